@@ -1,0 +1,23 @@
+// The API client the pages use: in-process on the server, fetch in the browser. Same envelope.
+export type ApiBody<T> =
+  | { success: true; data: T; meta?: ListMeta }
+  | { success: false; message: string; errors?: Record<string, string[]>; requestId?: string };
+
+export type ListMeta = {
+  current_page: number;
+  per_page: number;
+  total: number;
+  from: number | null;
+  to: number | null;
+  last_page: number;
+};
+
+export type ApiResponse<T> = { status: number; body: ApiBody<T> };
+
+export type ApiClient = {
+  get<T>(url: string, query?: Record<string, string>): Promise<ApiResponse<T>>;
+  post<T>(url: string, body?: unknown): Promise<ApiResponse<T>>;
+  patch<T>(url: string, body?: unknown): Promise<ApiResponse<T>>;
+};
+
+export type LoadContext = { api: ApiClient; nonce: string };

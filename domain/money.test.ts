@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addCents,
+  allocateCents,
+  formatAmount,
+  formatMoney,
+  formatUsd,
+  formatVes,
+  fromCents,
+  multiplyCents,
+  percentOfCents,
+  subtractCents,
+  toCents,
+  usdToVesCents,
+  vesToUsdCents,
+} from './money.ts';
+
+describe('toCents', () => {
+  it('suma 1,21 + 1,22 sin error de coma flotante', () => {
+    expect(1.21 + 1.22).not.toBe(2.43);
+    expect(toCents(1.21) + toCents(1.22)).toBe(243);
+  });
+
+  it('convierte textos con punto decimal y números', () => {
+    expect(toCents('12.5')).toBe(1250);
+    expect(toCents('12')).toBe(1200);
+    expect(toCents(' 0.07 ')).toBe(7);
+    expect(toCents('.5')).toBe(50);
+    expect(toCents(19.99)).toBe(1999);
+    expect(toCents(0)).toBe(0);
+  });
+
+  it('redondea la mitad hacia arriba en el tercer decimal', () => {
+    expect(toCents('1.005')).toBe(101);
+    expect(toCents(1.005)).toBe(101);
+    expect(toCents('1.0049999')).toBe(100);
+    expect(toCents('2.675')).toBe(268);
+  });
+
+  it('redondea los negativos alejándose de cero', () => {
+    expect(toCents('-1.005')).toBe(-101);
+    expect(toCents('-0.004')).toBe(0);
+    expect(Object.is(toCents('-0.004'), -0)).toBe(false);
+    expect(toCents(-12.5)).toBe(-1250);
+  });
+
+  it('acepta números en notación exponencial', () => {
+    expect(toCents(1e-7)).toBe(0);
+    expect(toCents(5e-3)).toBe(1);
+    expect(toCents(1.5e10)).toBe(1_500_000_000_000);
+  });
+
+  it('rechaza textos con coma, vacíos o no numéricos', () => {
+    expect(() => toCents('12,50')).toThrow(/punto/);
+    expect(() => toCents('')).toThrow();
+    expect(() => toCents('.')).toThrow();
+    expect(() => toCents('abc')).toThrow();
+    expect(() => toCents('1e3')).toThrow();
+    expect(() => toCents(Number.NaN)).toThrow();
+    expect(() => toCents(Number.POSITIVE_INFINITY)).toThrow();
+  });
+
+  it('rechaza montos fuera del rango de enteros seguros', () => {
+    expect(toCents('90071992547409.91')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() => toCents('90071992547409.92')).toThrow(/rango/);
+    expect(() => toCents(1e21)).toThrow(/rango/);
+  });
+});
+
+describe('fromCents', () => {
+  it('escribe siempre dos decimales con punto', () => {
+    expect(fromCents(1250)).toBe('12.50');
+    expect(fromCents(7)).toBe('0.07');
+    expect(fromCents(0)).toBe('0.00');
+    expect(fromCents(-505)).toBe('-5.05');
+    expect(fromCents(-5)).toBe('-0.05');
+  });
+
+  it('ida y vuelta sin pérdida', () => {
+    for (const text of ['0.01', '123456789.99', '-42.10']) {
+      expect(fromCents(toCents(text))).toBe(text);
+    }
+  });
+
+  it('rechaza céntimos no enteros', () => {
+    expect(() => fromCents(1.5)).toThrow(TypeError);
+  });
+});
+
+describe('aritmética en céntimos', () => {
+  it('suma varios montos y ninguno da cero', () => {
+    expect(addCents(121, 122, -43)).toBe(200);
+    expect(addCents()).toBe(0);
+  });
+
+  it('resta y multiplica por cantidades enteras', () => {
+    expect(subtractCents(1000, 1250)).toBe(-250);
+    expect(multiplyCents(1999, 3)).toBe(5997);
+    expect(multiplyCents(1999, 0)).toBe(0);
+    expect(multiplyCents(-250, 2)).toBe(-500);
+  });
+
+  it('rechaza cantidades fraccionarias y desbordes', () => {
+    expect(() => multiplyCents(100, 1.5)).toThrow(TypeError);
+    expect(() => multiplyCents(0.5, 2)).toThrow(TypeError);
+    expect(() => multiplyCents(Number.MAX_SAFE_INTEGER, 2)).toThrow(RangeError);
+    expect(() => addCents(Number.MAX_SAFE_INTEGER, 1)).toThrow(TypeError);
+  });
+
+  it('calcula porcentajes en puntos básicos redondeando la mitad hacia arriba', () => {
+    expect(percentOfCents(1000, 1600)).toBe(160);
+    expect(percentOfCents(3, 1600)).toBe(0);
+    expect(percentOfCents(1, 5000)).toBe(1);
+    expect(percentOfCents(-1, 5000)).toBe(-1);
+    expect(percentOfCents(1234, 580)).toBe(72);
+    expect(percentOfCents(9_000_000_000_000, 1600)).toBe(1_440_000_000_000);
+    expect(() => percentOfCents(100, 5.8)).toThrow(TypeError);
+  });
+});
+
+describe('conversión con la tasa del día', () => {
+  it('convierte dólares a bolívares con la tasa exacta', () => {
+    expect(usdToVesCents(100, '36.5234')).toBe(3652);
+    expect(usdToVesCents(1999, '36.5234')).toBe(73010);
+    expect(usdToVesCents(1999, 36.5234)).toBe(73010);
+    expect(usdToVesCents(1234, '1')).toBe(1234);
+  });
+
+  it('redondea el medio céntimo hacia arriba', () => {
+    expect(usdToVesCents(1, '0.5')).toBe(1);
+    expect(usdToVesCents(1, '0.49')).toBe(0);
+    expect(usdToVesCents(-1, '0.5')).toBe(-1);
+  });
+
+  it('convierte bolívares a dólares', () => {
+    expect(vesToUsdCents(3652, '36.52')).toBe(100);
+    expect(vesToUsdCents(73010, '36.5234')).toBe(1999);
+  });
+
+  it('rechaza una tasa cero, negativa o con coma', () => {
+    expect(() => usdToVesCents(100, '0')).toThrow(/mayor que cero/);
+    expect(() => usdToVesCents(100, -1)).toThrow(/mayor que cero/);
+    expect(() => usdToVesCents(100, '36,5')).toThrow();
+  });
+});
+
+describe('allocateCents', () => {
+  it('reparte un descuento de modo que las partes suman exactamente el total', () => {
+    const parts = allocateCents(100, [1, 1, 1]);
+    expect(parts).toEqual([34, 33, 33]);
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(100);
+  });
+
+  it('reparte en proporción a los pesos y da los céntimos sobrantes a los mayores restos', () => {
+    expect(allocateCents(1000, [2500, 7500])).toEqual([250, 750]);
+    expect(allocateCents(10, [1, 2])).toEqual([3, 7]);
+    expect(allocateCents(-100, [1, 1, 1])).toEqual([-34, -33, -33]);
+    expect(allocateCents(50, [0, 5])).toEqual([0, 50]);
+  });
+
+  it('no acepta pesos negativos ni todos en cero con monto', () => {
+    expect(allocateCents(0, [0, 0])).toEqual([0, 0]);
+    expect(() => allocateCents(5, [0, 0])).toThrow(RangeError);
+    expect(() => allocateCents(5, [1, -1])).toThrow(TypeError);
+  });
+});
+
+describe('formato es-VE', () => {
+  it('usa punto de miles y coma decimal', () => {
+    expect(formatAmount(123456)).toBe('1.234,56');
+    expect(formatAmount(100)).toBe('1,00');
+    expect(formatAmount(5)).toBe('0,05');
+    expect(formatAmount(99999)).toBe('999,99');
+    expect(formatAmount(123456789012)).toBe('1.234.567.890,12');
+  });
+
+  it('antepone el símbolo del dólar o del bolívar', () => {
+    expect(formatUsd(123456)).toBe('$ 1.234,56');
+    expect(formatVes(123456)).toBe('Bs. 1.234,56');
+    expect(formatUsd(0)).toBe('$ 0,00');
+  });
+
+  it('pone el signo negativo antes del símbolo', () => {
+    expect(formatUsd(-500)).toBe('-$ 5,00');
+    expect(formatVes(-123456)).toBe('-Bs. 1.234,56');
+  });
+
+  it('muestra en dólares por defecto y convierte a bolívares si se elige', () => {
+    expect(formatMoney(1999)).toBe('$ 19,99');
+    expect(formatMoney(1999, 'USD', '36.5234')).toBe('$ 19,99');
+    expect(formatMoney(1999, 'VES', '36.5234')).toBe('Bs. 730,10');
+    expect(formatMoney(1999, 'VES')).toBe('Bs. 19,99');
+  });
+});

@@ -1,0 +1,53 @@
+// Staff roles of the back office; customers carry none of them.
+
+export const ROLES = ['admin', 'vendedor-admin', 'administracion', 'inventario', 'despacho'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Administrador',
+  'vendedor-admin': 'Vendedor administrador',
+  administracion: 'Administración',
+  inventario: 'Inventario',
+  despacho: 'Despacho',
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Passes when the user holds any of the required roles; nothing required means everyone passes. */
+export function hasAnyRole(userRoles: readonly string[], required: readonly Role[]): boolean {
+  if (required.length === 0) return true;
+  return required.some((role) => userRoles.includes(role));
+}
+
+export function isStaff(userRoles: readonly string[]): boolean {
+  return userRoles.some(isRole);
+}
+
+export function isAdmin(userRoles: readonly string[]): boolean {
+  return userRoles.includes('admin');
+}
+
+export type MenuEntry = {
+  title: string;
+  ico?: string;
+  route?: string;
+  roles?: readonly Role[];
+  items?: readonly MenuEntry[];
+};
+
+/** An entry without roles is shown to all; a group left with no visible items is hidden. */
+export function filterMenu(entries: readonly MenuEntry[], userRoles: readonly string[]): MenuEntry[] {
+  const visible: MenuEntry[] = [];
+  for (const entry of entries) {
+    if (!hasAnyRole(userRoles, entry.roles ?? [])) continue;
+    if (entry.items === undefined) {
+      visible.push(entry);
+      continue;
+    }
+    const items = filterMenu(entry.items, userRoles);
+    if (items.length > 0) visible.push({ ...entry, items });
+  }
+  return visible;
+}

@@ -1,0 +1,123 @@
+// Fixed lists and limits of the store (spec §9).
+import type { Currency } from './money.ts';
+
+export type Option<T extends string = string> = { value: T; label: string };
+
+/** [value, label] pairs for a select, in the order of the ids. */
+export function toOptions<T extends string>(ids: readonly T[], labels: Record<T, string>): Option<T>[] {
+  return ids.map((value) => ({ value, label: labels[value] }));
+}
+
+export const SHIPPING_AGENCY_IDS = ['tealca', 'fedex', 'domesa', 'mrw', 'dhl', 'zoom', 'liberty'] as const;
+export type ShippingAgencyId = (typeof SHIPPING_AGENCY_IDS)[number];
+export const SHIPPING_AGENCY_LABELS: Record<ShippingAgencyId, string> = {
+  tealca: 'TEALCA',
+  fedex: 'FedEx',
+  domesa: 'DOMESA',
+  mrw: 'MRW',
+  dhl: 'DHL',
+  zoom: 'Zoom',
+  liberty: 'Liberty',
+};
+
+export const PAY_SHIPPING_IDS = ['delivery-gratis', 'cobro-a-destino', 'pagado-por-el-cliente'] as const;
+export type PayShippingId = (typeof PAY_SHIPPING_IDS)[number];
+export const PAY_SHIPPING_LABELS: Record<PayShippingId, string> = {
+  'delivery-gratis': 'Delivery gratis',
+  'cobro-a-destino': 'Cobro a destino',
+  'pagado-por-el-cliente': 'Pagado por el cliente',
+};
+export const PAY_SHIPPING_OPTIONS = toOptions(PAY_SHIPPING_IDS, PAY_SHIPPING_LABELS);
+export const DEFAULT_PAY_SHIPPING: PayShippingId = 'delivery-gratis';
+
+export const PAYMENT_METHOD_IDS = ['uphold', 'paypal', 'zelle', 'efectivo', 'pago-movil', 'transferencia', 'pago-pendiente'] as const;
+export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
+
+/**
+ * icon: a Tabler icon name. takesReference: the payment carries a reference number (the
+ * provider's id for uphold/paypal). needsBank: the reference is unique per bank.
+ * cardCommission: the 5,8 % + 0,30 USD commission is added.
+ */
+export type PaymentMethod = {
+  label: string;
+  icon: string;
+  takesReference: boolean;
+  needsBank: boolean;
+  cardCommission: boolean;
+};
+
+export const PAYMENT_METHODS: Record<PaymentMethodId, PaymentMethod> = {
+  uphold: { label: 'Uphold', icon: 'wallet', takesReference: true, needsBank: false, cardCommission: true },
+  paypal: { label: 'PayPal', icon: 'brand-paypal', takesReference: true, needsBank: false, cardCommission: true },
+  zelle: { label: 'Zelle', icon: 'currency-dollar', takesReference: true, needsBank: false, cardCommission: false },
+  efectivo: { label: 'Efectivo', icon: 'cash', takesReference: false, needsBank: false, cardCommission: false },
+  'pago-movil': {
+    label: 'Pago móvil',
+    icon: 'device-mobile',
+    takesReference: true,
+    needsBank: true,
+    cardCommission: false,
+  },
+  transferencia: {
+    label: 'Transferencia',
+    icon: 'building-bank',
+    takesReference: true,
+    needsBank: true,
+    cardCommission: false,
+  },
+  'pago-pendiente': {
+    label: 'Pago pendiente',
+    icon: 'clock',
+    takesReference: false,
+    needsBank: false,
+    cardCommission: false,
+  },
+};
+
+export const SALE_LINE_KEYS = ['lo-nuevo', 'mas-vendidos', 'promociones'] as const;
+export type SaleLineKey = (typeof SALE_LINE_KEYS)[number];
+
+export const CHECKOUT_STEPS = [
+  { step: 1, key: 'datos', label: 'Datos personales', progress: 20 },
+  { step: 2, key: 'envio', label: 'Envío', progress: 40 },
+  { step: 3, key: 'pago', label: 'Pago', progress: 60 },
+  { step: 4, key: 'revision', label: 'Revisión', progress: 80 },
+  { step: 5, key: 'confirmacion', label: 'Confirmación', progress: 100 },
+] as const;
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number]['step'];
+
+/** Next/back stay within steps 1–5. */
+export function moveCheckoutStep(step: CheckoutStep, direction: 'siguiente' | 'anterior'): CheckoutStep {
+  const target = step + (direction === 'siguiente' ? 1 : -1);
+  return Math.min(5, Math.max(1, target)) as CheckoutStep;
+}
+
+export const TOAST_TIMEOUT_MS = 5000;
+export const LOADING_BAR = { durationMs: 5000, throttleMs: 200, hideAfterMs: 500 } as const;
+export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+export const FETCH_MIN_DELAY_MS = 200;
+export const ACCESS_COOKIE_DAYS = 365;
+/** Lo nuevo and más vendidos show up to this many random articles. */
+export const SHOWCASE_RANDOM_LIMIT = 6;
+
+export const DEFAULT_EXCHANGE_RATE = { currency: 'USD', amount: '1' } as const;
+export const DEFAULT_DISPLAY_CURRENCY: Currency = 'USD';
+
+export const CHILD_RELATIONSHIP_IDS = ['hijo', 'sobrino', 'nieto', 'hermano', 'ahijado'] as const;
+export type ChildRelationship = (typeof CHILD_RELATIONSHIP_IDS)[number];
+export const CHILD_RELATIONSHIP_LABELS: Record<ChildRelationship, string> = {
+  hijo: 'Hijo',
+  sobrino: 'Sobrino',
+  nieto: 'Nieto',
+  hermano: 'Hermano',
+  ahijado: 'Ahijado',
+};
+
+export const GENDER_IDS = ['masculino', 'femenino'] as const;
+export type Gender = (typeof GENDER_IDS)[number];
+export const GENDER_LABELS: Record<Gender, string> = { masculino: 'Masculino', femenino: 'Femenino' };
+
+export const SHIPPING_AGENCY_OPTIONS = toOptions(SHIPPING_AGENCY_IDS, SHIPPING_AGENCY_LABELS);
+export const CHILD_RELATIONSHIP_OPTIONS = toOptions(CHILD_RELATIONSHIP_IDS, CHILD_RELATIONSHIP_LABELS);
+export const GENDER_OPTIONS = toOptions(GENDER_IDS, GENDER_LABELS);

@@ -1,0 +1,103 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from './fixtures.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('recorrido del catálogo', () => {
+  it('de la portada a una línea, una sub-línea y un artículo, eligiendo color y talla', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto(baseUrl());
+    await expect(page.title()).resolves.toBe('Inicio | Vitrina');
+    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    await expect(page.getByTestId('lo-nuevo').getByTestId('articulo').count()).resolves.toBeGreaterThan(0);
+
+    await page.getByRole('navigation', { name: 'Líneas' }).getByRole('link', { name: 'Damas' }).click();
+    await page.waitForURL(/\/linea\/DAM\/sub-lineas$/);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Damas');
+
+    await page.getByTestId('sublineas').getByRole('link', { name: /Vestidos/ }).click();
+    await page.waitForURL(/\/linea\/DAM\/sub-lineas\/VES\/articulos$/);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Vestidos');
+    const cards = page.getByTestId('articulo');
+    await expect(cards.count()).resolves.toBeGreaterThan(0);
+    expect(await cards.count()).toBeLessThanOrEqual(6);
+
+    await cards.first().click();
+    await page.waitForURL(/\/articulos\/DVES\d{3}[A-Z]{4}$/);
+    const model = page.url().split('/').pop() ?? '';
+
+    // Size: the article code becomes model + size code, and stock per store appears.
+    const firstSize = page.locator('[data-testid^="talla-"]').first();
+    const sizeCode = ((await firstSize.getAttribute('data-testid')) ?? '').replace('talla-', '');
+    await firstSize.click();
+    await page.waitForURL(new RegExp(`/articulos/${model}${sizeCode}$`));
+    await expect(page.getByTestId('codigo-articulo').textContent()).resolves.toBe(`${model}${sizeCode}`);
+    await expect(page.getByTestId('existencia').isVisible()).resolves.toBe(true);
+
+    // Colour: a sibling model with the same base code and another colour code.
+    const otherColor = page.locator('[data-testid^="color-"]:not([aria-current])').first();
+    const colorCode = ((await otherColor.getAttribute('data-testid')) ?? '').replace('color-', '');
+    await otherColor.click();
+    await page.waitForURL(new RegExp(`/articulos/${model.slice(0, -4)}${colorCode}$`));
+    await expect(page.getByTestId('codigo-articulo').textContent()).resolves.toBe(`${model.slice(0, -4)}${colorCode}`);
+
+    const jsonLd = await page.locator('script[type="application/ld+json"]').textContent();
+    expect(JSON.parse(jsonLd ?? '{}')['@type']).toBe('Product');
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toContain('.webp');
+    expect(errors).toEqual([]);
+  });
+
+  it('una ruta desconocida muestra la página 404', async () => {
+    const { page } = await newPage(browser);
+    const response = await page.goto(`${baseUrl()}/no-existe-esta-pagina`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('mensaje-error').textContent()).resolves.toBe('This page could not be found');
+    await expect(page.getByRole('link', { name: 'Home' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Volver' }).isVisible()).resolves.toBe(true);
+  });
+
+  it('el cambio de moneda muestra los precios en bolívares a la tasa del día y vuelve a dólares', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${baseUrl()}/articulos/lo-nuevo`);
+    const first = page.getByTestId('precio').first();
+    await expect(first.textContent()).resolves.toMatch(/^\$ \d{1,3}(\.\d{3})*,\d{2}$/);
+    await page.getByText('Bs.', { exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="precio"]')?.textContent?.startsWith('Bs. '));
+    await expect(first.textContent()).resolves.toMatch(/^Bs\. \d{1,3}(\.\d{3})*,\d{2}$/);
+    await page.reload();
+    await expect(first.textContent()).resolves.toMatch(/^Bs\. /);
+    await page.getByText('USD', { exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="precio"]')?.textContent?.startsWith('$ '));
+    expect(errors).toEqual([]);
+  });
+
+  it('en un teléfono de 360 px no hay desplazamiento horizontal y el menú abre las líneas', async () => {
+    const { page, errors } = await newPage(browser, { width: 360, height: 740 });
+    for (const path of ['/', '/linea/CAL/sub-lineas', '/linea/CAL/sub-lineas/DEP/articulos', '/nuestras-tiendas']) {
+      await page.goto(baseUrl() + path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `desborde horizontal en ${path}`).toBeLessThanOrEqual(0);
+    }
+    await page.goto(baseUrl());
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Niños' }).click();
+    await page.waitForURL(/\/linea\/NIN\/sub-lineas$/);
+    expect(errors).toEqual([]);
+  });
+
+  it('el panel sin sesión envía al login con el aviso de la guardia', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${baseUrl()}/dashboard`);
+    await page.waitForURL(/\/auth\/login/);
+    await expect(page.getByTestId('mensaje-guardia').textContent()).resolves.toBe('Alerta!. La sesión ha culminado');
+  });
+});

@@ -1,0 +1,25 @@
+// Browser helpers for the journeys: Debian's Chromium through playwright-core.
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = (): string => inject('baseUrl');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A page that fails the test on any uncaught script error or CSP violation. */
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, locale: 'es-VE' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Hydration|hydrat/i.test(message.text())) errors.push(message.text());
+  });
+  return { page, errors };
+}

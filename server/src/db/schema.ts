@@ -1,0 +1,200 @@
+// The whole database schema, one section per module. Drizzle generates the SQL migrations
+// in server/drizzle from this file (`npm run db:generate`).
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+// ── catálogo ────────────────────────────────────────────────────────────────
+
+export const lineas = pgTable('lineas', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 10 }).notNull().unique(),
+  name: text('name').notNull(),
+  url: text('url').notNull().unique(),
+  description: text('description').notNull().default(''),
+  garment: text('garment').notNull().default('franela'),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+export const sublineas = pgTable(
+  'sublineas',
+  {
+    id: serial('id').primaryKey(),
+    lineaId: integer('linea_id')
+      .notNull()
+      .references(() => lineas.id),
+    code: varchar('code', { length: 10 }).notNull(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    garment: text('garment').notNull(),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('sublineas_linea_code').on(t.lineaId, t.code)],
+);
+
+export const colores = pgTable('colores', {
+  code: varchar('code', { length: 4 }).primaryKey(),
+  name: text('name').notNull(),
+  hex: varchar('hex', { length: 7 }).notNull(),
+});
+
+export const tallas = pgTable('tallas', {
+  code: varchar('code', { length: 2 }).primaryKey(),
+  label: text('label').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const modelos = pgTable(
+  'modelos',
+  {
+    code: varchar('code', { length: 20 }).primaryKey(),
+    baseCode: varchar('base_code', { length: 16 }).notNull(),
+    colorCode: varchar('color_code', { length: 4 })
+      .notNull()
+      .references(() => colores.code),
+    sublineaId: integer('sublinea_id')
+      .notNull()
+      .references(() => sublineas.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    garment: text('garment').notNull(),
+    searchText: text('search_text').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    promotion: numeric('promotion', { precision: 12, scale: 2 }).notNull().default('0'),
+    soldCount: integer('sold_count').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('modelos_sublinea').on(t.sublineaId, t.active),
+    index('modelos_base').on(t.baseCode),
+    index('modelos_created').on(t.createdAt),
+    index('modelos_sold').on(t.soldCount),
+    check('modelos_price_ok', sql`${t.price} >= 0 AND ${t.promotion} >= 0 AND ${t.promotion} <= ${t.price}`),
+  ],
+);
+
+export const articulos = pgTable(
+  'articulos',
+  {
+    code: varchar('code', { length: 22 }).primaryKey(),
+    modelCode: varchar('model_code', { length: 20 })
+      .notNull()
+      .references(() => modelos.code),
+    sizeCode: varchar('size_code', { length: 2 })
+      .notNull()
+      .references(() => tallas.code),
+  },
+  (t) => [index('articulos_model').on(t.modelCode)],
+);
+
+export const tiendas = pgTable('tiendas', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 10 }).notNull().unique(),
+  name: text('name').notNull(),
+  state: text('state').notNull(),
+  city: text('city').notNull(),
+  address: text('address').notNull(),
+  phone: text('phone').notNull().default(''),
+  hours: text('hours').notNull().default(''),
+  ships: boolean('ships').notNull().default(true),
+  active: boolean('active').notNull().default(true),
+});
+
+export const inventario = pgTable(
+  'inventario',
+  {
+    id: serial('id').primaryKey(),
+    articleCode: varchar('article_code', { length: 22 })
+      .notNull()
+      .references(() => articulos.code),
+    tiendaId: integer('tienda_id')
+      .notNull()
+      .references(() => tiendas.id),
+    quantity: integer('quantity').notNull().default(0),
+    held: integer('held').notNull().default(0),
+    lote: text('lote').notNull().default(''),
+    manufacturedAt: timestamp('manufactured_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('inventario_articulo_tienda').on(t.articleCode, t.tiendaId),
+    check('inventario_no_negativo', sql`${t.quantity} >= 0 AND ${t.held} >= 0 AND ${t.held} <= ${t.quantity}`),
+  ],
+);
+
+// ── general ─────────────────────────────────────────────────────────────────
+
+export const tasasCambio = pgTable('tasas_cambio', {
+  id: serial('id').primaryKey(),
+  currency: varchar('currency', { length: 3 }).notNull().default('USD'),
+  amount: numeric('amount', { precision: 14, scale: 4 }).notNull(),
+  note: text('note').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const infoPagina = pgTable('info_pagina', {
+  id: integer('id').primaryKey().default(1),
+  logo: text('logo').notNull().default(''),
+  banner: text('banner').notNull().default(''),
+  facility: text('facility').notNull().default(''),
+  sizeGuide: text('size_guide').notNull().default(''),
+  offer: text('offer').notNull().default(''),
+  storeName: text('store_name').notNull().default('Vitrina'),
+});
+
+export const empresaSecciones = pgTable('empresa_secciones', {
+  id: serial('id').primaryKey(),
+  section: varchar('section', { length: 20 }).notNull().unique(),
+  title: text('title').notNull(),
+  content: text('content').notNull().default(''),
+});
+
+export const cuentasBancarias = pgTable('cuentas_bancarias', {
+  id: serial('id').primaryKey(),
+  method: varchar('method', { length: 20 }).notNull(),
+  bankCode: varchar('bank_code', { length: 4 }),
+  bankName: text('bank_name').notNull().default(''),
+  rif: text('rif').notNull(),
+  companyAccountName: text('company_account_name').notNull(),
+  companyAccountEmail: text('company_account_email').notNull().default(''),
+  accountNumber: text('account_number').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  status: boolean('status').notNull().default(true),
+});
+
+export const footer = pgTable('footer', {
+  id: integer('id').primaryKey().default(1),
+  aboutText: jsonb('about_text').$type<string[]>().notNull().default([]),
+  logo: text('logo').notNull().default(''),
+  address: text('address').notNull().default(''),
+  phone1: text('phone1').notNull().default(''),
+  phone2: text('phone2').notNull().default(''),
+  whatsapp: text('whatsapp').notNull().default(''),
+  email: text('email').notNull().default(''),
+  socialLinks: jsonb('social_links')
+    .$type<{ facebook?: string; twitter?: string; instagram?: string; youtube?: string }>()
+    .notNull()
+    .default({}),
+  copyrightText: text('copyright_text').notNull().default(''),
+});
+
+export const paginas = pgTable('paginas', {
+  slug: varchar('slug', { length: 60 }).primaryKey(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

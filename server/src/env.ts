@@ -1,0 +1,33 @@
+// Configuration from the environment, parsed once at start; every bad key is listed before exiting.
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce
+    .number({ error: 'PORT debe ser un número' })
+    .int('PORT debe ser un entero')
+    .min(0, 'PORT debe estar entre 0 y 65535')
+    .max(65535, 'PORT debe estar entre 0 y 65535')
+    .default(3000),
+  HOST: z.string().min(1, 'HOST no puede estar vacío').default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'DATA_DIR no puede estar vacío').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL debe empezar por postgres:// o postgresql://')
+    .optional(),
+  PUBLIC_URL: z.url('PUBLIC_URL debe ser una URL completa (https://…)').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+});
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string };
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}

@@ -1,0 +1,38 @@
+// The few typed errors the services throw; the error handler maps each to its HTTP status once.
+export class AppError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export class NoEncontrado extends AppError {
+  constructor(message = 'El recurso solicitado no existe.') {
+    super(404, message);
+  }
+}
+
+export class ReglaNegocio extends AppError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+export class NoAutorizado extends AppError {
+  constructor(message = 'Su sesión ha expirado o no ha iniciado sesión.') {
+    super(401, message);
+  }
+}
+
+export class Prohibido extends AppError {
+  constructor(message = 'Error! Se necesita permiso para visualizar esta área') {
+    super(403, message);
+  }
+}
+
+export class Conflicto extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}

@@ -1,0 +1,54 @@
+// Who may call a route. Every /api route declares `config.access`; the app refuses to start
+// when one does not, and the route table feeds the generated route × role test.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasAnyRole, type Role } from '../../../domain/roles.ts';
+import { NoAutorizado, Prohibido } from '../errors.ts';
+
+export type Access = 'public' | 'usuario' | readonly Role[];
+
+export type RouteEntry = { method: string; url: string; access: Access };
+
+export type SessionUser = { id: number; email: string; roles: Role[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+export function registerAccessControl(app: FastifyInstance): void {
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`La ruta ${route.method} ${route.url} no declara config.access`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      table.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    assertAccess(request, access);
+  });
+}
+
+export function assertAccess(request: FastifyRequest, access: Access): void {
+  if (access === 'public') return;
+  const user = request.user;
+  if (!user) throw new NoAutorizado();
+  if (access === 'usuario') return;
+  if (!hasAnyRole(user.roles, access)) throw new Prohibido();
+}

@@ -1,0 +1,12 @@
+// The response envelope of API.md: `{ success, data, meta? }`.
+import type { metaFor } from '../../../domain/paginator.ts';
+
+export type ListMeta = ReturnType<typeof metaFor>;
+
+export function ok<T>(data: T): { success: true; data: T } {
+  return { success: true, data };
+}
+
+export function okList<T>(data: T[], meta: ListMeta): { success: true; data: T[]; meta: ListMeta } {
+  return { success: true, data, meta };
+}

@@ -1,0 +1,61 @@
+// The only file that listens: configuration, database, demo data, app, graceful shutdown.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { isEmpty, seedDemo } from './db/seed/seed.ts';
+import { parseEnv } from './env.ts';
+
+let env: ReturnType<typeof parseEnv>;
+try {
+  env = parseEnv(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+process.env.NODE_ENV = env.NODE_ENV;
+
+const root = path.resolve(import.meta.dirname, '../..');
+const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.dataDir });
+if (env.SEED === 'demo' && (await isEmpty(database.db))) {
+  const seeded = await seedDemo(database.db);
+  console.log(`Base de datos nueva: datos de demostración cargados (${seeded.models} modelos, ${seeded.articles} artículos).`);
+}
+
+const buildFile = path.join(root, 'build/server/index.js');
+let build: ServerBuild;
+try {
+  build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+} catch {
+  console.error(`No se encontró la compilación de las páginas (${buildFile}). Ejecute "npm run build" o "npm start".`);
+  process.exit(1);
+}
+
+const app = await buildApp({
+  env,
+  database,
+  ssr: { build, clientDir: path.join(root, 'build/client') },
+  logger: { level: env.LOG_LEVEL },
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'cerrando el servidor');
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'error al cerrar');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: env.PORT, host: env.HOST });

@@ -1,0 +1,345 @@
+// Catalogue queries: lines, sub-lines, models (cards and detail), articles and stock per store.
+import { and, asc, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { articulos, colores, inventario, lineas, modelos, sublineas, tallas, tiendas } from '../../db/schema.ts';
+
+const finalPrice = sql<string>`(${modelos.price} - ${modelos.promotion})`;
+
+export const cardColumns = {
+  model: modelos.code,
+  baseCode: modelos.baseCode,
+  name: modelos.name,
+  garment: modelos.garment,
+  price: modelos.price,
+  promotion: modelos.promotion,
+  soldCount: modelos.soldCount,
+  createdAt: modelos.createdAt,
+  colorCode: modelos.colorCode,
+  colorName: colores.name,
+  colorHex: colores.hex,
+  subLineCode: sublineas.code,
+  subLineName: sublineas.name,
+  lineCode: lineas.code,
+  lineName: lineas.name,
+};
+
+export type CardRow = {
+  model: string;
+  baseCode: string;
+  name: string;
+  garment: string;
+  price: string;
+  promotion: string;
+  soldCount: number;
+  createdAt: Date;
+  colorCode: string;
+  colorName: string;
+  colorHex: string;
+  subLineCode: string;
+  subLineName: string;
+  lineCode: string;
+  lineName: string;
+};
+
+export type ModelFilter = {
+  lineCode?: string;
+  subLineCode?: string;
+  colorCodes?: string[];
+  sizeCode?: string;
+  minPrice?: string;
+  maxPrice?: string;
+  onlyPromotions?: boolean;
+  searchTerms?: string[];
+};
+
+export type ModelSort = 'precio' | 'nombre' | 'nuevo' | 'vendidos';
+
+function whereOf(filter: ModelFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(modelos.active, true), eq(sublineas.active, true), eq(lineas.active, true)];
+  if (filter.lineCode) conditions.push(eq(lineas.code, filter.lineCode));
+  if (filter.subLineCode) conditions.push(eq(sublineas.code, filter.subLineCode));
+  if (filter.colorCodes?.length) conditions.push(inArray(modelos.colorCode, filter.colorCodes));
+  if (filter.minPrice) conditions.push(gte(finalPrice, filter.minPrice));
+  if (filter.maxPrice) conditions.push(lte(finalPrice, filter.maxPrice));
+  if (filter.onlyPromotions) conditions.push(gt(modelos.promotion, '0'));
+  for (const term of filter.searchTerms ?? []) {
+    const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
+    conditions.push(sql`${modelos.searchText} LIKE ${`%${escaped}%`}`);
+  }
+  if (filter.sizeCode) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM ${articulos} a JOIN ${inventario} i ON i.article_code = a.code
+      WHERE a.model_code = ${modelos.code} AND a.size_code = ${filter.sizeCode} AND i.quantity > i.held)`);
+  }
+  return and(...conditions);
+}
+
+function orderOf(sort: ModelSort, descending: boolean): SQL[] {
+  const dir = descending ? desc : asc;
+  switch (sort) {
+    case 'precio':
+      return [descending ? sql`${finalPrice} DESC` : sql`${finalPrice} ASC`, asc(modelos.code)];
+    case 'nombre':
+      return [dir(modelos.name), asc(modelos.code)];
+    case 'vendidos':
+      return [dir(modelos.soldCount), asc(modelos.code)];
+    default:
+      return [dir(modelos.createdAt), asc(modelos.code)];
+  }
+}
+
+function cardQuery(db: Db) {
+  return db
+    .select(cardColumns)
+    .from(modelos)
+    .innerJoin(sublineas, eq(sublineas.id, modelos.sublineaId))
+    .innerJoin(lineas, eq(lineas.id, sublineas.lineaId))
+    .innerJoin(colores, eq(colores.code, modelos.colorCode));
+}
+
+export async function findModelPage(
+  db: Db,
+  filter: ModelFilter,
+  sort: ModelSort,
+  descending: boolean,
+  limit: number,
+  offset: number,
+): Promise<{ rows: CardRow[]; total: number }> {
+  const where = whereOf(filter);
+  const [rows, [{ total }]] = await Promise.all([
+    cardQuery(db)
+      .where(where)
+      .orderBy(...orderOf(sort, descending))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(modelos)
+      .innerJoin(sublineas, eq(sublineas.id, modelos.sublineaId))
+      .innerJoin(lineas, eq(lineas.id, sublineas.lineaId))
+      .where(where),
+  ]);
+  return { rows, total };
+}
+
+/** Up to `count` random models among the first `pool` by the given order (new collection, best sellers). */
+export async function findRandomModels(
+  db: Db,
+  filter: ModelFilter,
+  sort: 'nuevo' | 'vendidos',
+  pool: number,
+  count: number,
+): Promise<CardRow[]> {
+  const top = db
+    .select({ code: modelos.code })
+    .from(modelos)
+    .innerJoin(sublineas, eq(sublineas.id, modelos.sublineaId))
+    .innerJoin(lineas, eq(lineas.id, sublineas.lineaId))
+    .where(whereOf(filter))
+    .orderBy(...orderOf(sort, true))
+    .limit(pool);
+  return cardQuery(db).where(inArray(modelos.code, top)).orderBy(sql`random()`).limit(count);
+}
+
+/** Sizes with stock to sell, per model, for a page of cards. */
+export async function findSizesInStock(db: Db, modelCodes: string[]): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  if (modelCodes.length === 0) return result;
+  const rows = await db
+    .selectDistinct({ model: articulos.modelCode, size: articulos.sizeCode, position: tallas.position })
+    .from(articulos)
+    .innerJoin(inventario, eq(inventario.articleCode, articulos.code))
+    .innerJoin(tallas, eq(tallas.code, articulos.sizeCode))
+    .where(and(inArray(articulos.modelCode, modelCodes), sql`${inventario.quantity} > ${inventario.held}`))
+    .orderBy(tallas.position);
+  for (const row of rows) {
+    const list = result.get(row.model) ?? [];
+    list.push(row.size);
+    result.set(row.model, list);
+  }
+  return result;
+}
+
+export async function findModel(
+  db: Db,
+  code: string,
+): Promise<(CardRow & { description: string; lineUrl: string; subLineUrl: string }) | undefined> {
+  const [row] = await db
+    .select({ ...cardColumns, description: modelos.description, lineUrl: lineas.url, subLineUrl: sublineas.url })
+    .from(modelos)
+    .innerJoin(sublineas, eq(sublineas.id, modelos.sublineaId))
+    .innerJoin(lineas, eq(lineas.id, sublineas.lineaId))
+    .innerJoin(colores, eq(colores.code, modelos.colorCode))
+    .where(and(eq(modelos.code, code), eq(modelos.active, true)))
+    .limit(1);
+  return row;
+}
+
+export async function findSiblingColors(db: Db, baseCode: string) {
+  return db
+    .select({ model: modelos.code, colorCode: colores.code, name: colores.name, hex: colores.hex })
+    .from(modelos)
+    .innerJoin(colores, eq(colores.code, modelos.colorCode))
+    .where(and(eq(modelos.baseCode, baseCode), eq(modelos.active, true)))
+    .orderBy(colores.name);
+}
+
+/** Every article of a model with its stock to sell in each active store. */
+export async function findArticleStock(db: Db, modelCode: string) {
+  return db
+    .select({
+      article: articulos.code,
+      sizeCode: tallas.code,
+      sizeLabel: tallas.label,
+      sizePosition: tallas.position,
+      storeId: tiendas.id,
+      storeName: tiendas.name,
+      storeCity: tiendas.city,
+      storeState: tiendas.state,
+      available: sql<number>`coalesce(${inventario.quantity} - ${inventario.held}, 0)::int`,
+      lote: inventario.lote,
+    })
+    .from(articulos)
+    .innerJoin(tallas, eq(tallas.code, articulos.sizeCode))
+    .leftJoin(inventario, eq(inventario.articleCode, articulos.code))
+    .leftJoin(tiendas, and(eq(tiendas.id, inventario.tiendaId), eq(tiendas.active, true)))
+    .where(eq(articulos.modelCode, modelCode))
+    .orderBy(tallas.position, tiendas.name);
+}
+
+export async function findArticle(db: Db, articleCode: string) {
+  const [row] = await db
+    .select({ code: articulos.code, model: articulos.modelCode, sizeCode: articulos.sizeCode, lineCode: lineas.code, lineUrl: lineas.url })
+    .from(articulos)
+    .innerJoin(modelos, eq(modelos.code, articulos.modelCode))
+    .innerJoin(sublineas, eq(sublineas.id, modelos.sublineaId))
+    .innerJoin(lineas, eq(lineas.id, sublineas.lineaId))
+    .where(eq(articulos.code, articleCode))
+    .limit(1);
+  return row;
+}
+
+export async function findStockOfArticle(db: Db, articleCode: string) {
+  return db
+    .select({
+      storeId: tiendas.id,
+      storeCode: tiendas.code,
+      storeName: tiendas.name,
+      city: tiendas.city,
+      state: tiendas.state,
+      available: sql<number>`(${inventario.quantity} - ${inventario.held})::int`,
+      lote: inventario.lote,
+      manufacturedAt: inventario.manufacturedAt,
+    })
+    .from(inventario)
+    .innerJoin(tiendas, eq(tiendas.id, inventario.tiendaId))
+    .where(and(eq(inventario.articleCode, articleCode), eq(tiendas.active, true)))
+    .orderBy(tiendas.name);
+}
+
+export async function findLines(db: Db) {
+  return db
+    .select({
+      id: lineas.id,
+      code: lineas.code,
+      name: lineas.name,
+      url: lineas.url,
+      description: lineas.description,
+      garment: lineas.garment,
+    })
+    .from(lineas)
+    .where(eq(lineas.active, true))
+    .orderBy(lineas.position, lineas.name);
+}
+
+export async function findSublinesWithCounts(db: Db, lineIds: number[]) {
+  if (lineIds.length === 0) return [];
+  return db
+    .select({
+      id: sublineas.id,
+      lineId: sublineas.lineaId,
+      code: sublineas.code,
+      name: sublineas.name,
+      url: sublineas.url,
+      garment: sublineas.garment,
+      models: sql<number>`count(${modelos.code})::int`,
+      sampleModel: sql<string | null>`min(${modelos.code})`,
+    })
+    .from(sublineas)
+    .leftJoin(modelos, and(eq(modelos.sublineaId, sublineas.id), eq(modelos.active, true)))
+    .where(and(inArray(sublineas.lineaId, lineIds), eq(sublineas.active, true)))
+    .groupBy(sublineas.id)
+    .orderBy(sublineas.position, sublineas.name);
+}
+
+export async function findLineByCodeOrUrl(db: Db, codeOrUrl: string) {
+  const [row] = await db
+    .select({
+      id: lineas.id,
+      code: lineas.code,
+      name: lineas.name,
+      url: lineas.url,
+      description: lineas.description,
+      garment: lineas.garment,
+    })
+    .from(lineas)
+    .where(and(eq(lineas.active, true), sql`(${lineas.code} = ${codeOrUrl.toUpperCase()} OR ${lineas.url} = ${codeOrUrl.toLowerCase()})`))
+    .limit(1);
+  return row;
+}
+
+/** Colours, sizes and price range present in a line (and sub-line): the filter options. */
+export async function findFacets(db: Db, lineId: number, subLineCode?: string) {
+  const scope = and(eq(sublineas.lineaId, lineId), eq(modelos.active, true), subLineCode ? eq(sublineas.code, subLineCode) : undefined);
+  const [colors, sizes, [range]] = await Promise.all([
+    db
+      .selectDistinct({ code: colores.code, name: colores.name, hex: colores.hex })
+      .from(modelos)
+      .innerJoin(sublineas, eq(sublineas.id, modelos.sublineaId))
+      .innerJoin(colores, eq(colores.code, modelos.colorCode))
+      .where(scope)
+      .orderBy(colores.name),
+    db
+      .selectDistinct({ code: tallas.code, label: tallas.label, position: tallas.position })
+      .from(modelos)
+      .innerJoin(sublineas, eq(sublineas.id, modelos.sublineaId))
+      .innerJoin(articulos, eq(articulos.modelCode, modelos.code))
+      .innerJoin(tallas, eq(tallas.code, articulos.sizeCode))
+      .where(scope)
+      .orderBy(tallas.position),
+    db
+      .select({ min: sql<string | null>`min(${finalPrice})`, max: sql<string | null>`max(${finalPrice})` })
+      .from(modelos)
+      .innerJoin(sublineas, eq(sublineas.id, modelos.sublineaId))
+      .where(scope),
+  ]);
+  return { colors, sizes: sizes.map(({ code, label }) => ({ code, label })), priceRange: range };
+}
+
+export async function findShippingStores(db: Db) {
+  return db
+    .select({
+      id: tiendas.id,
+      code: tiendas.code,
+      name: tiendas.name,
+      state: tiendas.state,
+      city: tiendas.city,
+      address: tiendas.address,
+      phone: tiendas.phone,
+      hours: tiendas.hours,
+      ships: tiendas.ships,
+    })
+    .from(tiendas)
+    .where(eq(tiendas.active, true))
+    .orderBy(tiendas.name);
+}
+
+export async function findAllForSitemap(db: Db) {
+  return db
+    .select({ model: modelos.code, lineCode: lineas.code, subLineCode: sublineas.code, createdAt: modelos.createdAt })
+    .from(modelos)
+    .innerJoin(sublineas, eq(sublineas.id, modelos.sublineaId))
+    .innerJoin(lineas, eq(lineas.id, sublineas.lineaId))
+    .where(and(eq(modelos.active, true), eq(sublineas.active, true), eq(lineas.active, true)))
+    .orderBy(lineas.code, sublineas.code, modelos.code)
+    .limit(45000);
+}

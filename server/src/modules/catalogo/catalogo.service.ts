@@ -1,0 +1,245 @@
+// Catalogue use cases: what a shopper browses, searches and checks for stock.
+
+import { colorCodeOf, sizeCodeOf } from '../../../../domain/article-code.ts';
+import { articlePath, modelImageSrcSet, modelImageUrl } from '../../../../domain/catalogo-urls.ts';
+import { fromCents, toCents } from '../../../../domain/money.ts';
+import { metaFor, offsetOf } from '../../../../domain/paginator.ts';
+import { normalizeSearch } from '../../../../domain/text.ts';
+import type { Db } from '../../db/client.ts';
+import { NoEncontrado } from '../../errors.ts';
+import type { CardRow, ModelFilter, ModelSort } from './catalogo.repo.ts';
+import * as repo from './catalogo.repo.ts';
+
+const NEW_POOL = 24;
+const RANDOM_COUNT = 6;
+
+export type { ArticleCard } from '../../../../domain/contracts/catalogo.ts';
+
+function toCard(row: CardRow, sizes: string[] = []) {
+  const finalCents = toCents(row.price) - toCents(row.promotion);
+  return {
+    model: row.model,
+    name: row.name,
+    price: row.price,
+    promotion: row.promotion,
+    finalPrice: fromCents(finalCents),
+    onPromotion: toCents(row.promotion) > 0,
+    colorCode: row.colorCode,
+    colorName: row.colorName,
+    colorHex: row.colorHex,
+    lineCode: row.lineCode,
+    lineName: row.lineName,
+    subLineCode: row.subLineCode,
+    subLineName: row.subLineName,
+    image: modelImageUrl(row.model),
+    imageSrcSet: modelImageSrcSet(row.model),
+    path: articlePath(row.lineCode, row.subLineCode, row.model),
+    sizes,
+    inStock: sizes.length > 0,
+  };
+}
+
+async function withSizes(db: Db, rows: CardRow[]) {
+  const sizes = await repo.findSizesInStock(
+    db,
+    rows.map((r) => r.model),
+  );
+  return rows.map((row) => toCard(row, sizes.get(row.model) ?? []));
+}
+
+export const SALE_OPTIONS = ['lo-nuevo', 'mas-vendidos', 'promociones'] as const;
+export type SaleOption = (typeof SALE_OPTIONS)[number];
+
+export type ArticleQuery = {
+  page: number;
+  perPage: number;
+  sortBy?: ModelSort;
+  sortDesc?: boolean;
+  search?: string;
+  linea?: string;
+  sublinea?: string;
+  color?: string[];
+  talla?: string;
+  precioMin?: string;
+  precioMax?: string;
+  promocion?: boolean;
+  opcion?: SaleOption;
+};
+
+export async function listArticles(db: Db, q: ArticleQuery) {
+  const filter: ModelFilter = {
+    lineCode: q.linea,
+    subLineCode: q.sublinea,
+    colorCodes: q.color,
+    sizeCode: q.talla,
+    minPrice: q.precioMin,
+    maxPrice: q.precioMax,
+    onlyPromotions: q.promocion || q.opcion === 'promociones',
+    searchTerms: searchTerms(q.search),
+  };
+  const defaultSort: ModelSort = q.opcion === 'mas-vendidos' ? 'vendidos' : 'nuevo';
+  const { rows, total } = await repo.findModelPage(
+    db,
+    filter,
+    q.sortBy ?? defaultSort,
+    q.sortDesc ?? true,
+    q.perPage,
+    offsetOf(q.page, q.perPage),
+  );
+  return { items: await withSizes(db, rows), meta: metaFor(q.page, q.perPage, total) };
+}
+
+function searchTerms(search: string | undefined): string[] {
+  if (!search) return [];
+  return normalizeSearch(search)
+    .split(/\s+/)
+    .filter((t) => t.length > 0)
+    .slice(0, 8);
+}
+
+/** Lo nuevo / más vendidos: up to six random models among the newest or best-selling. */
+export async function randomArticles(db: Db, kind: 'lo-nuevo' | 'mas-vendidos', lineCode?: string) {
+  const rows = await repo.findRandomModels(db, { lineCode }, kind === 'lo-nuevo' ? 'nuevo' : 'vendidos', NEW_POOL, RANDOM_COUNT);
+  return withSizes(db, rows);
+}
+
+export async function listLines(db: Db) {
+  const lines = await repo.findLines(db);
+  const sublines = await repo.findSublinesWithCounts(
+    db,
+    lines.map((l) => l.id),
+  );
+  return lines.map((line) => {
+    const own = sublines.filter((s) => s.lineId === line.id);
+    const sample = own.find((s) => s.sampleModel)?.sampleModel;
+    return { ...line, image: sample ? modelImageUrl(sample) : null, sublineas: own.map(toSubline) };
+  });
+}
+
+function toSubline(s: Awaited<ReturnType<typeof repo.findSublinesWithCounts>>[number]) {
+  return {
+    id: s.id,
+    code: s.code,
+    name: s.name,
+    url: s.url,
+    models: s.models,
+    image: s.sampleModel ? modelImageUrl(s.sampleModel) : null,
+  };
+}
+
+export async function getLine(db: Db, codeOrUrl: string, subLineCode?: string) {
+  const line = await repo.findLineByCodeOrUrl(db, codeOrUrl);
+  if (!line) throw new NoEncontrado('La línea solicitada no existe.');
+  const [sublines, facets] = await Promise.all([repo.findSublinesWithCounts(db, [line.id]), repo.findFacets(db, line.id, subLineCode)]);
+  if (subLineCode && !sublines.some((s) => s.code === subLineCode)) {
+    throw new NoEncontrado('La sub-línea solicitada no existe.');
+  }
+  return { ...line, sublineas: sublines.map(toSubline), filtros: facets };
+}
+
+type ListTarget = 'sublines' | 'latest' | 'bestSeller';
+
+/** v2: active sub-lines of a line, and its newest and best-selling models, each paginated. */
+export async function subLineLists(db: Db, lineCode: string, pages: Record<ListTarget, number>, perPage: number) {
+  const line = await repo.findLineByCodeOrUrl(db, lineCode);
+  if (!line) throw new NoEncontrado('La línea solicitada no existe.');
+  const sublines = (await repo.findSublinesWithCounts(db, [line.id])).map(toSubline);
+  const subPage = sublines.slice(offsetOf(pages.sublines, perPage), offsetOf(pages.sublines, perPage) + perPage);
+  const [latest, best] = await Promise.all([
+    repo.findModelPage(db, { lineCode: line.code }, 'nuevo', true, perPage, offsetOf(pages.latest, perPage)),
+    repo.findModelPage(db, { lineCode: line.code }, 'vendidos', true, perPage, offsetOf(pages.bestSeller, perPage)),
+  ]);
+  return {
+    line: { id: line.id, code: line.code, name: line.name, url: line.url, description: line.description },
+    sublines: {
+      allActiveSublines: subPage,
+      allActiveLatest: latest.rows.map((r) => toCard(r)),
+      allActiveBestSeller: best.rows.map((r) => toCard(r)),
+      pagination: {
+        sublines: metaFor(pages.sublines, perPage, sublines.length),
+        latest: metaFor(pages.latest, perPage, latest.total),
+        bestSeller: metaFor(pages.bestSeller, perPage, best.total),
+      },
+    },
+  };
+}
+
+/** The article page: a model (or one of its articles) with colours, sizes and stock per store. */
+export async function articleDetail(db: Db, code: string) {
+  const upper = code.toUpperCase();
+  let model = await repo.findModel(db, upper);
+  let selectedArticle: string | null = null;
+  if (!model) {
+    const article = await repo.findArticle(db, upper);
+    if (article) {
+      model = await repo.findModel(db, article.model);
+      selectedArticle = article.code;
+    }
+  }
+  if (!model) throw new NoEncontrado('El artículo solicitado no existe.');
+  const [colors, stockRows] = await Promise.all([repo.findSiblingColors(db, model.baseCode), repo.findArticleStock(db, model.model)]);
+  const sizes = new Map<
+    string,
+    {
+      code: string;
+      label: string;
+      article: string;
+      stock: number;
+      stores: { id: number; name: string; city: string; state: string; quantity: number }[];
+    }
+  >();
+  for (const row of stockRows) {
+    const size = sizes.get(row.sizeCode) ?? { code: row.sizeCode, label: row.sizeLabel, article: row.article, stock: 0, stores: [] };
+    if (row.storeId !== null && row.storeName) {
+      size.stock += Math.max(0, row.available);
+      size.stores.push({
+        id: row.storeId,
+        name: row.storeName,
+        city: row.storeCity ?? '',
+        state: row.storeState ?? '',
+        quantity: Math.max(0, row.available),
+      });
+    }
+    sizes.set(row.sizeCode, size);
+  }
+  const card = toCard(
+    model,
+    [...sizes.values()].filter((s) => s.stock > 0).map((s) => s.code),
+  );
+  return {
+    ...card,
+    description: model.description,
+    lineUrl: model.lineUrl,
+    subLineUrl: model.subLineUrl,
+    colorCode: colorCodeOf(model.model),
+    discount: '0.00',
+    selectedArticle,
+    selectedSize: selectedArticle ? sizeCodeOf(selectedArticle) : null,
+    colors: colors.map((c) => ({
+      ...c,
+      path: articlePath(model.lineCode, model.subLineCode, c.model),
+      image: modelImageUrl(c.model, 320),
+    })),
+    sizes: [...sizes.values()],
+    stock: [...sizes.values()].reduce((sum, s) => sum + s.stock, 0),
+  };
+}
+
+export async function availability(db: Db, lineUrl: string, articleCode: string) {
+  const article = await repo.findArticle(db, articleCode.toUpperCase());
+  if (!article || (article.lineUrl !== lineUrl.toLowerCase() && article.lineCode !== lineUrl.toUpperCase())) {
+    throw new NoEncontrado('El artículo solicitado no existe en esta línea.');
+  }
+  const stores = await repo.findStockOfArticle(db, article.code);
+  return {
+    article: article.code,
+    model: article.model,
+    sizeCode: article.sizeCode,
+    stores: stores.map((s) => ({ ...s, available: Math.max(0, s.available) })),
+    total: stores.reduce((sum, s) => sum + Math.max(0, s.available), 0),
+  };
+}
+
+export const findShippingStores = repo.findShippingStores;
+export const findAllForSitemap = repo.findAllForSitemap;
+export const findLinesForSitemap = listLines;

@@ -1,0 +1,84 @@
+// /imagenes/*: product pictures drawn by the project (SVG per garment and colour) served as WebP.
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMAGE_WIDTHS } from '../../../../domain/catalogo-urls.ts';
+import { bannerSvg, GARMENTS, type Garment, garmentSvg, logoSvg } from './garment-svg.ts';
+import { findModelLook } from './imagenes.repo.ts';
+import { svgToWebp } from './render.ts';
+
+const ONE_DAY = 86400;
+
+function variantOf(baseCode: string): number {
+  let hash = 0;
+  for (const ch of baseCode) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return hash % 4;
+}
+
+function isGarment(value: string): value is Garment {
+  return (GARMENTS as readonly string[]).includes(value);
+}
+
+export async function imagenesRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const cacheDir = app.deps.env.NODE_ENV === 'test' ? null : path.join(app.deps.env.dataDir, 'cache', 'imagenes');
+
+  async function cached(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+    if (!cacheDir) return make();
+    const file = path.join(cacheDir, key);
+    try {
+      return await readFile(file);
+    } catch {
+      const bytes = await make();
+      await mkdir(cacheDir, { recursive: true });
+      const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(tmp, bytes);
+      await rename(tmp, file);
+      return bytes;
+    }
+  }
+
+  function sendWebp(reply: FastifyReply, bytes: Buffer) {
+    return reply
+      .header('content-type', 'image/webp')
+      .header('cache-control', `public, max-age=${ONE_DAY}, stale-while-revalidate=${7 * ONE_DAY}`)
+      .send(bytes);
+  }
+
+  app.get(
+    '/imagenes/modelos/:file',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ file: z.string().regex(/^[A-Z0-9-]{4,20}-(320|640|960)\.webp$/, 'Imagen no válida') }),
+      },
+    },
+    async (request, reply) => {
+      const match = /^(.+)-(\d+)\.webp$/.exec(request.params.file);
+      const model = match?.[1] ?? '';
+      const width = Number(match?.[2]);
+      const look = await findModelLook(app.deps.database.db, model);
+      if (!look || !isGarment(look.garment) || !(IMAGE_WIDTHS as readonly number[]).includes(width)) {
+        return reply.status(404).send({ success: false, message: 'La imagen no existe.' });
+      }
+      const garment = look.garment;
+      const variant = variantOf(look.baseCode);
+      const key = `${garment}-${look.hex.slice(1)}-${variant}-${width}.webp`;
+      const bytes = await cached(key, () => svgToWebp(garmentSvg(garment, look.hex, { variant }), width));
+      return sendWebp(reply, bytes);
+    },
+  );
+
+  app.get('/imagenes/banner.webp', { schema: { hide: true } }, async (_request, reply) => {
+    const bytes = await cached('banner-v1.webp', () =>
+      svgToWebp(bannerSvg('Nueva colección', 'Ropa y calzado para toda la familia', '#c2185b'), 1600),
+    );
+    return sendWebp(reply, bytes);
+  });
+
+  app.get('/imagenes/logo.svg', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('content-type', 'image/svg+xml').header('cache-control', `public, max-age=${ONE_DAY}`).send(logoSvg('Vitrina')),
+  );
+}

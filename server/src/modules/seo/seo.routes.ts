@@ -1,0 +1,56 @@
+// robots.txt and sitemap.xml: lines, sub-lines and every article page, with absolute URLs.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { articlePath, linePath, subLinePath } from '../../../../domain/catalogo-urls.ts';
+import { findAllForSitemap, listLines } from '../catalogo/catalogo.service.ts';
+
+export function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
+  return app.deps.env.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+}
+
+const STATIC_PATHS = [
+  '/',
+  '/linea',
+  '/articulos/lo-nuevo',
+  '/articulos/mas-vendidos',
+  '/articulos/promociones',
+  '/nuestras-tiendas',
+  '/sobre-nosotros',
+  '/blog',
+  '/galeria',
+  '/contact',
+  '/franchise',
+  '/privacy-policy',
+  '/terms-and-condition',
+];
+
+function escapeXml(s: string): string {
+  return s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export async function seoRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+    const origin = publicOrigin(app, request);
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /api/\nDisallow: /auth/\nDisallow: /carrito\n\nSitemap: ${origin}/sitemap.xml\n`,
+      );
+  });
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const origin = publicOrigin(app, request);
+    const db = app.deps.database.db;
+    const [lines, models] = await Promise.all([listLines(db), findAllForSitemap(db)]);
+    const paths = [
+      ...STATIC_PATHS,
+      ...lines.flatMap((l) => [linePath(l.code), subLinePath(l.code), ...l.sublineas.map((s) => subLinePath(l.code, s.code))]),
+      ...models.map((m) => articlePath(m.lineCode, m.subLineCode, m.model)),
+    ];
+    const body = paths.map((p) => `<url><loc>${escapeXml(origin + p)}</loc></url>`).join('\n');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
+  });
+}

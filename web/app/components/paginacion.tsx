@@ -1,0 +1,50 @@
+// Page links that keep the other query parameters; real links, so they work without JavaScript.
+import { Group, Pagination, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import type { ListMeta } from '../../../domain/contracts/api-client.ts';
+
+export function Paginacion({ meta, param = 'page', label = 'artículos' }: { meta: ListMeta; param?: string; label?: string }) {
+  const location = useLocation();
+  const hrefFor = (page: number) => {
+    const params = new URLSearchParams(location.search);
+    if (page <= 1) params.delete(param);
+    else params.set(param, String(page));
+    const qs = params.toString();
+    return `${location.pathname}${qs ? `?${qs}` : ''}`;
+  };
+  return (
+    <Group justify="space-between" mt="lg" wrap="wrap" gap="sm">
+      <Text size="sm" c="dimmed">
+        {meta.total === 0 ? `Sin ${label}` : `Mostrando ${meta.from}–${meta.to} de ${meta.total} ${label}`}
+      </Text>
+      {meta.last_page > 1 && (
+        <Pagination
+          total={meta.last_page}
+          value={meta.current_page}
+          size="sm"
+          siblings={1}
+          boundaries={1}
+          aria-label="Paginación"
+          getItemProps={(page) => ({ component: Link, to: hrefFor(page), preventScrollReset: false })}
+          getControlProps={(control) => {
+            const target =
+              control === 'first'
+                ? 1
+                : control === 'last'
+                  ? meta.last_page
+                  : control === 'next'
+                    ? Math.min(meta.current_page + 1, meta.last_page)
+                    : Math.max(meta.current_page - 1, 1);
+            return {
+              component: Link,
+              to: hrefFor(target),
+              'aria-label': { first: 'Primera página', last: 'Última página', next: 'Página siguiente', previous: 'Página anterior' }[
+                control
+              ],
+            };
+          }}
+        />
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,20 @@
+// Unwraps API envelopes in loaders: data on success, the API's status and Spanish message otherwise.
+import { data } from 'react-router';
+import type { ApiResponse, ListMeta } from '../../../domain/contracts/api-client.ts';
+import './context.ts';
+
+export function unwrap<T>(response: ApiResponse<T>): T {
+  if (response.body.success) return response.body.data;
+  throw data({ message: response.body.message }, { status: response.status });
+}
+
+export function unwrapList<T>(response: ApiResponse<T[]>): { items: T[]; meta: ListMeta } {
+  if (response.body.success && response.body.meta) return { items: response.body.data, meta: response.body.meta };
+  if (response.body.success) throw data({ message: 'Respuesta sin paginación' }, { status: 500 });
+  throw data({ message: response.body.message }, { status: response.status });
+}
+
+/** Secondary data: an unsuccessful answer becomes the fallback instead of an error page (spec §4). */
+export function orFallback<T>(response: ApiResponse<T>, fallback: T): T {
+  return response.body.success ? response.body.data : fallback;
+}

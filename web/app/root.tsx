@@ -1,0 +1,152 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app.css';
+import { Anchor, Button, Container, createTheme, Group, MantineProvider, Stack, Text, Title } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useNavigate,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Footer, InfoPagina, Line, TasaDelDia } from '../../domain/contracts/catalogo.ts';
+import { DEFAULT_EXCHANGE_RATE, TOAST_TIMEOUT_MS } from '../../domain/store-constants.ts';
+import type { Route } from './+types/root';
+import { LoadingBar } from './components/loading-bar.tsx';
+import { orFallback } from './lib/api.ts';
+import { readCurrency } from './lib/moneda.ts';
+import { useNonce } from './lib/nonce.ts';
+
+const theme = createTheme({
+  primaryColor: 'pink',
+  primaryShade: 8,
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  defaultRadius: 'md',
+});
+
+const EMPTY_INFO: InfoPagina = { storeName: 'Vitrina', logo: '', banner: '', facility: '', sizeGuide: '', offer: '' };
+const EMPTY_FOOTER: Footer = {
+  about_text: [],
+  logo: '',
+  address: '',
+  phone1: '',
+  phone2: '',
+  whatsapp: '',
+  email: '',
+  social_links: {},
+  copyright_text: '',
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [info, rate, lines, footer] = await Promise.all([
+    context.api.get<InfoPagina>('general/info-pagina'),
+    context.api.get<TasaDelDia>('general/tasa-del-dia'),
+    context.api.get<Line[]>('catalogo/lineas'),
+    context.api.get<Footer>('footer-content'),
+  ]);
+  const origin = new URL(request.url).origin;
+  return {
+    info: orFallback(info, EMPTY_INFO),
+    rate: orFallback(rate, { ...DEFAULT_EXCHANGE_RATE, date: null }),
+    lines: orFallback(lines, []),
+    footer: orFallback(footer, EMPTY_FOOTER),
+    currency: readCurrency(request.headers.get('cookie')),
+    origin,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData {
+  const data = useRouteLoaderData<typeof loader>('root');
+  if (!data) throw new Error('root loader data missing');
+  return data;
+}
+
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // Store settings change rarely: reload them only after a form was sent.
+  return formAction ? defaultShouldRevalidate : false;
+}
+
+export function links() {
+  return [{ rel: 'icon', href: '/imagenes/logo.svg', type: 'image/svg+xml' }];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="es">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#c2255c" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MantineProvider theme={theme} forceColorScheme="light">
+          <Notifications position="top-right" autoClose={TOAST_TIMEOUT_MS} />
+          <LoadingBar />
+          {children}
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+const STATUS_TITLES: Record<number, string> = {
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  500: 'Internal Server Error',
+};
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === 'object' && error.data && 'message' in error.data
+      ? String(error.data.message)
+      : status === 404
+        ? 'This page could not be found'
+        : error.statusText
+    : 'Ocurrió un error inesperado. Intente de nuevo más tarde.';
+  return <ErrorPage status={status} message={message} />;
+}
+
+export function ErrorPage({ status, message }: { status: number; message: string }) {
+  const navigate = useNavigate();
+  return (
+    <Container size="sm" py={80}>
+      <title>{`${STATUS_TITLES[status] ?? 'Error'} | Vitrina`}</title>
+      <Stack align="center" gap="md" ta="center">
+        <Text fz={72} fw={800} c="pink.8" lh={1}>
+          {status}
+        </Text>
+        <Title order={1}>{STATUS_TITLES[status] ?? 'Error'}</Title>
+        <Text size="lg" data-testid="mensaje-error">
+          {message}
+        </Text>
+        <Group>
+          <Anchor href="/" fw={600}>
+            Home
+          </Anchor>
+          <Button variant="light" onClick={() => navigate(-1)}>
+            Volver
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

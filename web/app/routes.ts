@@ -1,0 +1,40 @@
+// The whole URL map of the pages, readable as a sitemap (spec §2).
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
+
+export default [
+  route('preferencias/moneda', 'lib/moneda.action.ts'),
+
+  layout('tienda/layout.tsx', [
+    index('tienda/inicio/inicio.tsx'),
+    route('linea', 'tienda/catalogo/lineas.tsx'),
+    route('linea/:lineCode/sub-lineas', 'tienda/catalogo/sublineas.tsx'),
+    route('linea/:lineCode/sub-lineas/articulos', 'tienda/catalogo/articulos-sublinea.tsx', { id: 'articulos-linea' }),
+    route('linea/:lineCode/sub-lineas/:subLineCode/articulos', 'tienda/catalogo/articulos-sublinea.tsx'),
+    route('linea/:lineCode/sub-lineas/:subLineCode/articulos/:option', 'tienda/catalogo/articulo.tsx'),
+    route('articulos/:option', 'tienda/catalogo/articulos-opcion.tsx'),
+    route('buscar', 'tienda/catalogo/buscar.tsx'),
+    route('nuestras-tiendas', 'tienda/empresa/nuestras-tiendas.tsx'),
+    route('sobre-nosotros', 'tienda/empresa/sobre-nosotros.tsx'),
+    route('privacy-policy', 'tienda/empresa/pagina.tsx', { id: 'privacy-policy' }),
+    route('terms-and-condition', 'tienda/empresa/pagina.tsx', { id: 'terms-and-condition' }),
+    route('franchise', 'tienda/empresa/pagina.tsx', { id: 'franchise' }),
+    route('contact', 'tienda/empresa/contacto.tsx'),
+    route('blog', 'tienda/blog/blog.tsx'),
+    route('blog/detail/:slug?', 'tienda/blog/blog-detalle.tsx'),
+    route('galeria', 'tienda/galeria/galeria.tsx'),
+    route('carrito', 'tienda/carrito/carrito.tsx'),
+    route('carrito/ver-orden', 'tienda/carrito/ver-orden.tsx'),
+    route('orden/:codigo?', 'tienda/orden/orden.tsx'),
+    route('email/:cliente?', 'tienda/correo/email-cliente.tsx'),
+    ...prefix('auth', [
+      route('login', 'auth/login.tsx'),
+      route('signup', 'auth/signup.tsx'),
+      route('social-callback', 'auth/social-callback.tsx'),
+      route('password/email', 'auth/password-email.tsx'),
+      route('password/reset/:token?', 'auth/password-reset.tsx'),
+    ]),
+    route('*', 'tienda/no-encontrada.tsx'),
+  ]),
+
+  layout('dashboard/layout.tsx', [route('dashboard', 'dashboard/inicio.tsx'), route('dashboard/*', 'dashboard/seccion.tsx')]),
+] satisfies RouteConfig;

@@ -1,0 +1,290 @@
+// The article page: colour (sibling models), size (builds the article code), price, stock per store.
+import {
+  Accordion,
+  Anchor,
+  Badge,
+  Box,
+  Breadcrumbs,
+  Container,
+  Grid,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { Link } from 'react-router';
+import { buildArticleCode } from '../../../../domain/article-code.ts';
+import { articlePath, linePath, modelImageUrl, subLinePath } from '../../../../domain/catalogo-urls.ts';
+import type { ArticleDetail } from '../../../../domain/contracts/catalogo.ts';
+import { Precio } from '../../components/precio.tsx';
+import { unwrap } from '../../lib/api.ts';
+import { originOf, pageMeta } from '../../lib/meta.ts';
+import { useNonce } from '../../lib/nonce.ts';
+import { useRootData } from '../../root.tsx';
+import type { Route } from './+types/articulo';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const article = unwrap(await context.api.get<ArticleDetail>(`v2/catalogo/article/${encodeURIComponent(params.option)}`));
+  return { article };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return pageMeta(matches, 'Artículo no encontrado');
+  const { article } = data;
+  const origin = originOf(matches);
+  const path = articlePath(article.lineCode, article.subLineCode, article.model);
+  return [
+    ...pageMeta(matches, `${article.name} ${article.colorName}`, { path, description: article.description }),
+    { property: 'og:type', content: 'product' },
+    { property: 'og:title', content: `${article.name} ${article.colorName}` },
+    { property: 'og:description', content: article.description },
+    { property: 'og:image', content: origin + modelImageUrl(article.model, 960) },
+    { property: 'og:url', content: origin + path },
+    { property: 'og:locale', content: 'es_VE' },
+    { property: 'product:price:amount', content: article.finalPrice },
+    { property: 'product:price:currency', content: 'USD' },
+  ];
+}
+
+function productJsonLd(article: ArticleDetail, origin: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: `${article.name} ${article.colorName}`,
+    sku: article.model,
+    description: article.description,
+    color: article.colorName,
+    category: `${article.lineName} > ${article.subLineName}`,
+    image: [origin + modelImageUrl(article.model, 960)],
+    offers: {
+      '@type': 'Offer',
+      priceCurrency: 'USD',
+      price: article.finalPrice,
+      availability: article.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      url: origin + articlePath(article.lineCode, article.subLineCode, article.model),
+    },
+  };
+}
+
+function GuiaDeTallas({ text }: { text: string }) {
+  const rows = text
+    .split('\n')
+    .map((line) => line.split('|').map((cell) => cell.trim()))
+    .filter((cells) => cells.length > 1);
+  if (rows.length < 2) return <Text size="sm">{text}</Text>;
+  const [head, ...body] = rows;
+  return (
+    <Table.ScrollContainer minWidth={300}>
+      <Table striped withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            {head.map((cell) => (
+              <Table.Th key={cell}>{cell}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {body.map((cells) => (
+            <Table.Tr key={cells.join('|')}>
+              {cells.map((cell, i) => (
+                <Table.Td key={`${i}-${cell}`}>{cell}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export default function Articulo({ loaderData, matches }: Route.ComponentProps) {
+  const { article } = loaderData;
+  const { info } = useRootData();
+  const nonce = useNonce();
+  const origin = originOf(matches);
+  const selected = article.sizes.find((s) => s.code === article.selectedSize) ?? null;
+  const basePath = articlePath(article.lineCode, article.subLineCode, article.model);
+  return (
+    <Container size="xl" py="xl">
+      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning>
+        {JSON.stringify(productJsonLd(article, origin)).replace(/</g, '\\u003c')}
+      </script>
+      <Breadcrumbs mb="md" separatorMargin={6} style={{ flexWrap: 'wrap' }}>
+        <Anchor component={Link} to="/">
+          Inicio
+        </Anchor>
+        <Anchor component={Link} to={linePath(article.lineCode)}>
+          {article.lineName}
+        </Anchor>
+        <Anchor component={Link} to={subLinePath(article.lineCode, article.subLineCode)}>
+          {article.subLineName}
+        </Anchor>
+      </Breadcrumbs>
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Box pos="relative">
+            <img
+              src={article.image}
+              srcSet={article.imageSrcSet}
+              sizes="(max-width: 62em) 100vw, 50vw"
+              alt={`${article.name}, color ${article.colorName}`}
+              width={800}
+              height={1000}
+              style={{ width: '100%', height: 'auto', borderRadius: 8, background: '#f1f1f1' }}
+            />
+            {article.onPromotion && (
+              <Badge pos="absolute" top={12} left={12} size="lg" color="pink">
+                Oferta
+              </Badge>
+            )}
+          </Box>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="md">
+            <div>
+              <Title order={1} size="h2">
+                {article.name}
+              </Title>
+              <Text size="sm" c="dimmed">
+                Código: <span data-testid="codigo-articulo">{selected ? selected.article : article.model}</span>
+              </Text>
+            </div>
+            <Precio price={article.price} promotion={article.promotion} size="xl" />
+            <Text size="xs" c="dimmed">
+              Precio sin IVA (16 %); el IVA se suma en el carrito.
+            </Text>
+
+            <Stack gap={6}>
+              <Text fw={600}>
+                Color: <span data-testid="color-elegido">{article.colorName}</span>
+              </Text>
+              <Group gap="xs" role="list" aria-label="Colores disponibles">
+                {article.colors.map((color) => (
+                  <UnstyledButton
+                    key={color.model}
+                    component={Link}
+                    to={color.path}
+                    role="listitem"
+                    aria-label={`Color ${color.name}`}
+                    aria-current={color.model === article.model ? 'true' : undefined}
+                    data-testid={`color-${color.colorCode}`}
+                    style={{
+                      width: 36,
+                      height: 36,
+                      borderRadius: 18,
+                      background: color.hex,
+                      border: color.model === article.model ? '3px solid #a61e4d' : '1px solid #868e96',
+                      outlineOffset: 2,
+                    }}
+                  />
+                ))}
+              </Group>
+            </Stack>
+
+            <Stack gap={6}>
+              <Text fw={600}>Talla{selected ? `: ${selected.label}` : ''}</Text>
+              <Group gap="xs" role="list" aria-label="Tallas">
+                {article.sizes.map((size) => {
+                  const active = size.code === article.selectedSize;
+                  const code = buildArticleCode(article.model, size.code);
+                  return (
+                    <UnstyledButton
+                      key={size.code}
+                      component={Link}
+                      to={articlePath(article.lineCode, article.subLineCode, code)}
+                      preventScrollReset
+                      role="listitem"
+                      aria-current={active ? 'true' : undefined}
+                      aria-label={`Talla ${size.label}${size.stock === 0 ? ', agotada' : ''}`}
+                      data-testid={`talla-${size.code}`}
+                      style={{
+                        minWidth: 48,
+                        padding: '8px 12px',
+                        textAlign: 'center',
+                        borderRadius: 6,
+                        fontWeight: 600,
+                        border: active ? '2px solid #a61e4d' : '1px solid #adb5bd',
+                        background: active ? '#fff0f6' : '#fff',
+                        color: size.stock === 0 ? '#868e96' : '#212529',
+                        textDecoration: size.stock === 0 ? 'line-through' : 'none',
+                      }}
+                    >
+                      {size.label}
+                    </UnstyledButton>
+                  );
+                })}
+              </Group>
+              {!selected && (
+                <Text size="sm" c="dimmed">
+                  Elija una talla para ver la existencia por tienda.
+                </Text>
+              )}
+              {selected && selected.article !== article.model && (
+                <Anchor component={Link} to={basePath} size="xs">
+                  Quitar talla
+                </Anchor>
+              )}
+            </Stack>
+
+            {selected && (
+              <Stack gap={6} data-testid="existencia">
+                <Text fw={600}>Existencia por tienda, talla {selected.label}</Text>
+                {selected.stores.length === 0 ? (
+                  <Text size="sm" c="red.8">
+                    Agotado en todas las tiendas.
+                  </Text>
+                ) : (
+                  <Table withTableBorder>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Tienda</Table.Th>
+                        <Table.Th>Ciudad</Table.Th>
+                        <Table.Th ta="right">Unidades</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {selected.stores.map((store) => (
+                        <Table.Tr key={store.id}>
+                          <Table.Td>{store.name}</Table.Td>
+                          <Table.Td>{store.city}</Table.Td>
+                          <Table.Td ta="right" c={store.quantity === 0 ? 'red.8' : undefined}>
+                            {store.quantity === 0 ? 'Agotado' : store.quantity}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                )}
+              </Stack>
+            )}
+
+            <Accordion variant="separated" defaultValue="descripcion">
+              <Accordion.Item value="descripcion">
+                <Accordion.Control>Descripción</Accordion.Control>
+                <Accordion.Panel>
+                  <Text size="sm">{article.description}</Text>
+                </Accordion.Panel>
+              </Accordion.Item>
+              {info.sizeGuide && (
+                <Accordion.Item value="guia">
+                  <Accordion.Control>Guía de tallas</Accordion.Control>
+                  <Accordion.Panel>
+                    <GuiaDeTallas text={info.sizeGuide} />
+                  </Accordion.Panel>
+                </Accordion.Item>
+              )}
+              <Accordion.Item value="envios">
+                <Accordion.Control>Envíos y pagos</Accordion.Control>
+                <Accordion.Panel>
+                  <Text size="sm">{info.facility}</Text>
+                </Accordion.Panel>
+              </Accordion.Item>
+            </Accordion>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

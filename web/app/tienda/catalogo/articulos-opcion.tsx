@@ -1,0 +1,62 @@
+// /articulos/lo-nuevo, /articulos/mas-vendidos and /articulos/promociones.
+import { Container, Text, Title } from '@mantine/core';
+import { data } from 'react-router';
+import type { ArticleCard } from '../../../../domain/contracts/catalogo.ts';
+import { ArticleGrid } from '../../components/article-grid.tsx';
+import { Paginacion } from '../../components/paginacion.tsx';
+import { unwrapList } from '../../lib/api.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import type { Route } from './+types/articulos-opcion';
+import { filterParams } from './filtros.tsx';
+
+const OPTIONS = {
+  'lo-nuevo': {
+    title: 'Nueva colección',
+    description: 'Los artículos que acaban de llegar a nuestras tiendas.',
+    sort: { sort_by: 'nuevo', sort_desc: 'true' },
+  },
+  'mas-vendidos': {
+    title: 'Más vendidos',
+    description: 'Los favoritos de nuestros clientes.',
+    sort: { sort_by: 'vendidos', sort_desc: 'true' },
+  },
+  promociones: {
+    title: 'Promociones',
+    description: 'Artículos con precio especial por tiempo limitado.',
+    sort: { sort_by: 'nuevo', sort_desc: 'true' },
+  },
+} as const;
+
+type Option = keyof typeof OPTIONS;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  if (!(params.option in OPTIONS)) throw data({ message: 'This page could not be found' }, { status: 404 });
+  const option = params.option as Option;
+  const page = filterParams(new URL(request.url)).page ?? '1';
+  const { items, meta } = unwrapList(
+    await context.api.get<ArticleCard[]>('catalogo/articulos', { opcion: option, page, ...OPTIONS[option].sort }),
+  );
+  return { option, items, meta };
+}
+
+export function meta({ data: loaded, matches }: Route.MetaArgs) {
+  const option = loaded ? OPTIONS[loaded.option] : null;
+  return pageMeta(matches, option?.title ?? 'Artículos', {
+    path: loaded ? `/articulos/${loaded.option}` : undefined,
+    description: option?.description,
+  });
+}
+
+export default function ArticulosOpcion({ loaderData }: Route.ComponentProps) {
+  const option = OPTIONS[loaderData.option];
+  return (
+    <Container size="xl" py="xl">
+      <Title order={1}>{option.title}</Title>
+      <Text c="dimmed" mb="lg">
+        {option.description}
+      </Text>
+      <ArticleGrid articles={loaderData.items} />
+      <Paginacion meta={loaderData.meta} />
+    </Container>
+  );
+}

@@ -1,0 +1,80 @@
+// Articles of a line or of one of its sub-lines, with filters and pagination (6 a page).
+import { Anchor, Breadcrumbs, Button, Container, Grid, Group, Text, Title } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { linePath, subLinePath } from '../../../../domain/catalogo-urls.ts';
+import type { ArticleCard, LineWithFilters } from '../../../../domain/contracts/catalogo.ts';
+import { ArticleGrid } from '../../components/article-grid.tsx';
+import { Paginacion } from '../../components/paginacion.tsx';
+import { unwrap, unwrapList } from '../../lib/api.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import type { Route } from './+types/articulos-sublinea';
+import { Filtros, filterParams } from './filtros.tsx';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const lineQuery: Record<string, string> = { linea: params.lineCode };
+  if (params.subLineCode) lineQuery.sublinea = params.subLineCode;
+  const line = unwrap(await context.api.get<LineWithFilters>('catalogo/linea', lineQuery));
+  const query: Record<string, string> = { ...filterParams(url), linea: line.code };
+  if (params.subLineCode) query.sublinea = params.subLineCode.toUpperCase();
+  const { items, meta } = unwrapList(await context.api.get<ArticleCard[]>('catalogo/articulos', query));
+  const subLine = line.sublineas.find((s) => s.code === params.subLineCode?.toUpperCase()) ?? null;
+  return { line, subLine, items, meta };
+}
+
+export function meta({ data, matches, params }: Route.MetaArgs) {
+  if (!data) return pageMeta(matches, 'Artículos');
+  const title = data.subLine ? `${data.subLine.name} · ${data.line.name}` : data.line.name;
+  return pageMeta(matches, title, {
+    path: subLinePath(data.line.code, params.subLineCode?.toUpperCase()),
+    description: data.line.description,
+  });
+}
+
+export default function ArticulosSubLinea({ loaderData }: Route.ComponentProps) {
+  const { line, subLine, items, meta } = loaderData;
+  const location = useLocation();
+  const current = new URLSearchParams(location.search);
+  return (
+    <Container size="xl" py="xl">
+      <Breadcrumbs mb="md" separatorMargin={6} style={{ flexWrap: 'wrap' }}>
+        <Anchor component={Link} to="/">
+          Inicio
+        </Anchor>
+        <Anchor component={Link} to={linePath(line.code)}>
+          {line.name}
+        </Anchor>
+        <Text>{subLine?.name ?? 'Todos los artículos'}</Text>
+      </Breadcrumbs>
+      <Title order={1} mb="sm">
+        {subLine ? subLine.name : `${line.name}: todos los artículos`}
+      </Title>
+      <Group gap={6} mb="lg" component="nav" aria-label="Sub-líneas">
+        <Button component={Link} to={subLinePath(line.code)} size="compact-sm" radius="xl" variant={subLine ? 'default' : 'filled'}>
+          Todas
+        </Button>
+        {line.sublineas.map((sub) => (
+          <Button
+            key={sub.code}
+            component={Link}
+            to={subLinePath(line.code, sub.code)}
+            size="compact-sm"
+            radius="xl"
+            variant={subLine?.code === sub.code ? 'filled' : 'default'}
+          >
+            {sub.name}
+          </Button>
+        ))}
+      </Group>
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <Filtros key={location.pathname} filters={line.filtros} current={current} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }}>
+          <ArticleGrid articles={items} empty="No hay artículos con estos filtros." />
+          <Paginacion meta={meta} />
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,39 @@
+import { Container, Text, Title } from '@mantine/core';
+import type { ListMeta } from '../../../../domain/contracts/api-client.ts';
+import type { ArticleCard } from '../../../../domain/contracts/catalogo.ts';
+import { ArticleGrid } from '../../components/article-grid.tsx';
+import { Paginacion } from '../../components/paginacion.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import type { Route } from './+types/buscar';
+import { filterParams } from './filtros.tsx';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+  if (q.length < 2)
+    return { q, items: [] as ArticleCard[], meta: null as ListMeta | null, message: 'Escriba al menos 2 caracteres para buscar.' };
+  const response = await context.api.get<ArticleCard[]>('catalogo/buscar-articulos', { search: q, page: filterParams(url).page ?? '1' });
+  if (!response.body.success) return { q, items: [], meta: null, message: response.body.message };
+  return { q, items: response.body.data, meta: response.body.meta ?? null, message: null };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  return [...pageMeta(matches, data?.q ? `Buscar «${data.q}»` : 'Buscar'), { name: 'robots', content: 'noindex' }];
+}
+
+export default function Buscar({ loaderData }: Route.ComponentProps) {
+  return (
+    <Container size="xl" py="xl">
+      <Title order={1} mb="md">
+        {loaderData.q ? `Resultados para «${loaderData.q}»` : 'Buscar artículos'}
+      </Title>
+      {loaderData.message && <Text c="dimmed">{loaderData.message}</Text>}
+      {loaderData.meta && (
+        <>
+          <ArticleGrid articles={loaderData.items} empty="No encontramos artículos con esa búsqueda." />
+          <Paginacion meta={loaderData.meta} />
+        </>
+      )}
+    </Container>
+  );
+}

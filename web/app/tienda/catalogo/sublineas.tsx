@@ -1,0 +1,100 @@
+import { Anchor, Breadcrumbs, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { subLinePath } from '../../../../domain/catalogo-urls.ts';
+import type { ListMeta } from '../../../../domain/contracts/api-client.ts';
+import type { ArticleCard, SubLine } from '../../../../domain/contracts/catalogo.ts';
+import { ArticleGrid } from '../../components/article-grid.tsx';
+import { Paginacion } from '../../components/paginacion.tsx';
+import { unwrap } from '../../lib/api.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import type { Route } from './+types/sublineas';
+
+type SubLineLists = {
+  line: { code: string; name: string; url: string; description: string };
+  sublines: {
+    allActiveSublines: SubLine[];
+    allActiveLatest: ArticleCard[];
+    allActiveBestSeller: ArticleCard[];
+    pagination: { sublines: ListMeta; latest: ListMeta; bestSeller: ListMeta };
+  };
+};
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query: Record<string, string> = { linea: params.lineCode };
+  for (const key of ['page_sublines', 'page_latest', 'page_best_seller']) {
+    const value = url.searchParams.get(key);
+    if (value && /^\d+$/.test(value)) query[key] = value;
+  }
+  return unwrap(await context.api.get<SubLineLists>('v2/catalogo/sublinea', query));
+}
+
+export function meta({ data, matches, params }: Route.MetaArgs) {
+  const name = data?.line.name ?? 'Línea';
+  return pageMeta(matches, name, { path: `/linea/${params.lineCode}/sub-lineas`, description: data?.line.description });
+}
+
+export default function SubLineas({ loaderData }: Route.ComponentProps) {
+  const { line, sublines } = loaderData;
+  return (
+    <Container size="xl" py="xl">
+      <Breadcrumbs mb="md">
+        <Anchor component={Link} to="/">
+          Inicio
+        </Anchor>
+        <Anchor component={Link} to="/linea">
+          Líneas
+        </Anchor>
+        <Text>{line.name}</Text>
+      </Breadcrumbs>
+      <Group justify="space-between" align="end" mb="lg">
+        <div>
+          <Title order={1}>{line.name}</Title>
+          <Text c="dimmed">{line.description}</Text>
+        </div>
+        <Anchor component={Link} to={subLinePath(line.code)} fw={600}>
+          Ver todos los artículos de {line.name}
+        </Anchor>
+      </Group>
+      <Stack gap={48}>
+        <section aria-labelledby="sublineas-titulo">
+          <Title order={2} id="sublineas-titulo" mb="md">
+            Sub-líneas
+          </Title>
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} data-testid="sublineas">
+            {sublines.allActiveSublines.map((sub) => (
+              <Card key={sub.code} component={Link} to={subLinePath(line.code, sub.code)} withBorder padding="sm">
+                {sub.image && (
+                  <Card.Section>
+                    <Image src={sub.image.replace('-640.', '-320.')} alt="" h={180} fit="cover" />
+                  </Card.Section>
+                )}
+                <Text fw={700} mt="sm">
+                  {sub.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {sub.models} modelos
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+          <Paginacion meta={sublines.pagination.sublines} param="page_sublines" label="sub-líneas" />
+        </section>
+        <section aria-labelledby="nuevo-titulo">
+          <Title order={2} id="nuevo-titulo" mb="md">
+            Lo más nuevo en {line.name}
+          </Title>
+          <ArticleGrid articles={sublines.allActiveLatest} skeletonWhileLoading={false} />
+          <Paginacion meta={sublines.pagination.latest} param="page_latest" />
+        </section>
+        <section aria-labelledby="vendidos-titulo">
+          <Title order={2} id="vendidos-titulo" mb="md">
+            Lo más vendido en {line.name}
+          </Title>
+          <ArticleGrid articles={sublines.allActiveBestSeller} skeletonWhileLoading={false} />
+          <Paginacion meta={sublines.pagination.bestSeller} param="page_best_seller" />
+        </section>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,9 @@
+import { data } from 'react-router';
+
+export function loader() {
+  throw data({ message: 'This page could not be found' }, { status: 404 });
+}
+
+export default function NoEncontrada() {
+  return null;
+}
