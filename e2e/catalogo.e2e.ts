@@ -22,11 +22,14 @@ describe('recorrido del catálogo', () => {
 
     await page.getByRole('navigation', { name: 'Líneas' }).getByRole('link', { name: 'Damas' }).click();
     await page.waitForURL(/\/linea\/DAM\/sub-lineas$/);
-    await expect(page.locator('h1').textContent()).resolves.toBe('Damas');
+    await page.locator('h1', { hasText: /^Damas$/ }).waitFor();
 
-    await page.getByTestId('sublineas').getByRole('link', { name: /Vestidos/ }).click();
+    await page
+      .getByTestId('sublineas')
+      .getByRole('link', { name: /Vestidos/ })
+      .click();
     await page.waitForURL(/\/linea\/DAM\/sub-lineas\/VES\/articulos$/);
-    await expect(page.locator('h1').textContent()).resolves.toBe('Vestidos');
+    await page.locator('h1', { hasText: /^Vestidos$/ }).waitFor();
     const cards = page.getByTestId('articulo');
     await expect(cards.count()).resolves.toBeGreaterThan(0);
     expect(await cards.count()).toBeLessThanOrEqual(6);
@@ -40,15 +43,24 @@ describe('recorrido del catálogo', () => {
     const sizeCode = ((await firstSize.getAttribute('data-testid')) ?? '').replace('talla-', '');
     await firstSize.click();
     await page.waitForURL(new RegExp(`/articulos/${model}${sizeCode}$`));
-    await expect(page.getByTestId('codigo-articulo').textContent()).resolves.toBe(`${model}${sizeCode}`);
+    await page
+      .getByTestId('codigo-articulo')
+      .filter({ hasText: new RegExp(`^${model}${sizeCode}$`) })
+      .waitFor();
     await expect(page.getByTestId('existencia').isVisible()).resolves.toBe(true);
 
     // Colour: a sibling model with the same base code and another colour code.
-    const otherColor = page.locator('[data-testid^="color-"]:not([aria-current])').first();
-    const colorCode = ((await otherColor.getAttribute('data-testid')) ?? '').replace('color-', '');
+    // Colour: the sibling model (same base code, other colour code), keeping the chosen size.
+    const otherColor = page.locator('[data-testid^="swatch-"]:not([aria-current])').first();
+    const colorCode = ((await otherColor.getAttribute('data-testid')) ?? '').replace('swatch-', '');
+    const sibling = `${model.slice(0, -4)}${colorCode}`;
     await otherColor.click();
-    await page.waitForURL(new RegExp(`/articulos/${model.slice(0, -4)}${colorCode}$`));
-    await expect(page.getByTestId('codigo-articulo').textContent()).resolves.toBe(`${model.slice(0, -4)}${colorCode}`);
+    await page.waitForURL(new RegExp(`/articulos/${sibling}${sizeCode}$`));
+    await page
+      .getByTestId('codigo-articulo')
+      .filter({ hasText: new RegExp(`^${sibling}(${sizeCode})?$`) })
+      .waitFor();
+    expect(await page.locator(`[data-testid="swatch-${colorCode}"]`).getAttribute('aria-current')).toBe('true');
 
     const jsonLd = await page.locator('script[type="application/ld+json"]').textContent();
     expect(JSON.parse(jsonLd ?? '{}')['@type']).toBe('Product');

@@ -38,7 +38,15 @@ export async function setup(project: TestProject) {
   dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseUrl, Date.now() + 90_000);

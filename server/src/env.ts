@@ -24,7 +24,9 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema> & { dataDir: string };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  // An empty variable (`DATABASE_URL=`) means "not set".
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Configuración inválida:\n${lines.join('\n')}`);

@@ -2,9 +2,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { buildApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
-import { isEmpty, seedDemo } from './db/seed/seed.ts';
 import { parseEnv } from './env.ts';
 
 let env: ReturnType<typeof parseEnv>;
@@ -14,7 +11,12 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
+// React picks its development or production build from NODE_ENV when first loaded, so the
+// modules that load React are imported only after it is set.
 process.env.NODE_ENV = env.NODE_ENV;
+const { buildApp } = await import('./app.ts');
+const { openDatabase } = await import('./db/client.ts');
+const { isEmpty, seedDemo } = await import('./db/seed/seed.ts');
 
 const root = path.resolve(import.meta.dirname, '../..');
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.dataDir });

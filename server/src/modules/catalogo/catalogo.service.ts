@@ -174,6 +174,9 @@ export async function articleDetail(db: Db, code: string) {
     if (article) {
       model = await repo.findModel(db, article.model);
       selectedArticle = article.code;
+    } else if (upper.length > 2) {
+      // A size this colour does not come in (after switching colour): show the model itself.
+      model = await repo.findModel(db, upper.slice(0, -2));
     }
   }
   if (!model) throw new NoEncontrado('El artículo solicitado no existe.');

@@ -165,11 +165,16 @@ export default function Articulo({ loaderData, matches }: Route.ComponentProps) 
                   <UnstyledButton
                     key={color.model}
                     component={Link}
-                    to={color.path}
+                    to={
+                      article.selectedSize
+                        ? articlePath(article.lineCode, article.subLineCode, buildArticleCode(color.model, article.selectedSize))
+                        : color.path
+                    }
+                    preventScrollReset
                     role="listitem"
                     aria-label={`Color ${color.name}`}
                     aria-current={color.model === article.model ? 'true' : undefined}
-                    data-testid={`color-${color.colorCode}`}
+                    data-testid={`swatch-${color.colorCode}`}
                     style={{
                       width: 36,
                       height: 36,

@@ -1,0 +1,98 @@
+// `npm run bench`: the store on the large catalogue against a bare node:http server returning
+// the same bytes, in the same run, on the same machine. Prints throughput, p99 and ratios.
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../server/src/db/client.ts';
+import { isEmpty, seedDemo, seedScale } from '../server/src/db/seed/seed.ts';
+import { load } from './load.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const MODELS = Number(process.env.BENCH_MODELS ?? 20_000);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('sin puerto'))));
+    });
+  });
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`sin respuesta de ${url}`);
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-bench-'));
+const databaseUrl = process.env.DATABASE_URL || undefined;
+console.log(`Base de datos: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; catálogo grande de ${MODELS} modelos…`);
+const database = await openDatabase({ url: databaseUrl, dataDir });
+if (await isEmpty(database.db)) await seedDemo(database.db);
+const seedStart = performance.now();
+await seedScale(database.db, MODELS);
+console.log(`Semilla grande cargada en ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+await database.close();
+
+const appPort = await freePort();
+const app: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
+  env: { ...process.env, PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const appUrl = `http://127.0.0.1:${appPort}`;
+let bare: ChildProcess | undefined;
+try {
+  await waitFor(`${appUrl}/api/health`);
+  const list = await (await fetch(`${appUrl}/api/catalogo/articulos?linea=DAM&page=2`)).json();
+  const articlePath = list.data[0].path as string;
+  const targets = [
+    { name: 'API v2/catalogo/sublinea', path: '/api/v2/catalogo/sublinea?linea=DAM&page_latest=3' },
+    { name: 'API catalogo/articulos', path: '/api/catalogo/articulos?linea=CAB&sort_by=precio&sort_desc=false&page=5' },
+    { name: 'Página SSR de artículo', path: articlePath },
+  ];
+  const recorded = [];
+  for (const t of targets) {
+    const response = await fetch(appUrl + t.path);
+    if (!response.ok) throw new Error(`${t.path} respondió ${response.status}`);
+    recorded.push({
+      path: t.path,
+      contentType: response.headers.get('content-type') ?? '',
+      body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+    });
+  }
+  const file = path.join(dataDir, 'recorded.json');
+  await writeFile(file, JSON.stringify(recorded));
+  const barePort = await freePort();
+  bare = fork(path.resolve('bench/bare-server.ts'), [file, String(barePort)], { stdio: 'inherit' });
+  await new Promise((resolve) => bare?.once('message', resolve));
+
+  console.log(`\n${CONNECTIONS} conexiones, ${SECONDS} s por medición\n`);
+  console.log('| objetivo | Vitrina req/s | Vitrina p99 ms | base req/s | base p99 ms | razón req/s |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const t of targets) {
+    await load(appUrl + t.path, { connections: CONNECTIONS, seconds: 1 }); // warm-up
+    const ours = await load(appUrl + t.path, { connections: CONNECTIONS, seconds: SECONDS });
+    const base = await load(`http://127.0.0.1:${barePort}${t.path}`, { connections: CONNECTIONS, seconds: SECONDS });
+    console.log(
+      `| ${t.name} | ${ours.rps.toFixed(0)} | ${ours.p99.toFixed(1)} | ${base.rps.toFixed(0)} | ${base.p99.toFixed(1)} | ${(ours.rps / base.rps).toFixed(2)} |` +
+        (ours.errors ? ` (${ours.errors} errores)` : ''),
+    );
+  }
+} finally {
+  app.kill('SIGTERM');
+  bare?.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 1000));
+  await rm(dataDir, { recursive: true, force: true });
+}
