@@ -1,40 +1,46 @@
-// Security headers on every response. SSR pages get a per-request nonce for their scripts.
+// Security headers on every response. Pages get a CSP with a fresh nonce for their scripts
+// (set by the SSR handler); everything else gets a fixed, strict policy.
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    cspNonce: string;
-  }
-}
+const COMMON_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+};
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.decorateRequest('cspNonce', '');
   app.addHook('onRequest', async (request, reply) => {
-    request.cspNonce = randomBytes(16).toString('base64');
-    void reply.headers({
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'x-frame-options': 'DENY',
-      'cross-origin-opener-policy': 'same-origin',
-      'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-    });
     // swagger-ui sets its own CSP on its routes.
-    if (request.url.startsWith('/api/docs')) return;
-    void reply.header(
-      'content-security-policy',
-      [
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${request.cspNonce}'`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        "font-src 'self' data:",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-      ].join('; '),
-    );
+    if (request.url.startsWith('/api/docs')) {
+      const { 'content-security-policy': _csp, ...rest } = COMMON_HEADERS;
+      void reply.headers(rest);
+      return;
+    }
+    void reply.headers(COMMON_HEADERS);
   });
+}
+
+/** A per-page nonce and the page CSP that allows only our scripts and those carrying it. */
+export function setPageCsp(reply: FastifyReply): string {
+  const nonce = randomBytes(16).toString('base64');
+  void reply.header(
+    'content-security-policy',
+    [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+  );
+  return nonce;
 }

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ApiClient, ApiResponse } from '../../../domain/contracts/api-client.ts';
+import { setPageCsp } from '../http/security-headers.ts';
 
 export type SsrOptions = { build: ServerBuild; clientDir: string };
 
@@ -80,10 +81,8 @@ async function renderPage(
     init.body = Readable.toWeb(request.body) as ReadableStream;
     init.duplex = 'half';
   }
-  const response = await handle(new Request(url, init), {
-    api: inProcessApi(app, request),
-    nonce: request.cspNonce,
-  });
+  const nonce = setPageCsp(reply);
+  const response = await handle(new Request(url, init), { api: inProcessApi(app, request), nonce });
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;

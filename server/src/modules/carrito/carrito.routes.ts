@@ -9,7 +9,9 @@ export async function carritoRoutes(app: FastifyInstance): Promise<void> {
   app.get('/shipping_agencies', { config: { access: 'public' }, schema: { tags, summary: 'Agencias de envío' } }, async () =>
     ok(SHIPPING_AGENCY_OPTIONS.map((o) => ({ id: o.value, name: o.label }))),
   );
-  app.get('/shipping_stores', { config: { access: 'public' }, schema: { tags, summary: 'Tiendas que despachan o entregan' } }, async () =>
-    ok(await findShippingStores(app.deps.database.db)),
+  app.get(
+    '/shipping_stores',
+    { config: { access: 'public', cacheSeconds: 10 }, schema: { tags, summary: 'Tiendas que despachan o entregan' } },
+    async () => ok(await findShippingStores(app.deps.database.db)),
   );
 }

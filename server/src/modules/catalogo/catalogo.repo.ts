@@ -343,3 +343,19 @@ export async function findAllForSitemap(db: Db) {
     .orderBy(lineas.code, sublineas.code, modelos.code)
     .limit(45000);
 }
+
+/** Stock to sell per store for several articles at once (cart re-check). */
+export async function findStockOfArticles(db: Db, articleCodes: string[]) {
+  if (articleCodes.length === 0) return [];
+  return db
+    .select({
+      articleCode: inventario.articleCode,
+      storeId: tiendas.id,
+      storeName: tiendas.name,
+      available: sql<number>`greatest(${inventario.quantity} - ${inventario.held}, 0)::int`,
+    })
+    .from(inventario)
+    .innerJoin(tiendas, eq(tiendas.id, inventario.tiendaId))
+    .where(and(inArray(inventario.articleCode, articleCodes), eq(tiendas.active, true)))
+    .orderBy(inventario.articleCode, tiendas.name);
+}

@@ -76,7 +76,8 @@ function toArticleQuery(q: z.infer<typeof articleQuery>, defaultPerPage: number)
   };
 }
 
-const publicAccess = { access: 'public' } as const;
+// Public reads, the same for every visitor: served from the response cache for a few seconds.
+const publicAccess = { access: 'public', cacheSeconds: 10 } as const;
 
 export async function catalogoRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -223,5 +224,33 @@ export async function catalogoRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Detalle de un modelo o artículo', querystring: z.object({ code: code('El artículo', 22) }) },
     },
     async (request) => ok(await service.articleDetail(db(), request.query.code)),
+  );
+
+  app.patch(
+    '/v2/inventario',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['carrito'],
+        summary: 'Revisa los artículos del carrito contra la existencia actual',
+        body: z.object({
+          articulos: z
+            .array(
+              z.object({
+                articleCode: code('El artículo', 22),
+                quantity: z
+                  .number({ error: 'La cantidad debe ser un número' })
+                  .int('La cantidad debe ser un entero')
+                  .min(1, 'La cantidad mínima es 1')
+                  .max(99, 'La cantidad máxima es 99'),
+              }),
+              { error: 'Envíe la lista de artículos del carrito' },
+            )
+            .min(1, 'El carrito no tiene artículos')
+            .max(50, 'El carrito no puede tener más de 50 artículos'),
+        }),
+      },
+    },
+    async (request) => ok(await service.recheckStock(db(), request.body.articulos)),
   );
 }

@@ -246,3 +246,15 @@ export async function availability(db: Db, lineUrl: string, articleCode: string)
 export const findShippingStores = repo.findShippingStores;
 export const findAllForSitemap = repo.findAllForSitemap;
 export const findLinesForSitemap = listLines;
+
+/** Re-checks cart lines against current stock (PATCH v2/inventario): what is still available. */
+export async function recheckStock(db: Db, lines: { articleCode: string; quantity: number }[]) {
+  const codes = [...new Set(lines.map((l) => l.articleCode.toUpperCase()))];
+  const rows = await repo.findStockOfArticles(db, codes);
+  return lines.map((line) => {
+    const code = line.articleCode.toUpperCase();
+    const stores = rows.filter((r) => r.articleCode === code).map((r) => ({ id: r.storeId, name: r.storeName, available: r.available }));
+    const available = stores.reduce((sum, s) => sum + s.available, 0);
+    return { articleCode: code, requested: line.quantity, available, ok: available >= line.quantity, stores };
+  });
+}

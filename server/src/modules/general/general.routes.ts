@@ -6,7 +6,8 @@ import { PAGE_SIZES } from '../../../../domain/paginator.ts';
 import { ok, okList } from '../../http/envelope.ts';
 import * as service from './general.service.ts';
 
-const publicAccess = { access: 'public' } as const;
+// Public reads, the same for every visitor: served from the response cache for a few seconds.
+const publicAccess = { access: 'public', cacheSeconds: 10 } as const;
 
 export async function generalRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

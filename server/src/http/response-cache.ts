@@ -1,0 +1,43 @@
+// Short-lived cache of public catalogue answers. The catalogue is read far more than it changes;
+// stock shown while browsing may lag by the TTL, and checkout always re-checks stock in the database.
+// Writes to the catalogue call `invalidate()`; other processes catch up when their entries expire.
+import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Seconds a successful answer of this public GET route may be served from memory. */
+    cacheSeconds?: number;
+  }
+  interface FastifyInstance {
+    responseCache: { invalidate: () => void };
+  }
+}
+
+type Entry = { body: string; contentType: string };
+
+export function registerResponseCache(app: FastifyInstance, options: { enabled: boolean; maxEntries?: number }): void {
+  const cache = new LRUCache<string, Entry>({ max: options.maxEntries ?? 5000 });
+  app.decorate('responseCache', { invalidate: () => cache.clear() });
+  if (!options.enabled) return;
+
+  app.addHook('onRequest', async (request, reply) => {
+    const ttl = request.routeOptions.config?.cacheSeconds;
+    if (!ttl || request.method !== 'GET') return;
+    const hit = cache.get(request.url);
+    if (!hit) return;
+    return reply.header('content-type', hit.contentType).header('x-cache', 'HIT').send(hit.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const ttl = request.routeOptions.config?.cacheSeconds;
+    if (!ttl || request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (reply.getHeader('x-cache') === 'HIT') return payload;
+    cache.set(
+      request.url,
+      { body: payload, contentType: String(reply.getHeader('content-type') ?? 'application/json') },
+      { ttl: ttl * 1000 },
+    );
+    return payload;
+  });
+}
