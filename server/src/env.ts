@@ -19,6 +19,17 @@ const envSchema = z.object({
   PUBLIC_URL: z.url('PUBLIC_URL debe ser una URL completa (https://…)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  TRUST_PROXY: z.enum(['true', 'false'], { error: 'TRUST_PROXY debe ser true o false' }).default('false'),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET debe tener al menos 32 caracteres').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL debe empezar por smtp:// o smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3, 'MAIL_FROM no es válido').default('Vitrina <no-responder@vitrina.com.ve>'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL debe empezar por redis://')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

@@ -36,3 +36,9 @@ export class Conflicto extends AppError {
     super(409, message);
   }
 }
+
+export class DemasiadasSolicitudes extends AppError {
+  constructor(message = 'Demasiadas solicitudes. Intente de nuevo más tarde.') {
+    super(429, message);
+  }
+}

@@ -1,4 +1,6 @@
 // The only file that listens: configuration, database, demo data, app, graceful shutdown.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
@@ -37,6 +39,7 @@ try {
 const app = await buildApp({
   env,
   database,
+  secret: env.SESSION_SECRET ?? (await localSecret(env.dataDir)),
   ssr: { build, clientDir: path.join(root, 'build/client') },
   logger: { level: env.LOG_LEVEL },
 });
@@ -61,3 +64,16 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: env.PORT, host: env.HOST });
+
+/** Without SESSION_SECRET, one random secret kept in DATA_DIR (one machine; set it when scaling out). */
+async function localSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(32).toString('hex');
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

@@ -43,6 +43,8 @@ export async function openDatabase(options: { url?: string; dataDir: string | nu
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection closed by the server (restart, admin) must not crash the process.
+  pool.on('error', (error) => console.error('PostgreSQL: conexión inactiva cerrada', error.message));
   const db = drizzleNodePg(pool, { schema });
   // Several processes may start together: one migrates while the others wait on the lock.
   const lockClient = await pool.connect();

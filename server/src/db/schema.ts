@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -198,3 +199,106 @@ export const paginas = pgTable('paginas', {
   content: text('content').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ── cuentas y sesiones ──────────────────────────────────────────────────────
+
+export const usuarios = pgTable('usuarios', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash'),
+  nickname: text('nickname').notNull(),
+  fullName: text('full_name').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  dni: text('dni').notNull().default(''),
+  state: text('state').notNull().default(''),
+  city: text('city').notNull().default(''),
+  address: text('address').notNull().default(''),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const usuarioRoles = pgTable(
+  'usuario_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    role: varchar('role', { length: 20 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+export const vendedores = pgTable('vendedores', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .references(() => usuarios.id)
+    .unique(),
+  code: varchar('code', { length: 10 }).notNull().unique(),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+export const sesiones = pgTable(
+  'sesiones',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    remember: boolean('remember').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [index('sesiones_usuario').on(t.userId)],
+);
+
+export const restablecimientosClave = pgTable('restablecimientos_clave', {
+  tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => usuarios.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const hijos = pgTable(
+  'hijos',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    relationship: varchar('relationship', { length: 20 }).notNull(),
+    gender: varchar('gender', { length: 10 }).notNull(),
+    birthday: varchar('birthday', { length: 10 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('hijos_usuario').on(t.userId, t.birthday)],
+);
+
+// ── correo ──────────────────────────────────────────────────────────────────
+
+export const correos = pgTable(
+  'correos',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('correos_to').on(t.to, t.createdAt)],
+);

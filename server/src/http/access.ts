@@ -8,7 +8,9 @@ export type Access = 'public' | 'usuario' | readonly Role[];
 
 export type RouteEntry = { method: string; url: string; access: Access };
 
-export type SessionUser = { id: number; email: string; roles: Role[] };
+export type SessionUser = { id: number; email: string; roles: Role[]; sessionId: number; remember: boolean; expiresAt: Date };
+
+export type ResolveUser = (request: FastifyRequest) => Promise<SessionUser | null>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-export function registerAccessControl(app: FastifyInstance): void {
+export function registerAccessControl(app: FastifyInstance, resolveUser: ResolveUser): void {
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
   app.decorateRequest('user', null);
@@ -38,9 +40,12 @@ export function registerAccessControl(app: FastifyInstance): void {
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Sessions are looked up only where a route needs them: public reads stay free of it.
+  // preValidation: who may call is settled before the body is judged, so a stranger gets 401/403, not 422.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
+    request.user = await resolveUser(request);
     assertAccess(request, access);
   });
 }

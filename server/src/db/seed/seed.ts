@@ -1,4 +1,5 @@
 // Fills an empty database with the demo store (and, with `scale`, a large catalogue for benchmarks).
+import { hash } from '@node-rs/argon2';
 import { count, sql } from 'drizzle-orm';
 import { normalizeSearch } from '../../../../domain/text.ts';
 import type { Db } from '../client.ts';
@@ -17,9 +18,13 @@ import {
   tallas,
   tasasCambio,
   tiendas,
+  usuarioRoles,
+  usuarios,
+  vendedores,
 } from '../schema.ts';
 import { COLORES, GARMENT_LABELS, LINEAS, TALLAS, TIENDAS } from './demo-catalogo.ts';
 import { CUENTAS_BANCARIAS, EMPRESA, FOOTER, INFO_PAGINA, PAGINAS } from './demo-contenido.ts';
+import { DEMO_PASSWORD, DEMO_SALESMEN, DEMO_USERS } from './demo-usuarios.ts';
 
 /** Deterministic pseudo-random numbers, so every fresh install shows the same demo store. */
 function mulberry32(seed: number) {
@@ -131,6 +136,18 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ models: numb
     await tx.insert(footer).values({ id: 1, ...FOOTER });
     await tx.insert(cuentasBancarias).values(CUENTAS_BANCARIAS);
     await tx.insert(paginas).values(PAGINAS);
+
+    const passwordHash = await hash(DEMO_PASSWORD, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    for (const demo of DEMO_USERS) {
+      const [user] = await tx
+        .insert(usuarios)
+        .values({ email: demo.email, nickname: demo.nickname, fullName: demo.fullName, passwordHash, emailVerifiedAt: now })
+        .returning({ id: usuarios.id });
+      if (demo.roles.length > 0) await tx.insert(usuarioRoles).values(demo.roles.map((role) => ({ userId: user.id, role })));
+      const salesman = DEMO_SALESMEN.find((s) => s.code === demo.salesman);
+      if (salesman) await tx.insert(vendedores).values({ ...salesman, userId: user.id });
+    }
+    await tx.insert(vendedores).values(DEMO_SALESMEN.filter((s) => !DEMO_USERS.some((u) => u.salesman === s.code)));
     return { models: modelRows.length, articles: articleRows.length };
   });
 }

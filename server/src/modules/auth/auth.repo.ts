@@ -1,0 +1,121 @@
+// Queries of users, roles, sessions and password-reset tokens.
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Role } from '../../../../domain/roles.ts';
+import type { Db } from '../../db/client.ts';
+import { restablecimientosClave, sesiones, usuarioRoles, usuarios, vendedores } from '../../db/schema.ts';
+
+export type UserRow = typeof usuarios.$inferSelect;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(usuarios).where(eq(usuarios.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(usuarios).where(eq(usuarios.id, id)).limit(1);
+  return row;
+}
+
+export async function findRoles(db: Db, userId: number): Promise<Role[]> {
+  const rows = await db
+    .select({ role: usuarioRoles.role })
+    .from(usuarioRoles)
+    .where(eq(usuarioRoles.userId, userId))
+    .orderBy(usuarioRoles.role);
+  return rows.map((r) => r.role as Role);
+}
+
+export async function findSalesman(db: Db, userId: number) {
+  const [row] = await db
+    .select({ id: vendedores.id, code: vendedores.code, name: vendedores.name })
+    .from(vendedores)
+    .where(eq(vendedores.userId, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertUser(db: Db, values: typeof usuarios.$inferInsert): Promise<UserRow | undefined> {
+  const [row] = await db.insert(usuarios).values(values).onConflictDoNothing({ target: usuarios.email }).returning();
+  return row;
+}
+
+export async function replaceRoles(db: Db, userId: number, roles: readonly Role[]): Promise<void> {
+  await db.delete(usuarioRoles).where(eq(usuarioRoles.userId, userId));
+  if (roles.length > 0) await db.insert(usuarioRoles).values(roles.map((role) => ({ userId, role })));
+}
+
+export async function insertSession(db: Db, values: typeof sesiones.$inferInsert) {
+  const [row] = await db.insert(sesiones).values(values).returning({ id: sesiones.id, expiresAt: sesiones.expiresAt });
+  return row;
+}
+
+/** A live session with its user: not revoked, not expired, user not disabled. */
+export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      sessionId: sesiones.id,
+      userId: usuarios.id,
+      email: usuarios.email,
+      remember: sesiones.remember,
+      lastSeenAt: sesiones.lastSeenAt,
+      expiresAt: sesiones.expiresAt,
+      roles: sql<
+        string[]
+      >`coalesce((SELECT array_agg(r.role ORDER BY r.role) FROM usuario_roles r WHERE r.user_id = ${usuarios.id}), '{}')`,
+    })
+    .from(sesiones)
+    .innerJoin(usuarios, eq(usuarios.id, sesiones.userId))
+    .where(and(eq(sesiones.tokenHash, tokenHash), isNull(sesiones.revokedAt), gt(sesiones.expiresAt, now), eq(usuarios.disabled, false)))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db.update(sesiones).set({ lastSeenAt: now }).where(eq(sesiones.id, sessionId));
+}
+
+export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db
+    .update(sesiones)
+    .set({ revokedAt: now })
+    .where(and(eq(sesiones.id, sessionId), isNull(sesiones.revokedAt)));
+}
+
+/** Revokes every live session of a user, except `keepSessionId` when given. */
+export async function revokeUserSessions(db: Db, userId: number, now: Date, keepSessionId?: number): Promise<void> {
+  await db
+    .update(sesiones)
+    .set({ revokedAt: now })
+    .where(and(eq(sesiones.userId, userId), isNull(sesiones.revokedAt), keepSessionId ? ne(sesiones.id, keepSessionId) : undefined));
+}
+
+export async function setEmailVerified(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .update(usuarios)
+    .set({ emailVerifiedAt: now, updatedAt: now })
+    .where(and(eq(usuarios.id, userId), isNull(usuarios.emailVerifiedAt)));
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string, now: Date): Promise<void> {
+  await db.update(usuarios).set({ passwordHash, updatedAt: now }).where(eq(usuarios.id, userId));
+}
+
+export async function insertResetToken(db: Db, values: typeof restablecimientosClave.$inferInsert): Promise<void> {
+  await db.insert(restablecimientosClave).values(values);
+}
+
+/** Marks a reset token used, only if it is unused and unexpired; returns its user (once). */
+export async function consumeResetToken(db: Db, tokenHash: string, now: Date): Promise<number | undefined> {
+  const [row] = await db
+    .update(restablecimientosClave)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(restablecimientosClave.tokenHash, tokenHash),
+        isNull(restablecimientosClave.usedAt),
+        gt(restablecimientosClave.expiresAt, now),
+      ),
+    )
+    .returning({ userId: restablecimientosClave.userId });
+  return row?.userId;
+}

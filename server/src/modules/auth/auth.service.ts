@@ -1,0 +1,222 @@
+// Sign-up, login, sessions, e-mail verification and password reset.
+
+import type { Role } from '../../../../domain/roles.ts';
+import { ACCESS_COOKIE_DAYS } from '../../../../domain/store-constants.ts';
+import type { Db } from '../../db/client.ts';
+import { NoAutorizado, ReglaNegocio } from '../../errors.ts';
+import type { Mailer } from '../correo/mailer.ts';
+import { passwordChangedMail, passwordResetMail, verificationMail } from '../correo/plantillas.ts';
+import * as repo from './auth.repo.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { newToken, safeEqual, sha256, verificationParams } from './tokens.ts';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** Remembered sessions live a year and survive a month idle; others a day, two hours idle. */
+export const SESSION_RULES = {
+  remembered: { absoluteMs: ACCESS_COOKIE_DAYS * DAY, idleMs: 30 * DAY },
+  browser: { absoluteMs: DAY, idleMs: 2 * HOUR },
+} as const;
+const LINK_TTL_MS = HOUR;
+const TOUCH_EVERY_MS = 60_000;
+
+export type AuthContext = { db: Db; mailer: Mailer; secret: string; publicUrl: string; now?: () => Date };
+
+const now = (ctx: AuthContext) => ctx.now?.() ?? new Date();
+
+export type NewSession = { token: string; expiresAt: Date; remember: boolean };
+
+export async function userShape(db: Db, userId: number, expiresAt: Date, at: Date) {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw new NoAutorizado();
+  const [roles, salesman] = await Promise.all([repo.findRoles(db, userId), repo.findSalesman(db, userId)]);
+  return {
+    id: user.id,
+    email: user.email,
+    nickname: user.nickname,
+    roles,
+    expires_in: Math.max(0, Math.floor((expiresAt.getTime() - at.getTime()) / 1000)),
+    email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+    salesman,
+    detail: { fullName: user.fullName, phone: user.phone, dni: user.dni, state: user.state, city: user.city, address: user.address },
+  };
+}
+
+export type UserShape = Awaited<ReturnType<typeof userShape>>;
+
+async function openSession(
+  ctx: AuthContext,
+  userId: number,
+  remember: boolean,
+  client: { ip: string; userAgent: string },
+): Promise<NewSession> {
+  const token = newToken();
+  const rules = remember ? SESSION_RULES.remembered : SESSION_RULES.browser;
+  const at = now(ctx);
+  const session = await repo.insertSession(ctx.db, {
+    tokenHash: sha256(token),
+    userId,
+    remember,
+    createdAt: at,
+    lastSeenAt: at,
+    expiresAt: new Date(at.getTime() + rules.absoluteMs),
+    ip: client.ip,
+    userAgent: client.userAgent.slice(0, 300),
+  });
+  return { token, expiresAt: session.expiresAt, remember };
+}
+
+export function verificationUrl(ctx: AuthContext, userId: number, email: string): string {
+  const expires = Math.floor((now(ctx).getTime() + LINK_TTL_MS) / 1000);
+  const { hash, signature } = verificationParams(ctx.secret, userId, email, expires);
+  return `${ctx.publicUrl}/api/auth/email/verify/${userId}/${hash}?expires=${expires}&signature=${signature}`;
+}
+
+async function sendVerification(ctx: AuthContext, user: repo.UserRow) {
+  const mail = verificationMail(user.nickname, verificationUrl(ctx, user.id, user.email));
+  await ctx.mailer.send(ctx.db, { to: user.email, kind: 'verificacion', ...mail });
+}
+
+export async function register(
+  ctx: AuthContext,
+  input: { nickname: string; email: string; password: string; remember: boolean },
+  client: { ip: string; userAgent: string },
+) {
+  const passwordHash = await hashPassword(input.password);
+  const user = await repo.insertUser(ctx.db, { email: input.email, nickname: input.nickname, passwordHash });
+  if (!user) throw new ReglaNegocio('Ya existe una cuenta con ese correo. Inicie sesión o recupere su contraseña.');
+  await sendVerification(ctx, user);
+  const session = await openSession(ctx, user.id, input.remember, client);
+  return { session, user: await userShape(ctx.db, user.id, session.expiresAt, now(ctx)) };
+}
+
+const BAD_LOGIN = 'El correo o la contraseña no son correctos.';
+
+export async function login(
+  ctx: AuthContext,
+  input: { email: string; password: string; remember: boolean },
+  client: { ip: string; userAgent: string },
+) {
+  const user = await repo.findUserByEmail(ctx.db, input.email);
+  const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !valid) throw new NoAutorizado(BAD_LOGIN);
+  if (user.disabled) throw new NoAutorizado('Su cuenta está deshabilitada. Contacte a la tienda.');
+  const session = await openSession(ctx, user.id, input.remember, client);
+  return { session, user: await userShape(ctx.db, user.id, session.expiresAt, now(ctx)) };
+}
+
+/** The session behind a token, if live; refreshes its idle clock at most once a minute. */
+export async function resolveSession(ctx: AuthContext, token: string) {
+  const at = now(ctx);
+  const row = await repo.findLiveSession(ctx.db, sha256(token), at);
+  if (!row) return null;
+  const rules = row.remember ? SESSION_RULES.remembered : SESSION_RULES.browser;
+  if (at.getTime() - row.lastSeenAt.getTime() > rules.idleMs) {
+    await repo.revokeSession(ctx.db, row.sessionId, at);
+    return null;
+  }
+  if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(ctx.db, row.sessionId, at);
+  return {
+    id: row.userId,
+    email: row.email,
+    roles: row.roles as Role[],
+    sessionId: row.sessionId,
+    expiresAt: row.expiresAt,
+    remember: row.remember,
+  };
+}
+
+/** A new token for the same user; the old one stops working. */
+export async function refresh(
+  ctx: AuthContext,
+  current: { id: number; sessionId: number; remember: boolean },
+  client: { ip: string; userAgent: string },
+) {
+  const session = await openSession(ctx, current.id, current.remember, client);
+  await repo.revokeSession(ctx.db, current.sessionId, now(ctx));
+  return { session, user: await userShape(ctx.db, current.id, session.expiresAt, now(ctx)) };
+}
+
+export async function logout(ctx: AuthContext, token: string | undefined): Promise<void> {
+  if (!token) return;
+  const live = await repo.findLiveSession(ctx.db, sha256(token), now(ctx));
+  if (live) await repo.revokeSession(ctx.db, live.sessionId, now(ctx));
+}
+
+export async function resendVerification(ctx: AuthContext, userId: number): Promise<'enviado' | 'ya-verificado'> {
+  const user = await repo.findUserById(ctx.db, userId);
+  if (!user) throw new NoAutorizado();
+  if (user.emailVerifiedAt) return 'ya-verificado';
+  await sendVerification(ctx, user);
+  return 'enviado';
+}
+
+const BAD_LINK = 'El enlace de verificación no es válido o ya venció. Solicite uno nuevo.';
+
+export async function verifyEmail(
+  ctx: AuthContext,
+  input: { id: number; hash: string; expires: number; signature: string },
+): Promise<void> {
+  const user = await repo.findUserById(ctx.db, input.id);
+  if (!user) throw new ReglaNegocio(BAD_LINK);
+  const expected = verificationParams(ctx.secret, user.id, user.email, input.expires);
+  if (!safeEqual(expected.hash, input.hash) || !safeEqual(expected.signature, input.signature)) throw new ReglaNegocio(BAD_LINK);
+  if (input.expires * 1000 < now(ctx).getTime()) throw new ReglaNegocio(BAD_LINK);
+  await repo.setEmailVerified(ctx.db, user.id, now(ctx));
+}
+
+/** Always answers the same, so nobody learns whether an address has an account. */
+export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (!user || user.disabled) return;
+  const token = newToken();
+  const at = now(ctx);
+  await repo.insertResetToken(ctx.db, {
+    tokenHash: sha256(token),
+    userId: user.id,
+    expiresAt: new Date(at.getTime() + LINK_TTL_MS),
+    createdAt: at,
+  });
+  const url = `${ctx.publicUrl}/auth/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+  await ctx.mailer.send(ctx.db, { to: user.email, kind: 'restablecer-clave', ...passwordResetMail(user.nickname, url) });
+}
+
+export async function resetPassword(ctx: AuthContext, input: { token: string; email: string; password: string }): Promise<void> {
+  const at = now(ctx);
+  const user = await repo.findUserByEmail(ctx.db, input.email);
+  const passwordHash = await hashPassword(input.password);
+  const userId = user ? await repo.consumeResetToken(ctx.db, sha256(input.token), at) : undefined;
+  if (!user || userId !== user.id)
+    throw new ReglaNegocio('El enlace para restablecer la contraseña no es válido, ya se usó o venció. Solicite uno nuevo.');
+  await repo.setPasswordHash(ctx.db, user.id, passwordHash, at);
+  await repo.revokeUserSessions(ctx.db, user.id, at);
+  await ctx.mailer.send(ctx.db, { to: user.email, kind: 'clave-cambiada', ...passwordChangedMail(user.nickname) });
+}
+
+/** Changes the password (asking the current one) and closes every other session. */
+export async function changePassword(
+  ctx: AuthContext,
+  user: { id: number; sessionId: number },
+  current: string,
+  next: string,
+): Promise<void> {
+  const row = await repo.findUserById(ctx.db, user.id);
+  if (!row || !(await verifyPassword(row.passwordHash, current))) throw new ReglaNegocio('La contraseña actual no es correcta.');
+  const at = now(ctx);
+  await repo.setPasswordHash(ctx.db, user.id, await hashPassword(next), at);
+  await repo.revokeUserSessions(ctx.db, user.id, at, user.sessionId);
+  await ctx.mailer.send(ctx.db, { to: row.email, kind: 'clave-cambiada', ...passwordChangedMail(row.nickname) });
+}
+
+/** Creates or updates a staff user with roles (command line; first admin of an install). */
+export async function upsertStaff(db: Db, input: { email: string; nickname: string; password: string; roles: Role[] }) {
+  const passwordHash = await hashPassword(input.password);
+  const existing = await repo.findUserByEmail(db, input.email);
+  const at = new Date();
+  const user = existing ?? (await repo.insertUser(db, { email: input.email, nickname: input.nickname, passwordHash, emailVerifiedAt: at }));
+  if (!user) throw new Error('No se pudo crear el usuario');
+  if (existing) await repo.setPasswordHash(db, user.id, passwordHash, at);
+  await repo.replaceRoles(db, user.id, input.roles);
+  await repo.revokeUserSessions(db, user.id, at);
+  return user.id;
+}

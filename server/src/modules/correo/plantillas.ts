@@ -1,0 +1,57 @@
+// Spanish e-mails, each with an HTML and a plain-text part.
+const escape = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
+  const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;background:#f6f6f6;padding:24px">
+<div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:24px">
+<h1 style="font-size:20px;color:#a61e4d">${escape(title)}</h1>
+${paragraphs.map((p) => `<p style="line-height:1.5">${escape(p)}</p>`).join('\n')}
+${action ? `<p><a href="${escape(action.url)}" style="background:#c2255c;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escape(action.label)}</a></p><p style="font-size:12px;color:#666">Si el botón no funciona, copie este enlace: ${escape(action.url)}</p>` : ''}
+<p style="font-size:12px;color:#666">Vitrina · Ropa y calzado para toda la familia</p></div></body></html>`;
+  const text = [title, '', ...paragraphs, ...(action ? ['', `${action.label}: ${action.url}`] : []), '', 'Vitrina'].join('\n');
+  return { html, text };
+}
+
+export function verificationMail(nickname: string, url: string) {
+  return {
+    subject: 'Confirme su correo electrónico',
+    ...layout(
+      `Hola, ${nickname}`,
+      [
+        'Gracias por crear su cuenta en Vitrina. Confirme su correo electrónico para terminar el registro.',
+        'El enlace vence en 60 minutos.',
+      ],
+      {
+        label: 'Confirmar correo',
+        url,
+      },
+    ),
+  };
+}
+
+export function passwordResetMail(nickname: string, url: string) {
+  return {
+    subject: 'Restablecer su contraseña',
+    ...layout(
+      `Hola, ${nickname}`,
+      [
+        'Recibimos una solicitud para restablecer la contraseña de su cuenta.',
+        'El enlace vence en 60 minutos y sirve una sola vez. Si no fue usted, ignore este correo.',
+      ],
+      {
+        label: 'Restablecer contraseña',
+        url,
+      },
+    ),
+  };
+}
+
+export function passwordChangedMail(nickname: string) {
+  return {
+    subject: 'Su contraseña fue cambiada',
+    ...layout(`Hola, ${nickname}`, [
+      'La contraseña de su cuenta fue cambiada y se cerraron sus otras sesiones.',
+      'Si no fue usted, restablézcala de inmediato y contáctenos.',
+    ]),
+  };
+}
