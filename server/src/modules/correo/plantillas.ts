@@ -1,12 +1,12 @@
 // Spanish e-mails, each with an HTML and a plain-text part.
-const escape = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
   const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;background:#f6f6f6;padding:24px">
 <div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:24px">
-<h1 style="font-size:20px;color:#a61e4d">${escape(title)}</h1>
-${paragraphs.map((p) => `<p style="line-height:1.5">${escape(p)}</p>`).join('\n')}
-${action ? `<p><a href="${escape(action.url)}" style="background:#c2255c;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escape(action.label)}</a></p><p style="font-size:12px;color:#666">Si el botón no funciona, copie este enlace: ${escape(action.url)}</p>` : ''}
+<h1 style="font-size:20px;color:#a61e4d">${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="background:#c2255c;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#666">Si el botón no funciona, copie este enlace: ${escapeHtml(action.url)}</p>` : ''}
 <p style="font-size:12px;color:#666">Vitrina · Ropa y calzado para toda la familia</p></div></body></html>`;
   const text = [title, '', ...paragraphs, ...(action ? ['', `${action.label}: ${action.url}`] : []), '', 'Vitrina'].join('\n');
   return { html, text };
