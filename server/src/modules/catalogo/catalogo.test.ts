@@ -190,7 +190,7 @@ describe('sub-líneas v2', () => {
 
 describe('detalle de artículo y existencia', () => {
   it('un modelo trae sus colores hermanos y sus tallas con existencia por tienda', async () => {
-    const { body } = await get<ArticleDetail>('/api/v2/catalogo/article/DVES001' + (await firstColor('DVES001')));
+    const { body } = await get<ArticleDetail>(`/api/v2/catalogo/article/DVES001${await firstColor('DVES001')}`);
     const detail = body.data;
     expect(detail.colors.length).toBe(3);
     for (const c of detail.colors) expect(c.model.slice(0, -4)).toBe('DVES001');
