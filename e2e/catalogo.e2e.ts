@@ -105,11 +105,4 @@ describe('recorrido del catálogo', () => {
     await page.waitForURL(/\/linea\/NIN\/sub-lineas$/);
     expect(errors).toEqual([]);
   });
-
-  it('el panel sin sesión envía al login con el aviso de la guardia', async () => {
-    const { page } = await newPage(browser);
-    await page.goto(`${baseUrl()}/dashboard`);
-    await page.waitForURL(/\/auth\/login/);
-    await expect(page.getByTestId('mensaje-guardia').textContent()).resolves.toBe('Alerta!. La sesión ha culminado');
-  });
 });

@@ -12,12 +12,15 @@ export type ListMeta = {
   last_page: number;
 };
 
-export type ApiResponse<T> = { status: number; body: ApiBody<T> };
+/** `cookies`: Set-Cookie values the API sent (login, logout), for the page response to pass on. */
+export type ApiResponse<T> = { status: number; body: ApiBody<T>; cookies: string[] };
 
 export type ApiClient = {
   get<T>(url: string, query?: Record<string, string>): Promise<ApiResponse<T>>;
   post<T>(url: string, body?: unknown): Promise<ApiResponse<T>>;
   patch<T>(url: string, body?: unknown): Promise<ApiResponse<T>>;
+  put<T>(url: string, body?: unknown): Promise<ApiResponse<T>>;
+  delete<T>(url: string): Promise<ApiResponse<T>>;
 };
 
 export type LoadContext = { api: ApiClient; nonce: string };

@@ -22,6 +22,7 @@ import { LoadingBar } from './components/loading-bar.tsx';
 import { orFallback } from './lib/api.ts';
 import { readCurrency } from './lib/moneda.ts';
 import { useNonce } from './lib/nonce.ts';
+import { currentUser } from './lib/session.ts';
 
 const theme = createTheme({
   primaryColor: 'pink',
@@ -44,11 +45,12 @@ const EMPTY_FOOTER: Footer = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [info, rate, lines, footer] = await Promise.all([
+  const [info, rate, lines, footer, user] = await Promise.all([
     context.api.get<InfoPagina>('general/info-pagina'),
     context.api.get<TasaDelDia>('general/tasa-del-dia'),
     context.api.get<Line[]>('catalogo/lineas'),
     context.api.get<Footer>('footer-content'),
+    currentUser(request, context.api),
   ]);
   const origin = new URL(request.url).origin;
   return {
@@ -57,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lines: orFallback(lines, []),
     footer: orFallback(footer, EMPTY_FOOTER),
     currency: readCurrency(request.headers.get('cookie')),
+    user: user ? { nickname: user.nickname } : null,
     origin,
   };
 }

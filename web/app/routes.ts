@@ -3,6 +3,7 @@ import { index, layout, prefix, type RouteConfig, route } from '@react-router/de
 
 export default [
   route('preferencias/moneda', 'lib/moneda.action.ts'),
+  route('auth/salir', 'auth/salir.ts'),
 
   layout('tienda/layout.tsx', [
     index('tienda/inicio/inicio.tsx'),
@@ -36,5 +37,15 @@ export default [
     route('*', 'tienda/no-encontrada.tsx'),
   ]),
 
-  layout('dashboard/layout.tsx', [route('dashboard', 'dashboard/inicio.tsx'), route('dashboard/*', 'dashboard/seccion.tsx')]),
+  layout('dashboard/layout.tsx', [
+    ...prefix('dashboard', [
+      index('dashboard/inicio.tsx'),
+      route('perfil', 'dashboard/perfil/perfil.tsx'),
+      route('perfil/cambiar-clave', 'dashboard/perfil/cambiar-clave.tsx'),
+      route('perfil/hijo', 'dashboard/perfil/hijos.tsx'),
+      route('configurar/roles-usuario', 'dashboard/configurar/roles-usuario.tsx'),
+      route('correos', 'dashboard/configurar/correos.tsx'),
+      route('*', 'dashboard/seccion.tsx'),
+    ]),
+  ]),
 ] satisfies RouteConfig;

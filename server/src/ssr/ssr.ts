@@ -13,24 +13,42 @@ export type SsrOptions = { build: ServerBuild; clientDir: string };
 const HASHED_ASSET = /\/assets\//;
 
 export function inProcessApi(app: FastifyInstance, request: FastifyRequest): ApiClient {
-  const forward: Record<string, string> = {};
-  if (request.headers.cookie) forward.cookie = request.headers.cookie;
-  if (request.headers.authorization) forward.authorization = request.headers.authorization;
-  if (request.headers['user-agent']) forward['user-agent'] = request.headers['user-agent'];
+  // The browser's own headers travel with each call, so the API sees the same session and the
+  // same origin checks as if the browser had called it.
+  const forward: Record<string, string> = { host: request.host };
+  for (const name of ['cookie', 'authorization', 'user-agent', 'origin', 'sec-fetch-site'] as const) {
+    const value = request.headers[name];
+    if (typeof value === 'string') forward[name] = value;
+  }
+  let cookieHeader = forward.cookie ?? '';
   async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<ApiResponse<T>> {
     const response = await app.inject({
       method,
       url: `/api/${url.replace(/^\//, '')}`,
-      headers: { ...forward, 'x-forwarded-for': request.ip, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      remoteAddress: request.ip,
+      headers: { ...forward, cookie: cookieHeader, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.statusCode, body: response.json() as ApiResponse<T>['body'] };
+    const setCookie = response.headers['set-cookie'];
+    const cookies = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)];
+    // Later calls of the same page request see a session that an earlier call opened or closed.
+    for (const c of cookies) cookieHeader = mergeCookie(cookieHeader, c);
+    return { status: response.statusCode, body: response.json() as ApiResponse<T>['body'], cookies };
   }
   return {
     get: (url, query) => call('GET', query ? `${url}?${new URLSearchParams(query).toString()}` : url),
-    post: (url, body) => call('POST', url, body),
-    patch: (url, body) => call('PATCH', url, body),
+    post: (url, body) => call('POST', url, body ?? {}),
+    patch: (url, body) => call('PATCH', url, body ?? {}),
+    put: (url, body) => call('PUT', url, body ?? {}),
+    delete: (url) => call('DELETE', url),
   };
+}
+
+function mergeCookie(header: string, setCookie: string): string {
+  const [pair] = setCookie.split(';');
+  const name = pair.split('=')[0];
+  const kept = header.split(/;\s*/).filter((c) => c && !c.startsWith(`${name}=`));
+  return [...kept, pair].join('; ');
 }
 
 export async function registerSsr(app: FastifyInstance, options: SsrOptions): Promise<void> {

@@ -1,19 +1,34 @@
-// Shared frame of the authentication pages.
+// Shared frame of the authentication pages, and the guard messages they show.
 import { Alert, Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-export function AuthPage({ title, children, mensaje }: { title: string; children?: ReactNode; mensaje?: string | null }) {
+export function AuthPage({
+  title,
+  children,
+  mensaje,
+  error,
+}: {
+  title: string;
+  children?: ReactNode;
+  mensaje?: string | null;
+  error?: string | null;
+}) {
   return (
-    <Container size={440} py={48}>
+    <Container size={460} py={48}>
       <Card withBorder padding="xl">
         <Stack gap="md">
           <Title order={1} size="h2" ta="center">
             {title}
           </Title>
           {mensaje && (
-            <Alert color="yellow" role="alert" data-testid="mensaje-guardia">
+            <Alert color="yellow" role="status" data-testid="mensaje-guardia">
               {mensaje}
+            </Alert>
+          )}
+          {error && (
+            <Alert color="red" role="alert" data-testid="error-formulario">
+              {error}
             </Alert>
           )}
           {children}
@@ -31,11 +46,12 @@ export function AuthPage({ title, children, mensaje }: { title: string; children
 const MESSAGES: Record<string, string> = {
   'sesion-culminada': 'Alerta!. La sesión ha culminado',
   'sesion-expirada': 'Su sessión ha expirado.',
+  'clave-restablecida': 'Su contraseña fue restablecida. Ya puede iniciar sesión.',
+  'correo-verificado': 'Su correo fue verificado.',
+  'sesion-cerrada': 'Sesión cerrada. ¡Hasta pronto!',
 };
 
 export function guardMessage(request: Request): string | null {
   const key = new URL(request.url).searchParams.get('mensaje');
   return key ? (MESSAGES[key] ?? null) : null;
 }
-
-export const ACCOUNTS_PENDING = 'Las cuentas de clientes y del personal todavía no están habilitadas en esta versión de la tienda.';

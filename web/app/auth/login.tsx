@@ -1,20 +1,70 @@
-import { Alert } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { fieldError } from '../components/campo-error.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { cookieHeaders, formErrors, requireGuest, safeNext } from '../lib/session.ts';
 import type { Route } from './+types/login';
-import { ACCOUNTS_PENDING, AuthPage, guardMessage } from './auth-page.tsx';
+import { AuthPage, guardMessage } from './auth-page.tsx';
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { mensaje: guardMessage(request) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireGuest(request, context.api);
+  return { mensaje: guardMessage(request), volver: new URL(request.url).searchParams.get('volver') ?? '' };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const response = await context.api.post('auth/login', {
+    email: String(form.get('email') ?? ''),
+    password: String(form.get('password') ?? ''),
+    remember: form.get('remember') === 'on',
+  });
+  if (!response.body.success) return data(formErrors(response), { status: response.status });
+  return redirect(safeNext(form.get('volver')), { headers: cookieHeaders(response) });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageMeta(matches, 'Ingresar'), { name: 'robots', content: 'noindex' }];
 }
 
-export default function Login({ loaderData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === 'submitting';
   return (
-    <AuthPage title="Ingresar" mensaje={loaderData.mensaje}>
-      <Alert color="gray">{ACCOUNTS_PENDING}</Alert>
+    <AuthPage title="Ingresar" mensaje={loaderData.mensaje} error={actionData?.errors ? null : actionData?.message}>
+      <Form method="post">
+        <input type="hidden" name="volver" value={loaderData.volver} />
+        <Stack gap="sm">
+          <TextInput
+            label="Correo electrónico"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            error={fieldError(actionData, 'email')}
+          />
+          <PasswordInput
+            label="Contraseña"
+            name="password"
+            autoComplete="current-password"
+            required
+            error={fieldError(actionData, 'password')}
+          />
+          <Group justify="space-between">
+            <Checkbox label="Recordarme" name="remember" />
+            <Anchor component={Link} to="/auth/password/email" size="sm">
+              ¿Olvidó su contraseña?
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={busy} fullWidth>
+            Ingresar
+          </Button>
+          <Text size="sm" ta="center">
+            ¿No tiene cuenta?{' '}
+            <Anchor component={Link} to="/auth/signup">
+              Regístrese
+            </Anchor>
+          </Text>
+        </Stack>
+      </Form>
     </AuthPage>
   );
 }

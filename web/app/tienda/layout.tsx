@@ -22,7 +22,8 @@ import { SelectorMoneda } from '../components/selector-moneda.tsx';
 import { useRootData } from '../root.tsx';
 
 export default function TiendaLayout() {
-  const { info, lines, footer } = useRootData();
+  const { info, lines, footer, user } = useRootData();
+  const account = user ? { to: '/dashboard', label: 'Mi cuenta' } : { to: '/auth/login', label: 'Ingresar' };
   const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
 
@@ -58,8 +59,8 @@ export default function TiendaLayout() {
               <Anchor component={Link} to="/carrito" aria-label="Carrito" c="dark" fw={600} size="sm">
                 Carrito
               </Anchor>
-              <Anchor component={Link} to="/auth/login" c="dark" size="sm" visibleFrom="xs">
-                Ingresar
+              <Anchor component={Link} to={account.to} c="dark" size="sm" visibleFrom="xs" data-testid="enlace-cuenta">
+                {account.label}
               </Anchor>
             </Group>
           </Group>
@@ -80,7 +81,7 @@ export default function TiendaLayout() {
           <NavLink component={Link} to="/articulos/mas-vendidos" label="Más vendidos" />
           <NavLink component={Link} to="/articulos/promociones" label="Ofertas" />
           <NavLink component={Link} to="/nuestras-tiendas" label="Nuestras tiendas" />
-          <NavLink component={Link} to="/auth/login" label="Ingresar" />
+          <NavLink component={Link} to={account.to} label={account.label} />
         </Stack>
       </Drawer>
 

@@ -1,0 +1,124 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from './fixtures.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ADMIN = { email: 'admin@vitrina.com.ve', password: 'Vitrina.Demo.2026' };
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto(`${baseUrl()}/auth/login`);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL(/\/dashboard/);
+}
+
+/** The verification link, read from the outbox the way an admin would. */
+async function verificationLink(email: string): Promise<string> {
+  const { page } = await newPage(browser);
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${baseUrl()}/dashboard/correos`);
+  const mail = page.getByTestId('correo').filter({ hasText: email }).filter({ hasText: 'Confirme su correo' }).first();
+  await mail.getByRole('button').first().click();
+  const text = (await mail.getByTestId('correo-texto').textContent()) ?? '';
+  await page.context().close();
+  const link = /https?:\/\/\S+\/api\/auth\/email\/verify\/\S+/.exec(text)?.[0];
+  if (!link) throw new Error('sin enlace de verificación en la bandeja');
+  const url = new URL(link);
+  return baseUrl() + url.pathname + url.search;
+}
+
+describe('cuenta de cliente', () => {
+  it('registro → verificación por la bandeja → perfil → hijo → salir → ingreso', async () => {
+    const email = `cliente.${Date.now()}@correo.com`;
+    const password = 'mi-clave-de-prueba';
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${baseUrl()}/auth/signup`);
+    await page.getByLabel('Nombre').fill('Gabriela');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('input[name="password_confirmation"]').fill(password);
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page.waitForURL(/\/dashboard\?mensaje=bienvenida/);
+    await page.getByTestId('aviso-verificacion').waitFor();
+
+    await page.goto(await verificationLink(email));
+    await page.waitForURL(/\/dashboard\/perfil/);
+    await page.getByText('Su correo fue verificado.').first().waitFor();
+    expect(await page.getByTestId('aviso-verificacion').count()).toBe(0);
+
+    await page.getByLabel('Nombre completo').fill('Gabriela Méndez');
+    await page.getByLabel('Cédula o RIF').fill('V-20123456');
+    await page.getByLabel('Teléfono').fill('0412-555-0123');
+    await page.getByLabel('Estado').selectOption('Zulia');
+    await page.getByLabel('Ciudad').selectOption('Maracaibo');
+    await page.getByLabel('Dirección').fill('Calle 72 con Av. 3H, casa 5');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByTestId('perfil-guardado').waitFor();
+
+    await page.goto(`${baseUrl()}/dashboard/perfil/hijo`);
+    await page.getByLabel('Nombre').fill('Santiago');
+    await page.getByLabel('Parentesco').selectOption('sobrino');
+    await page.getByLabel('Fecha de nacimiento').fill('2016-05-14');
+    await page.getByRole('button', { name: 'Agregar' }).click();
+    await page.getByTestId('tabla-hijos').getByText('Santiago').waitFor();
+    expect(await page.getByTestId('tabla-hijos').textContent()).toContain('14/05/2016');
+
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await page.waitForURL(/\/auth\/login\?mensaje=sesion-cerrada/);
+    await page.goto(`${baseUrl()}/dashboard`);
+    await page.waitForURL(/\/auth\/login\?mensaje=sesion-culminada/);
+
+    await login(page, email, password);
+    await expect(page.getByTestId('usuario-sesion').textContent()).resolves.toBe('Gabriela');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('guardias', () => {
+  it('auth: sin sesión el panel envía al login con «Alerta!. La sesión ha culminado»', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${baseUrl()}/dashboard/perfil`);
+    await page.waitForURL(/\/auth\/login/);
+    await expect(page.getByTestId('mensaje-guardia').textContent()).resolves.toBe('Alerta!. La sesión ha culminado');
+  });
+
+  it('guest: con sesión, el login envía al panel', async () => {
+    const { page } = await newPage(browser);
+    await login(page, 'cliente@vitrina.com.ve', ADMIN.password);
+    await page.goto(`${baseUrl()}/auth/login`);
+    await page.waitForURL(/\/dashboard$/);
+  });
+
+  it('has-role: sin el rol, la pantalla de roles envía al panel con el error de permiso', async () => {
+    const { page } = await newPage(browser);
+    await login(page, 'despacho@vitrina.com.ve', ADMIN.password);
+    await page.goto(`${baseUrl()}/dashboard/configurar/roles-usuario`);
+    await page.waitForURL(/\/dashboard\?mensaje=sin-permiso/);
+    await expect(page.getByTestId('mensaje-panel').textContent()).resolves.toBe('Error! Se necesita permiso para visualizar esta área');
+  });
+
+  it('un admin cambia roles y el usuario afectado pierde su sesión', async () => {
+    const victim = await newPage(browser);
+    await login(victim.page, 'inventario@vitrina.com.ve', ADMIN.password);
+    const admin = await newPage(browser);
+    await login(admin.page, ADMIN.email, ADMIN.password);
+    await admin.page.goto(`${baseUrl()}/dashboard/configurar/roles-usuario?search=inventario`);
+    const card = admin.page.getByTestId('usuario-inventario@vitrina.com.ve');
+    await card.getByLabel('Despacho').check();
+    await card.getByRole('button', { name: 'Guardar' }).click();
+    await admin.page.getByTestId('roles-guardados').waitFor();
+    await victim.page.goto(`${baseUrl()}/dashboard`);
+    await victim.page.waitForURL(/\/auth\/login\?mensaje=sesion-expirada/);
+    await expect(victim.page.getByTestId('mensaje-guardia').textContent()).resolves.toBe('Su sessión ha expirado.');
+  });
+});

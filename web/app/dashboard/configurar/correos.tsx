@@ -1,0 +1,66 @@
+// /dashboard/correos (admin): the outbox, every message the store sent, readable in place.
+import { Accordion, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import type { ListMeta } from '../../../../domain/contracts/api-client.ts';
+import { formatDateTime } from '../../../../domain/dates.ts';
+import { Paginacion } from '../../components/paginacion.tsx';
+import { unwrapList } from '../../lib/api.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { requireRole } from '../../lib/session.ts';
+import type { Route } from './+types/correos';
+
+type Correo = { id: number; to: string; subject: string; kind: string; createdAt: string; sentAt: string | null; error: string | null };
+type CorreoCompleto = Correo & { text: string };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context.api, ['admin']);
+  const page = new URL(request.url).searchParams.get('page') ?? '1';
+  const list = unwrapList(await context.api.get<Correo[]>('correo/bandeja', { page: /^\d+$/.test(page) ? page : '1' }));
+  const full = await Promise.all(list.items.map((c) => context.api.get<CorreoCompleto>(`correo/bandeja/${c.id}`)));
+  return { correos: full.flatMap((r) => (r.body.success ? [r.body.data] : [])), meta: list.meta as ListMeta };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, 'Correos enviados');
+}
+
+export default function Correos({ loaderData }: Route.ComponentProps) {
+  return (
+    <Stack gap="md">
+      <Title order={1}>Correos enviados</Title>
+      <Text c="dimmed" size="sm">
+        Todo correo de la tienda queda aquí; con SMTP configurado además se entrega al destinatario.
+      </Text>
+      {loaderData.correos.length === 0 && <Text c="dimmed">No hay correos.</Text>}
+      <Accordion variant="separated">
+        {loaderData.correos.map((c) => (
+          <Accordion.Item key={c.id} value={String(c.id)} data-testid="correo">
+            <Accordion.Control>
+              <Group justify="space-between" wrap="wrap">
+                <Text fw={600}>{c.subject}</Text>
+                <Group gap="xs">
+                  <Text size="sm">{c.to}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(c.createdAt)}
+                  </Text>
+                  {c.error ? (
+                    <Badge color="red">Error</Badge>
+                  ) : c.sentAt ? (
+                    <Badge color="green">Entregado</Badge>
+                  ) : (
+                    <Badge color="gray">Solo bandeja</Badge>
+                  )}
+                </Group>
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="correo-texto">
+                {c.text}
+              </Text>
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+      <Paginacion meta={loaderData.meta} label="correos" />
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+// Session helpers for loaders and actions: who is logged in, and passing the API's cookies on.
+import { redirect } from 'react-router';
+import type { ApiClient, ApiResponse } from '../../../domain/contracts/api-client.ts';
+import type { Role } from '../../../domain/roles.ts';
+
+export type SessionUserShape = {
+  id: number;
+  email: string;
+  nickname: string;
+  roles: Role[];
+  expires_in: number;
+  email_verified_at: string | null;
+  salesman: { id: number; code: string; name: string } | null;
+  detail: { fullName: string; phone: string; dni: string; state: string; city: string; address: string };
+};
+
+export function hasSessionCookie(request: Request): boolean {
+  return /(?:^|;\s*)access_token=/.test(request.headers.get('cookie') ?? '');
+}
+
+/** The logged-in user, or null (no cookie, or the API no longer accepts it). */
+export async function currentUser(request: Request, api: ApiClient): Promise<SessionUserShape | null> {
+  if (!hasSessionCookie(request)) return null;
+  const response = await api.get<SessionUserShape>('profile/usuario');
+  return response.body.success ? response.body.data : null;
+}
+
+export function cookieHeaders(response: ApiResponse<unknown> | string[]): Headers {
+  const headers = new Headers();
+  for (const c of Array.isArray(response) ? response : response.cookies) headers.append('Set-Cookie', c);
+  return headers;
+}
+
+export const CLEAR_SESSION_COOKIE = 'access_token=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0';
+
+/** Auth guard (spec §6): without a session, to the login with the guard's warning. */
+export async function requireUser(request: Request, api: ApiClient): Promise<SessionUserShape> {
+  const user = await currentUser(request, api);
+  if (user) return user;
+  const back = new URL(request.url);
+  const next = encodeURIComponent(back.pathname + back.search);
+  // A cookie the API refused means the session expired (spec §8); no cookie means none was open.
+  if (hasSessionCookie(request)) {
+    throw redirect(`/auth/login?mensaje=sesion-expirada&volver=${next}`, { headers: { 'Set-Cookie': CLEAR_SESSION_COOKIE } });
+  }
+  throw redirect(`/auth/login?mensaje=sesion-culminada&volver=${next}`);
+}
+
+/** has-role guard (spec §6). */
+export async function requireRole(request: Request, api: ApiClient, roles: readonly Role[]): Promise<SessionUserShape> {
+  const user = await requireUser(request, api);
+  if (!user.roles.some((r) => roles.includes(r))) throw redirect('/dashboard?mensaje=sin-permiso');
+  return user;
+}
+
+/** guest guard (spec §6). */
+export async function requireGuest(request: Request, api: ApiClient): Promise<void> {
+  if (await currentUser(request, api)) throw redirect('/dashboard');
+}
+
+/** Only same-site paths after login: never an open redirect. */
+export function safeNext(value: FormDataEntryValue | string | null): string {
+  const next = typeof value === 'string' ? value : '';
+  return next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/dashboard';
+}
+
+export type FormErrors = { message?: string; errors?: Record<string, string[]> };
+
+/** The API's refusal as form errors (422 field messages, 4xx message). */
+export function formErrors(response: ApiResponse<unknown>): FormErrors {
+  if (response.body.success) return {};
+  return { message: response.body.message, errors: response.body.errors };
+}
