@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthContext } from './modules/auth/auth.service.ts';
 import { ACCESS_COOKIE, sessionResolver } from './modules/auth/session.ts';
+import { socialRoutes } from './modules/auth/social.routes.ts';
 import { carritoRoutes } from './modules/carrito/carrito.routes.ts';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes.ts';
 import { correoRoutes } from './modules/correo/correo.routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogoRoutes, { prefix: '/api' });
   await app.register(carritoRoutes, { prefix: '/api/carrito' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(socialRoutes, { prefix: '/api/auth' });
   await app.register(profileRoutes, { prefix: '/api/profile' });
   await app.register(correoRoutes, { prefix: '/api/correo' });
 

@@ -26,6 +26,18 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL debe empezar por smtp:// o smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3, 'MAIL_FROM no es válido').default('Vitrina <no-responder@vitrina.com.ve>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTH_URL: z.url('GOOGLE_AUTH_URL debe ser una URL').default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url('GOOGLE_TOKEN_URL debe ser una URL').default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url('GOOGLE_USERINFO_URL debe ser una URL').default('https://openidconnect.googleapis.com/v1/userinfo'),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_AUTH_URL: z.url('FACEBOOK_AUTH_URL debe ser una URL').default('https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.url('FACEBOOK_TOKEN_URL debe ser una URL').default('https://graph.facebook.com/v19.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: z
+    .url('FACEBOOK_USERINFO_URL debe ser una URL')
+    .default('https://graph.facebook.com/v19.0/me?fields=id,name,email'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL debe empezar por redis://')

@@ -22,7 +22,7 @@ async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) => Prom
   }
 }
 
-export async function buildTestApp(): Promise<TestApp> {
+export async function buildTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   let dropDatabase = async () => {};
   let url: string | undefined;
@@ -36,7 +36,7 @@ export async function buildTestApp(): Promise<TestApp> {
   }
   const database = await openDatabase({ url, dataDir: null });
   await seedDemo(database.db, DEMO_NOW);
-  const app = await buildApp({ env: parseEnv({ NODE_ENV: 'test' }), database, logger: false });
+  const app = await buildApp({ env: parseEnv({ NODE_ENV: 'test', ...envOverrides }), database, logger: false });
   await app.ready();
   return {
     app,

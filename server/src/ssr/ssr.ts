@@ -16,7 +16,13 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest): Api
   // The browser's own headers travel with each call, so the API sees the same session and the
   // same origin checks as if the browser had called it.
   const forward: Record<string, string> = { host: request.host };
-  for (const name of ['cookie', 'authorization', 'user-agent', 'origin', 'sec-fetch-site'] as const) {
+  // Where a request came from matters for the API's cross-site check only when the page itself
+  // receives a form (a top-level GET arriving from another site is a normal visit).
+  const names =
+    request.method === 'GET' || request.method === 'HEAD'
+      ? (['cookie', 'authorization', 'user-agent'] as const)
+      : (['cookie', 'authorization', 'user-agent', 'origin', 'sec-fetch-site'] as const);
+  for (const name of names) {
     const value = request.headers[name];
     if (typeof value === 'string') forward[name] = value;
   }

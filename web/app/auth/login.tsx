@@ -8,7 +8,12 @@ import { AuthPage, guardMessage } from './auth-page.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireGuest(request, context.api);
-  return { mensaje: guardMessage(request), volver: new URL(request.url).searchParams.get('volver') ?? '' };
+  const providers = await context.api.get<{ id: string; label: string }[]>('auth/social/proveedores');
+  return {
+    mensaje: guardMessage(request),
+    volver: new URL(request.url).searchParams.get('volver') ?? '',
+    providers: providers.body.success ? providers.body.data : [],
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,6 +62,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <Button type="submit" loading={busy} fullWidth>
             Ingresar
           </Button>
+          {loaderData.providers.map((p) => (
+            <Button key={p.id} component="a" href={`/api/auth/social/${p.id}`} variant="default" fullWidth>
+              Ingresar con {p.label}
+            </Button>
+          ))}
           <Text size="sm" ta="center">
             ¿No tiene cuenta?{' '}
             <Anchor component={Link} to="/auth/signup">

@@ -1,22 +1,36 @@
+// Where Google or Facebook send the visitor back: finish the login and go to the dashboard.
 import { Alert, Anchor } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { pageMeta } from '../lib/meta.ts';
+import { cookieHeaders } from '../lib/session.ts';
 import type { Route } from './+types/social-callback';
 import { AuthPage } from './auth-page.tsx';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const code = url.searchParams.get('code');
+  const state = url.searchParams.get('state');
+  if (!code || !state)
+    return {
+      error: url.searchParams.get('error') ? 'Canceló el ingreso con redes sociales.' : 'Faltan datos del proveedor para ingresar.',
+    };
+  const response = await context.api.post('auth/social/callback', { code, state });
+  if (!response.body.success) return { error: response.body.message };
+  throw redirect('/dashboard', { headers: cookieHeaders(response) });
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageMeta(matches, 'Ingreso con redes sociales'), { name: 'robots', content: 'noindex' }];
 }
 
-export default function SocialCallback() {
+export default function SocialCallback({ loaderData }: Route.ComponentProps) {
   return (
     <AuthPage title="Ingreso con redes sociales">
-      <Alert color="gray">
-        El ingreso con Google o Facebook no está configurado en esta tienda.{' '}
+      <Alert color="red" role="alert">
+        {loaderData.error}{' '}
         <Anchor component={Link} to="/auth/login">
-          Ingrese con su correo
+          Volver a ingresar
         </Anchor>
-        .
       </Alert>
     </AuthPage>
   );

@@ -220,3 +220,32 @@ export async function upsertStaff(db: Db, input: { email: string; nickname: stri
   await repo.revokeUserSessions(db, user.id, at);
   return user.id;
 }
+
+/**
+ * Login through Google or Facebook: the account with the provider's e-mail, created if new.
+ * An existing account is only entered when the provider vouches for the address.
+ */
+export async function socialLogin(
+  ctx: AuthContext,
+  profile: { email: string; name: string; verified: boolean },
+  client: { ip: string; userAgent: string },
+) {
+  const email = profile.email.trim().toLowerCase();
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+    throw new ReglaNegocio('El proveedor no compartió su correo electrónico; ingrese con correo y contraseña.');
+  const at = now(ctx);
+  let user = await repo.findUserByEmail(ctx.db, email);
+  if (user && !profile.verified) throw new ReglaNegocio('El proveedor no confirmó ese correo; ingrese con su contraseña.');
+  user ??=
+    (await repo.insertUser(ctx.db, {
+      email,
+      nickname: profile.name.split(' ')[0]?.slice(0, 60) || email.split('@')[0],
+      passwordHash: null,
+      emailVerifiedAt: profile.verified ? at : null,
+    })) ?? (await repo.findUserByEmail(ctx.db, email));
+  if (!user) throw new ReglaNegocio('No se pudo crear la cuenta. Intente de nuevo.');
+  if (user.disabled) throw new NoAutorizado('Su cuenta está deshabilitada. Contacte a la tienda.');
+  if (profile.verified && !user.emailVerifiedAt) await repo.setEmailVerified(ctx.db, user.id, at);
+  const session = await openSession(ctx, user.id, true, client);
+  return { session, user: await userShape(ctx.db, user.id, session.expiresAt, at) };
+}
