@@ -132,10 +132,6 @@ function clipped(c: Ctx, d: string, content: string): string {
   return `<clipPath id="${id}"><path d="${d}"/></clipPath><g clip-path="url(#${id})">${content}</g>`;
 }
 
-function mirrorX(d: string): string {
-  return d.replace(/(-?\d+(?:\.\d+)?)[ ,](-?\d+(?:\.\d+)?)/g, (_m, x: string, y: string) => `${800 - Number(x)} ${y}`);
-}
-
 /** Horizontal bands across a region, clipped to a piece. */
 function bands(c: Ctx, d: string, ys: number[], height: number, color: string): string {
   return clipped(c, d, ys.map((y) => `<rect x="0" y="${y}" width="800" height="${height}" fill="${color}"/>`).join(''));
@@ -144,42 +140,46 @@ function bands(c: Ctx, d: string, ys: number[], height: number, color: string): 
 // ---------- tops ----------
 
 const TEE =
-  'M330 190 Q400 252 470 190 L545 210 Q612 244 676 316 L604 394 Q580 366 560 348 L566 800 Q400 820 234 800 L240 348 Q220 366 196 394 L124 316 Q188 244 255 210 Z';
+  'M322 189 Q400 243 478 189 L562 207 Q637 236 709 298 L628 365 Q602 341 579 325 L586 714 Q400 731 214 714 L221 325 Q198 341 172 365 L91 298 Q163 236 238 207 Z';
 
 function tee(c: Ctx, opts: { pattern?: Pattern; print?: boolean; pocket?: boolean; stripes?: boolean; vneck?: boolean } = {}): string {
   const { p } = c;
   const out = [piece(c, TEE, { pattern: opts.pattern })];
-  if (opts.stripes) out.push(bands(c, TEE, [420, 480, 540, 600, 660, 720, 780], 24, p.contrast));
+  if (opts.stripes) out.push(bands(c, TEE, [387, 439, 490, 542, 594, 645, 697], 21, p.contrast));
   out.push(
-    fold('M300 430 Q318 580 296 740'),
-    fold('M505 460 Q490 610 510 760', 0.12),
-    sheen('M272 380 Q292 520 276 680'),
-    fold('M256 214 Q266 290 240 348', 0.22),
-    fold('M544 214 Q534 290 560 348', 0.22),
-    stitch(c, 'M206 384 L136 310'),
-    stitch(c, 'M594 384 L664 310'),
-    stitch(c, 'M238 782 Q400 802 562 782'),
+    fold('M288 396 Q308 525 284 662'),
+    fold('M518 422 Q501 551 523 680', 0.12),
+    sheen('M257 353 Q279 473 261 611'),
+    fold('M239 210 Q250 275 221 325', 0.22),
+    fold('M561 210 Q550 275 579 325', 0.22),
+    stitch(c, 'M183 356 L104 293'),
+    stitch(c, 'M617 356 L696 293'),
+    stitch(c, 'M219 699 Q400 716 581 699'),
   );
   if (opts.vneck) {
-    out.push(part(c, 'M330 190 Q400 204 470 190 L400 300 Z', p.darker), line('M326 188 L400 304 L474 188', p.tone, 14), line('M326 188 L400 304 L474 188', p.outline, 3));
+    out.push(
+      part(c, 'M322 189 Q400 201 478 189 L400 284 Z', p.darker),
+      line('M317 188 L400 287 L483 188', p.tone, 14),
+      line('M317 188 L400 287 L483 188', p.outline, 3),
+    );
   } else {
     out.push(
-      part(c, 'M330 190 Q400 206 470 190 Q400 252 330 190 Z', p.darker),
-      line('M326 188 Q400 262 474 188', p.tone, 16),
-      line('M318 186 Q400 272 482 186', p.outline, 3),
-      line('M334 194 Q400 250 466 194', p.outline, 2.5, ' opacity="0.6"'),
+      part(c, 'M322 189 Q400 203 478 189 Q400 243 322 189 Z', p.darker),
+      line('M317 188 Q400 251 483 188', p.tone, 16),
+      line('M308 186 Q400 260 492 186', p.outline, 3),
+      line('M326 193 Q400 241 474 193', p.outline, 2.5, ' opacity="0.6"'),
     );
   }
   if (opts.pocket) {
-    out.push(part(c, 'M462 318 L532 318 L532 392 Q497 404 462 392 Z', p.base), line('M462 330 L532 330', p.outline, 2.5, ' opacity="0.6"'));
+    out.push(part(c, 'M469 300 L548 300 L548 363 Q509 373 469 363 Z', p.base), line('M469 310 L548 310', p.outline, 2.5, ' opacity="0.6"'));
   }
   if (opts.print) {
     const id = c.id('sun');
     out.push(
-      `<clipPath id="${id}"><circle cx="400" cy="440" r="70"/></clipPath>`,
-      `<circle cx="400" cy="440" r="70" fill="${p.contrast}"/>`,
-      `<g clip-path="url(#${id})" fill="${p.base}">${[452, 474, 494].map((y, i) => `<rect x="320" y="${y}" width="160" height="${8 + i * 3}"/>`).join('')}</g>`,
-      line('M310 540 Q355 520 400 540 T490 540', p.contrast, 6),
+      `<clipPath id="${id}"><circle cx="400" cy="404" r="68"/></clipPath>`,
+      `<circle cx="400" cy="404" r="68" fill="${p.contrast}"/>`,
+      `<g clip-path="url(#${id})" fill="${p.base}">${[416, 436, 454].map((y, i) => `<rect x="320" y="${y}" width="160" height="${8 + i * 3}"/>`).join('')}</g>`,
+      line('M299 490 Q350 473 400 490 T501 490', p.contrast, 6),
     );
   }
   return out.join('');
@@ -190,9 +190,9 @@ function franela(c: Ctx): string {
 }
 
 const SHIRT =
-  'M345 182 L455 182 L552 208 Q614 262 648 440 L668 612 L606 626 L588 470 L562 372 L566 800 C522 788 500 856 400 856 C300 856 278 788 234 800 L238 372 L212 470 L194 626 L132 612 L152 440 Q186 262 248 208 Z';
+  'M340 180 L460 180 L567 202 Q635 249 673 402 L695 550 L627 562 L607 427 L578 343 L583 711 C534 701 510 759 400 759 C290 759 266 701 217 711 L222 343 L193 427 L173 562 L105 550 L127 402 Q165 249 233 202 Z';
 const SHIRT_SHORT =
-  'M345 182 L455 182 L552 208 Q612 240 660 330 L600 376 L562 340 L566 800 C522 788 500 856 400 856 C300 856 278 788 234 800 L238 340 L200 376 L140 330 Q188 240 248 208 Z';
+  'M340 180 L460 180 L567 202 Q633 230 686 307 L620 347 L578 316 L583 711 C534 701 510 759 400 759 C290 759 266 701 217 711 L222 316 L180 347 L114 307 Q167 230 233 202 Z';
 
 function shirt(c: Ctx, opts: { pattern?: Pattern; pockets?: boolean; short?: boolean; piping?: string } = {}): string {
   const { p } = c;
@@ -200,51 +200,51 @@ function shirt(c: Ctx, opts: { pattern?: Pattern; pockets?: boolean; short?: boo
   const trim = opts.piping ?? p.outline;
   const out = [piece(c, body, { pattern: opts.pattern })];
   out.push(
-    fold('M248 210 Q262 290 238 372', 0.2),
-    fold('M552 210 Q538 290 562 372', 0.2),
-    fold('M300 420 Q318 600 296 800'),
-    fold('M500 460 Q486 620 506 790', 0.12),
-    sheen('M270 400 Q288 560 272 720'),
+    fold('M233 204 Q248 273 222 343', 0.2),
+    fold('M567 204 Q552 273 578 343', 0.2),
+    fold('M290 384 Q310 539 286 711'),
+    fold('M510 419 Q495 556 517 703', 0.12),
+    sheen('M257 367 Q277 505 259 642'),
   );
   if (opts.short) {
-    out.push(stitch(c, 'M212 362 L152 318'), stitch(c, 'M588 362 L648 318'));
-    if (opts.piping) out.push(line('M200 376 L140 330', trim, 8), line('M600 376 L660 330', trim, 8));
+    out.push(stitch(c, 'M193 335 L127 297'), stitch(c, 'M607 335 L673 297'));
+    if (opts.piping) out.push(line('M180 347 L114 307', trim, 8), line('M620 347 L686 307', trim, 8));
   } else {
     out.push(
-      fold('M200 330 Q190 450 180 560', 0.14),
-      fold('M600 330 Q610 450 620 560', 0.14),
-      part(c, 'M138 548 L198 556 L194 626 L132 612 Z', p.tone),
-      part(c, 'M662 548 L602 556 L606 626 L668 612 Z', p.tone),
-      button(c, 168, 586, 6),
-      button(c, 632, 586, 6),
+      fold('M180 307 Q169 410 158 505', 0.14),
+      fold('M620 307 Q631 410 642 505', 0.14),
+      part(c, 'M112 495 L178 501 L173 562 L105 550 Z', p.tone),
+      part(c, 'M688 495 L622 501 L627 562 L695 550 Z', p.tone),
+      button(c, 145, 527, 6),
+      button(c, 655, 527, 6),
     );
-    if (opts.piping) out.push(line('M138 548 L198 556', trim, 7), line('M662 548 L602 556', trim, 7));
+    if (opts.piping) out.push(line('M112 495 L178 501', trim, 7), line('M688 495 L622 501', trim, 7));
   }
   // Inside of the back collar, then the two collar leaves over the placket.
   out.push(
-    part(c, 'M345 182 Q400 166 455 182 L446 200 Q400 188 354 200 Z', p.darker),
-    part(c, 'M388 236 L412 236 L412 850 Q400 854 388 850 Z', p.base, 3),
-    part(c, 'M346 180 Q362 214 404 240 L372 296 Q340 268 322 206 Z', p.tone),
-    part(c, 'M454 180 Q438 214 396 240 L428 296 Q460 268 478 206 Z', p.tone),
+    part(c, 'M340 180 Q400 166 460 180 L451 195 Q400 185 349 195 Z', p.darker),
+    part(c, 'M387 226 L413 226 L413 754 Q400 758 387 754 Z', p.base, 3),
+    part(c, 'M341 178 Q358 207 404 230 L369 278 Q334 254 314 200 Z', p.tone),
+    part(c, 'M459 178 Q442 207 396 230 L431 278 Q466 254 486 200 Z', p.tone),
   );
   if (opts.piping) {
     out.push(
-      line('M404 240 L372 296 Q340 268 322 206', trim, 6),
-      line('M396 240 L428 296 Q460 268 478 206', trim, 6),
-      line('M412 300 L412 850', trim, 6),
+      line('M404 230 L369 278 Q334 254 314 200', trim, 6),
+      line('M396 230 L431 278 Q466 254 486 200', trim, 6),
+      line('M413 281 L413 754', trim, 6),
     );
   }
-  for (const y of [330, 420, 510, 600, 690, 780]) out.push(button(c, 400, y, 7));
+  for (const y of [307, 384, 462, 539, 617, 694]) out.push(button(c, 400, y, 7));
   if (opts.pockets) {
     out.push(
-      part(c, 'M278 330 L350 330 L350 408 L314 420 L278 408 Z', p.base, 3),
-      part(c, 'M274 322 L354 322 L354 346 L314 356 L274 346 Z', p.tone, 3),
-      part(c, 'M450 330 L522 330 L522 408 L486 420 L450 408 Z', p.base, 3),
-      part(c, 'M446 322 L526 322 L526 346 L486 356 L446 346 Z', p.tone, 3),
-      button(c, 314, 344, 5),
-      button(c, 486, 344, 5),
+      part(c, 'M266 307 L345 307 L345 374 L305 384 L266 374 Z', p.base, 3),
+      part(c, 'M261 300 L349 300 L349 321 L305 329 L261 321 Z', p.tone, 3),
+      part(c, 'M455 307 L534 307 L534 374 L495 384 L455 374 Z', p.base, 3),
+      part(c, 'M451 300 L539 300 L539 321 L495 329 L451 321 Z', p.tone, 3),
+      button(c, 305, 319, 5),
+      button(c, 495, 319, 5),
     );
-    if (opts.piping) out.push(line('M446 322 L526 322', trim, 6));
+    if (opts.piping) out.push(line('M451 300 L539 300', trim, 6));
   }
   return out.join('');
 }
@@ -301,7 +301,10 @@ function blusa(c: Ctx): string {
     }
     out.push(line(scallops.join(' '), p.tone, 10), line(scallops.join(' '), p.outline, 2.5));
   } else {
-    out.push(line('M330 194 Q366 250 400 300 Q434 250 470 194', p.tone, 10), line('M330 194 Q366 250 400 300 Q434 250 470 194', p.outline, 2.5));
+    out.push(
+      line('M330 194 Q366 250 400 300 Q434 250 470 194', p.tone, 10),
+      line('M330 194 Q366 250 400 300 Q434 250 470 194', p.outline, 2.5),
+    );
   }
   if (variant === 1) {
     // Tie bow at the neck.
@@ -351,7 +354,12 @@ function vestido(c: Ctx): string {
 
 const SKIRT = 'M290 248 L510 248 L514 292 L642 812 Q400 850 158 812 L286 292 Z';
 
-function skirtPiece(c: Ctx, d: string, waist: string, opts: { pattern?: Pattern; pleats?: boolean; buttons?: boolean; hemBands?: boolean }): string {
+function skirtPiece(
+  c: Ctx,
+  d: string,
+  waist: string,
+  opts: { pattern?: Pattern; pleats?: boolean; buttons?: boolean; hemBands?: boolean },
+): string {
   const { p } = c;
   const out = [piece(c, d, { pattern: opts.pattern })];
   if (opts.pleats) {
@@ -442,7 +450,10 @@ function jean(c: Ctx): string {
       [366, 346],
       [374, 362],
     ] as const)
-      out.push(line(`M${a} ${b} Q${a - 30} ${b - 4} ${a - 60} ${b - 14}`, '#fff', 4, ' opacity="0.35"'), line(`M${800 - a} ${b} Q${830 - a} ${b - 4} ${860 - a} ${b - 14}`, '#fff', 4, ' opacity="0.35"'));
+      out.push(
+        line(`M${a} ${b} Q${a - 30} ${b - 4} ${a - 60} ${b - 14}`, '#fff', 4, ' opacity="0.35"'),
+        line(`M${800 - a} ${b} Q${830 - a} ${b - 4} ${860 - a} ${b - 14}`, '#fff', 4, ' opacity="0.35"'),
+      );
   }
   out.push(
     fold('M382 400 Q392 640 386 870', 0.14),
@@ -462,24 +473,37 @@ function jean(c: Ctx): string {
     // Ripped knees: frayed white threads over a lighter patch.
     for (const x of [318, 482]) {
       out.push(`<ellipse cx="${x}" cy="630" rx="40" ry="26" fill="#f3efe6" stroke="${p.outline}" stroke-width="2"/>`);
-      for (const dy of [-14, -4, 6, 16]) out.push(line(`M${x - 38} ${630 + dy} Q${x} ${634 + dy} ${x + 38} ${630 + dy}`, '#ffffff', 3, ' opacity="0.9"'));
+      for (const dy of [-14, -4, 6, 16])
+        out.push(line(`M${x - 38} ${630 + dy} Q${x} ${634 + dy} ${x + 38} ${630 + dy}`, '#ffffff', 3, ' opacity="0.9"'));
     }
   }
   if (variant === 2) {
-    out.push(part(c, 'M250 820 L378 820 L378 880 L248 880 Z', shade(p.base, 0.35), 4), part(c, 'M422 820 L550 820 L552 880 L422 880 Z', shade(p.base, 0.35), 4));
+    out.push(
+      part(c, 'M250 820 L378 820 L378 880 L248 880 Z', shade(p.base, 0.35), 4),
+      part(c, 'M422 820 L550 820 L552 880 L422 880 Z', shade(p.base, 0.35), 4),
+    );
     out.push(stitch(c, 'M252 836 L378 836', thread), stitch(c, 'M422 836 L550 836', thread));
   } else {
     out.push(stitch(c, 'M250 866 L378 866', thread), stitch(c, 'M422 866 L552 866', thread));
   }
-  out.push(part(c, 'M272 190 L528 190 L532 230 L268 230 Z', p.base, 4), stitch(c, 'M274 200 L526 200', thread), stitch(c, 'M270 222 L530 222', thread));
+  out.push(
+    part(c, 'M272 190 L528 190 L532 230 L268 230 Z', p.base, 4),
+    stitch(c, 'M274 200 L526 200', thread),
+    stitch(c, 'M270 222 L530 222', thread),
+  );
   for (const x of [300, 360, 440, 500]) out.push(part(c, `M${x - 6} 186 L${x + 6} 186 L${x + 6} 238 L${x - 6} 238 Z`, p.base, 3));
-  out.push(`<circle cx="400" cy="210" r="11" fill="#b9b4aa" stroke="#5c5850" stroke-width="3"/><circle cx="400" cy="210" r="4" fill="#7d786f"/>`);
+  out.push(
+    `<circle cx="400" cy="210" r="11" fill="#b9b4aa" stroke="#5c5850" stroke-width="3"/><circle cx="400" cy="210" r="4" fill="#7d786f"/>`,
+  );
   return out.join('');
 }
 
 const SHORTS = 'M268 300 L532 300 L536 346 L584 632 L428 650 L404 470 L396 470 L372 650 L216 632 L264 346 Z';
 
-function shortsPiece(c: Ctx, opts: { pattern?: Pattern; drawstring?: boolean; sideStripe?: boolean; cargo?: boolean; cuffs?: boolean; piping?: string }): string {
+function shortsPiece(
+  c: Ctx,
+  opts: { pattern?: Pattern; drawstring?: boolean; sideStripe?: boolean; cargo?: boolean; cuffs?: boolean; piping?: string },
+): string {
   const { p } = c;
   const out = [piece(c, SHORTS, { pattern: opts.pattern })];
   out.push(
@@ -489,7 +513,8 @@ function shortsPiece(c: Ctx, opts: { pattern?: Pattern; drawstring?: boolean; si
     line('M280 350 Q330 364 338 420', p.outline, 3.5),
     line('M520 350 Q470 364 462 420', p.outline, 3.5),
   );
-  if (opts.sideStripe) out.push(line('M262 350 L220 628', opts.piping ?? p.contrast, 12), line('M538 350 L580 628', opts.piping ?? p.contrast, 12));
+  if (opts.sideStripe)
+    out.push(line('M262 350 L220 628', opts.piping ?? p.contrast, 12), line('M538 350 L580 628', opts.piping ?? p.contrast, 12));
   if (opts.cargo) {
     out.push(
       part(c, 'M236 470 L306 478 L298 570 L226 560 Z', p.base, 3.5),
@@ -524,130 +549,133 @@ function short(c: Ctx): string {
 // ---------- outerwear and knitwear ----------
 
 const JACKET =
-  'M340 178 Q400 200 460 178 L566 206 Q632 262 660 440 L680 640 L612 652 L596 480 L574 380 L576 806 L224 806 L226 380 L204 480 L188 652 L120 640 L140 440 Q168 262 234 206 Z';
+  'M335 177 Q400 197 465 177 L579 203 Q651 253 681 413 L702 593 L629 604 L612 449 L588 359 L590 701 L210 701 L212 359 L188 449 L171 604 L98 593 L119 413 Q149 253 221 203 Z';
 
-function ribbing(c: Ctx, d: string, x0: number, x1: number, y0: number, y1: number, step = 12): string {
-  const lines: string[] = [];
-  for (let x = x0; x <= x1; x += step) lines.push(`M${x} ${y0} L${x} ${y1}`);
-  return part(c, d, c.p.tone, 4) + clipped(c, d, line(lines.join(' '), '#000', 2.5, ' opacity="0.18"'));
+function ribbing(c: Ctx, d: string, step = 12): string {
+  const ribs: string[] = [];
+  for (let x = 0; x <= 800; x += step) ribs.push(`M${x} 0 L${x} 1000`);
+  return part(c, d, c.p.tone, 4) + clipped(c, d, line(ribs.join(' '), '#000', 2.5, ' opacity="0.18"'));
 }
 
 function chaqueta(c: Ctx): string {
   const { p, variant } = c;
   const out = [piece(c, JACKET)];
   out.push(
-    fold('M234 208 Q252 290 226 380', 0.22),
-    fold('M566 208 Q548 290 574 380', 0.22),
-    fold('M190 360 Q176 470 168 600', 0.14),
-    fold('M610 360 Q624 470 632 600', 0.14),
-    sheen('M268 420 Q284 560 270 720'),
-    fold('M520 440 Q506 600 524 760', 0.12),
+    fold('M221 204 Q240 278 212 359', 0.22),
+    fold('M579 204 Q560 278 588 359', 0.22),
+    fold('M173 341 Q158 440 149 557', 0.14),
+    fold('M627 341 Q642 440 651 557', 0.14),
+    sheen('M257 395 Q275 521 260 665'),
+    fold('M530 413 Q514 557 534 701', 0.12),
   );
   if (variant === 0) {
     // Bomber: ribbed collar, cuffs and hem, centre zip, sleeve pocket.
     out.push(
-      ribbing(c, 'M224 760 L576 760 L576 812 L224 812 Z', 230, 570, 764, 808),
-      ribbing(c, 'M126 590 L190 598 L188 652 L120 640 Z', 126, 190, 592, 650, 10),
-      ribbing(c, 'M674 590 L610 598 L612 652 L680 640 Z', 612, 676, 592, 650, 10),
-      ribbing(c, 'M334 172 Q400 196 466 172 L470 196 Q400 222 330 196 Z', 334, 466, 170, 222, 10),
-      line('M400 210 L400 758', p.darker, 8),
-      line('M400 210 L400 758', p.contrast, 2.5, ' stroke-dasharray="3 5"'),
-      part(c, 'M394 236 L406 236 L408 272 L392 272 Z', '#c9c5bc', 2.5),
-      part(c, 'M600 300 L640 306 L644 336 L604 332 Z', p.tone, 3),
-      line('M282 560 L300 660', p.outline, 4),
-      line('M518 560 L500 660', p.outline, 4),
+      ribbing(c, 'M210 662 L590 662 L590 707 L210 707 Z'),
+      ribbing(c, 'M104 548 L173 555 L171 604 L98 593 Z', 10),
+      ribbing(c, 'M696 548 L627 555 L629 604 L702 593 Z', 10),
+      ribbing(c, 'M329 172 Q400 194 471 172 L476 194 Q400 217 324 194 Z', 10),
+      line('M400 206 L400 660', p.darker, 8),
+      line('M400 206 L400 660', p.contrast, 2.5, ' stroke-dasharray="3 5"'),
+      part(c, 'M394 230 L406 230 L409 262 L391 262 Z', '#c9c5bc', 2.5),
+      part(c, 'M616 287 L659 293 L664 320 L620 316 Z', p.tone, 3),
+      line('M273 503 L292 593', p.outline, 4),
+      line('M527 503 L508 593', p.outline, 4),
     );
   } else if (variant === 1) {
     // Tailored jacket: notched lapels, two buttons, flap pockets.
     out.push(
-      part(c, 'M340 178 Q400 196 460 178 L400 470 Z', p.darker, 3),
-      part(c, 'M340 178 L310 250 L330 262 L300 300 L400 470 L396 300 Z', p.tone, 4),
-      part(c, 'M460 178 L490 250 L470 262 L500 300 L400 470 L404 300 Z', p.tone, 4),
-      line('M400 470 L400 806', p.outline, 3, ' opacity="0.7"'),
-      button(c, 410, 520, 9),
-      button(c, 410, 610, 9),
-      part(c, 'M262 640 L346 644 L346 668 L262 664 Z', p.tone, 3),
-      part(c, 'M538 640 L454 644 L454 668 L538 664 Z', p.tone, 3),
-      line('M460 352 L520 346', p.outline, 3),
+      part(c, 'M335 177 Q400 194 465 177 L400 440 Z', p.darker, 3),
+      part(c, 'M335 177 L303 242 L324 253 L292 287 L400 440 L396 287 Z', p.tone, 4),
+      part(c, 'M465 177 L497 242 L476 253 L508 287 L400 440 L404 287 Z', p.tone, 4),
+      line('M400 440 L400 701', p.outline, 3, ' opacity="0.7"'),
+      button(c, 411, 485, 9),
+      button(c, 411, 557, 9),
+      part(c, 'M251 575 L342 579 L342 600 L251 597 Z', p.tone, 3),
+      part(c, 'M549 575 L458 579 L458 600 L549 597 Z', p.tone, 3),
+      line('M465 334 L530 329', p.outline, 3),
     );
   } else if (variant === 2) {
     // Hooded zip jacket with kangaroo pocket.
     out.push(
-      part(c, 'M336 184 C306 120 346 74 400 74 C454 74 494 120 464 184 Q400 214 336 184 Z', p.tone, 5),
-      part(c, 'M356 180 C344 130 370 104 400 104 C430 104 456 130 444 180 Q400 200 356 180 Z', p.darker, 3),
-      line('M388 206 Q380 260 384 320', p.contrast, 4),
-      line('M412 206 Q420 260 416 320', p.contrast, 4),
-      line('M400 200 L400 806', p.darker, 8),
-      line('M400 200 L400 806', p.contrast, 2.5, ' stroke-dasharray="3 5"'),
-      part(c, 'M290 560 L510 560 L540 720 L260 720 Z', p.base, 4),
-      line('M290 560 L260 720', p.outline, 4),
-      line('M510 560 L540 720', p.outline, 4),
-      ribbing(c, 'M224 764 L576 764 L576 812 L224 812 Z', 230, 570, 768, 808),
+      part(c, 'M298 210 C273 152 309 104 400 100 C491 104 527 152 502 210 Q400 233 298 210 Z', p.tone, 5),
+      part(c, 'M333 204 C322 161 348 131 400 129 C452 131 478 161 467 204 L400 253 Z', p.darker, 3),
+      line('M331 203 L400 257 L469 203', p.tone, 14),
+      line('M324 197 L400 266 L476 197', p.outline, 3),
+      line('M387 203 Q378 251 383 305', p.contrast, 4),
+      line('M413 203 Q422 251 417 305', p.contrast, 4),
+      line('M400 260 L400 660', p.darker, 8),
+      line('M400 260 L400 660', p.contrast, 2.5, ' stroke-dasharray="3 5"'),
+      part(c, 'M281 494 L519 494 L551 638 L249 638 Z', p.base, 4),
+      line('M281 494 L249 638', p.outline, 4),
+      line('M519 494 L551 638', p.outline, 4),
+      ribbing(c, 'M210 662 L590 662 L590 707 L210 707 Z'),
     );
   } else {
     // Trucker jacket: pointed collar, yoke, chest flap pockets, buttons.
     out.push(
-      fold('M226 300 Q400 330 574 300', 0.3),
-      stitch(c, 'M226 312 Q400 342 574 312'),
-      part(c, 'M340 178 Q400 194 460 178 L452 198 Q400 186 348 198 Z', p.darker, 3),
-      part(c, 'M342 176 Q356 212 402 236 L368 290 Q332 260 314 200 Z', p.tone),
-      part(c, 'M458 176 Q444 212 398 236 L432 290 Q468 260 486 200 Z', p.tone),
-      line('M400 236 L400 806', p.outline, 3, ' opacity="0.7"'),
-      part(c, 'M280 360 L356 360 L356 384 L318 400 L280 384 Z', p.tone, 3),
-      part(c, 'M444 360 L520 360 L520 384 L482 400 L444 384 Z', p.tone, 3),
-      stitch(c, 'M286 400 L286 460 L350 460 L350 400'),
-      stitch(c, 'M450 400 L450 460 L514 460 L514 400'),
-      part(c, 'M226 720 L574 720 L576 806 L224 806 Z', p.base, 3),
+      fold('M212 287 Q400 314 588 287', 0.3),
+      stitch(c, 'M212 298 Q400 325 588 298'),
+      part(c, 'M335 177 Q400 192 465 177 L456 195 Q400 185 344 195 Z', p.darker, 3),
+      part(c, 'M337 176 Q352 208 402 230 L365 278 Q327 251 307 197 Z', p.tone),
+      part(c, 'M463 176 Q448 208 398 230 L435 278 Q473 251 493 197 Z', p.tone),
+      line('M400 230 L400 701', p.outline, 3, ' opacity="0.7"'),
+      part(c, 'M270 341 L352 341 L352 363 L311 377 L270 363 Z', p.tone, 3),
+      part(c, 'M448 341 L530 341 L530 363 L489 377 L448 363 Z', p.tone, 3),
+      stitch(c, 'M277 377 L277 431 L346 431 L346 377'),
+      stitch(c, 'M454 377 L454 431 L523 431 L523 377'),
+      part(c, 'M212 638 L588 638 L590 701 L210 701 Z', p.base, 3),
     );
-    for (const y of [300, 420, 540, 660, 760]) out.push(button(c, 414, y, 8));
-    out.push(button(c, 318, 386, 6), button(c, 482, 386, 6));
+    for (const y of [287, 386, 485, 584, 671]) out.push(button(c, 415, y, 8));
+    out.push(button(c, 311, 364, 6), button(c, 489, 364, 6));
   }
   return out.join('');
 }
 
 const SWEATER =
-  'M330 186 Q400 212 470 186 L548 204 Q616 228 640 330 L668 620 L604 636 L584 420 L566 360 L570 790 L230 790 L234 360 L216 420 L196 636 L132 620 L160 330 Q184 228 252 204 Z';
+  'M323 185 Q400 208 477 185 L563 201 Q638 222 664 309 L695 559 L624 572 L602 387 L583 335 L587 705 L213 705 L217 335 L198 387 L176 572 L105 559 L136 309 Q162 222 237 201 Z';
 
 function sueter(c: Ctx): string {
   const { p, variant } = c;
   const out = [piece(c, SWEATER, { pattern: 'knit' })];
   out.push(
-    fold('M252 206 Q246 290 234 360', 0.2),
-    fold('M548 206 Q554 290 566 360', 0.2),
-    sheen('M276 400 Q290 540 276 700'),
-    fold('M520 420 Q506 580 524 740', 0.12),
-    fold('M186 420 Q176 520 170 600', 0.12),
-    fold('M614 420 Q624 520 630 600', 0.12),
+    fold('M237 203 Q231 275 217 335', 0.2),
+    fold('M563 203 Q569 275 583 335', 0.2),
+    sheen('M264 369 Q279 490 264 627'),
+    fold('M532 387 Q517 524 536 662', 0.12),
+    fold('M165 387 Q154 473 147 541', 0.12),
+    fold('M635 387 Q646 473 653 541', 0.12),
   );
   if (variant === 1) {
-    out.push(bands(c, SWEATER, [380, 424, 468], 22, p.contrast));
+    out.push(bands(c, SWEATER, [349, 387, 425], 19, p.contrast));
   }
   if (variant === 2) {
     // Cable knit: braided columns down the front.
-    for (const x of [310, 400, 490]) {
+    for (const x of [301, 400, 499]) {
       const braid: string[] = [];
-      for (let y = 250; y < 730; y += 40) braid.push(`M${x - 14} ${y} Q${x + 16} ${y + 20} ${x - 14} ${y + 40}`, `M${x + 14} ${y} Q${x - 16} ${y + 20} ${x + 14} ${y + 40}`);
+      for (let y = 236; y < 640; y += 34)
+        braid.push(`M${x - 14} ${y} Q${x + 16} ${y + 17} ${x - 14} ${y + 34}`, `M${x + 14} ${y} Q${x - 16} ${y + 17} ${x + 14} ${y + 34}`);
       out.push(line(braid.join(' '), p.dark, 7), line(braid.join(' '), p.light, 2.5, ' opacity="0.7"'));
-      out.push(line(`M${x - 26} 240 L${x - 26} 740 M${x + 26} 240 L${x + 26} 740`, '#000', 3, ' opacity="0.15"'));
+      out.push(line(`M${x - 26} 232 L${x - 26} 664 M${x + 26} 232 L${x + 26} 664`, '#000', 3, ' opacity="0.15"'));
     }
   }
   out.push(
-    ribbing(c, 'M230 740 L570 740 L570 796 L230 796 Z', 236, 566, 744, 792),
-    ribbing(c, 'M138 572 L200 584 L196 636 L132 620 Z', 138, 200, 574, 634, 10),
-    ribbing(c, 'M662 572 L600 584 L604 636 L668 620 Z', 600, 662, 574, 634, 10),
+    ribbing(c, 'M213 662 L587 662 L587 710 L213 710 Z'),
+    ribbing(c, 'M112 517 L180 528 L176 572 L105 559 Z', 10),
+    ribbing(c, 'M688 517 L620 528 L624 572 L695 559 Z', 10),
   );
   if (variant === 3) {
     out.push(
-      part(c, 'M330 186 Q400 200 470 186 L400 320 Z', p.darker, 3),
-      line('M326 184 L400 326 L474 184', p.tone, 18),
-      line('M316 182 L400 342 L484 182', p.outline, 3),
-      line('M338 188 L400 308 L462 188', p.outline, 2.5, ' opacity="0.5"'),
+      part(c, 'M323 185 Q400 197 477 185 L400 301 Z', p.darker, 3),
+      line('M319 184 L400 306 L481 184', p.tone, 18),
+      line('M308 182 L400 320 L492 182', p.outline, 3),
+      line('M332 187 L400 290 L468 187', p.outline, 2.5, ' opacity="0.5"'),
     );
   } else {
     out.push(
-      part(c, 'M330 186 Q400 204 470 186 Q400 244 330 186 Z', p.darker, 3),
-      line('M326 184 Q400 252 474 184', p.tone, 18),
-      line('M316 182 Q400 266 484 182', p.outline, 3),
+      part(c, 'M323 185 Q400 201 477 185 Q400 235 323 185 Z', p.darker, 3),
+      line('M319 184 Q400 242 481 184', p.tone, 18),
+      line('M308 182 Q400 254 492 182', p.outline, 3),
     );
   }
   return out.join('');
@@ -663,11 +691,11 @@ function conjunto(c: Ctx): string {
   const v = c.variant;
   const bottom =
     v === 1
-      ? scaled(136, 250, 0.66, shortsPiece(c, { drawstring: true, sideStripe: true }))
+      ? scaled(136, 290, 0.66, shortsPiece(c, { drawstring: true, sideStripe: true }))
       : v === 2
-        ? scaled(148, 370, 0.63, skirtPiece(c, SKIRT, 'M290 248 L510 248 L514 292 L286 292 Z', { pleats: true }))
+        ? scaled(148, 340, 0.63, skirtPiece(c, SKIRT, 'M290 248 L510 248 L514 292 L286 292 Z', { pleats: true }))
         : scaled(180, 386, 0.55, trousers(c, { cuffs: v === 0, sideStripe: v === 3, pattern: undefined }));
-  const top = scaled(160, -10, 0.6, v === 3 ? tee(c, { stripes: true }) : v === 2 ? tee(c, { pocket: true }) : tee(c, { print: v === 1 }));
+  const top = scaled(160, 50, 0.6, v === 3 ? tee(c, { stripes: true }) : v === 2 ? tee(c, { pocket: true }) : tee(c, { print: v === 1 }));
   return bottom + top;
 }
 
@@ -676,17 +704,18 @@ function pijama(c: Ctx): string {
   const pattern: Pattern | undefined = v === 1 ? 'dots' : v === 2 ? 'stars' : v === 3 ? 'stripes' : undefined;
   const piping = c.p.contrast;
   const pants = scaled(180, 398, 0.55, trousers(c, { pattern, sideStripe: v === 0, piping }));
-  const top = scaled(164, 22, 0.59, shirt(c, { pattern, piping, pockets: v === 0, short: v === 3 }));
+  const top = scaled(164, 62, 0.59, shirt(c, { pattern, piping, pockets: v === 0, short: v === 3 }));
   return pants + top;
 }
 
 // ---------- footwear ----------
 
+const PAIR_OFFSET = [-80, -110] as const;
+
 /** Pair presentation: the second shoe sits behind, slightly higher and darker. */
-function pair(c: Ctx, shoe: () => string, silhouette: string): string {
-  return (
-    `<g transform="translate(-46 -150)">${shoe()}<path d="${silhouette}" fill="#000" opacity="0.14"/></g>` + `<g>${shoe()}</g>`
-  );
+function pair(shoe: () => string, silhouette: string): string {
+  const [dx, dy] = PAIR_OFFSET;
+  return `<g transform="translate(${dx} ${dy})">${shoe()}<path d="${silhouette}" fill="#000" opacity="0.14"/></g><g>${shoe()}</g>`;
 }
 
 function soleColours(p: Palette): { sole: string; soleEdge: string } {
@@ -694,62 +723,73 @@ function soleColours(p: Palette): { sole: string; soleEdge: string } {
 }
 
 const OXFORD_UPPER =
-  'M168 690 C156 650 162 606 190 580 Q262 562 334 576 Q382 586 414 558 L474 540 Q566 556 646 606 Q708 642 712 684 Q712 704 694 708 L172 710 Z';
+  'M190 728 C166 700 166 640 188 606 Q270 602 352 628 Q410 602 472 584 C566 588 652 626 702 664 C742 692 738 724 712 728 Z';
 const OXFORD_SOLE =
-  'M154 706 L712 702 Q730 710 722 734 Q712 756 680 758 L440 758 Q388 736 306 738 L292 738 L288 762 L178 762 L170 738 Q152 730 154 706 Z';
+  'M172 724 L716 724 Q744 726 738 742 Q728 762 690 764 L446 764 Q392 744 312 746 L298 746 L294 768 L186 768 L180 746 Q164 738 172 724 Z';
 
 function zapatoShoe(c: Ctx): string {
   const { p, variant } = c;
   const { sole, soleEdge } = soleColours(p);
-  const out = [part(c, OXFORD_SOLE, sole, 5), line('M162 722 L716 718', soleEdge, 3, ' opacity="0.6"')];
+  const lace = p.bright < 0.3 ? '#4a4a4a' : p.darker;
+  const out = [part(c, OXFORD_SOLE, sole, 5), line('M178 738 L730 738', soleEdge, 3, ' opacity="0.6"')];
   out.push(piece(c, OXFORD_UPPER, { shading: 'v' }));
-  out.push(sheen('M430 580 Q560 590 660 640', 0.3), fold('M196 600 Q230 650 226 700', 0.18));
-  out.push(stitch(c, 'M176 698 L700 694', shade(p.base, p.bright < 0.3 ? 0.5 : -0.45)));
-  // Collar lining visible at the top line.
-  out.push(line('M190 580 Q262 562 334 576 Q382 586 414 558', p.darker, 8), line('M190 580 Q262 562 334 576 Q382 586 414 558', p.outline, 3));
-  if (variant === 0 || variant === 2) {
-    out.push(part(c, 'M414 558 L474 540 Q520 560 540 600 Q480 610 420 596 Z', p.tone, 3.5));
-    for (const [x, y] of [
-      [436, 572],
-      [462, 566],
-      [490, 572],
-      [514, 584],
-    ] as const)
-      out.push(`<circle cx="${x}" cy="${y}" r="4" fill="${p.outline}"/>`);
-    out.push(line('M436 572 L490 560 M462 566 L514 574 M490 572 L524 566', p.contrast, 4), line('M500 562 Q520 530 548 540 M500 562 Q480 530 470 520', p.contrast, 4));
-    out.push(line('M598 580 Q632 640 616 706', p.outline, 3.5));
-    if (variant === 2) {
-      const holes: string[] = [];
-      for (let i = 0; i <= 10; i++) {
-        const t = i / 10;
-        const x = (1 - t) ** 2 * 590 + 2 * (1 - t) * t * 624 + t * t * 606;
-        const y = (1 - t) ** 2 * 584 + 2 * (1 - t) * t * 640 + t * t * 700;
-        holes.push(`<circle cx="${(x - 12).toFixed(1)}" cy="${y.toFixed(1)}" r="3" fill="${p.outline}" opacity="0.8"/>`);
-      }
-      out.push(holes.join(''), line('M200 640 Q300 660 420 600', p.outline, 3), stitch(c, 'M200 652 Q300 672 426 612'));
-    }
-  } else if (variant === 1) {
-    // Penny loafer: moc-toe seam and saddle strap.
+  out.push(sheen('M510 602 Q600 616 680 660', 0.35), fold('M186 650 Q240 644 262 726', 0.22));
+  out.push(stitch(c, 'M188 716 L716 716', shade(p.base, p.bright < 0.3 ? 0.5 : -0.45)));
+  // Inside of the heel visible over the top line.
+  out.push(part(c, 'M188 606 Q270 602 352 628 Q280 592 214 594 Q196 596 188 606 Z', p.darker, 3));
+  if (variant === 1) {
+    // Penny loafer: moc-toe seam over the vamp and a saddle strap.
     out.push(
-      line('M430 560 Q560 540 620 600 Q640 630 620 660', p.outline, 3.5),
-      stitch(c, 'M436 572 Q556 556 608 606'),
-      part(c, 'M420 600 Q480 584 540 610 L536 638 Q478 614 424 630 Z', p.tone, 3.5),
-      `<ellipse cx="480" cy="612" rx="20" ry="6" fill="${p.darker}"/>`,
+      line('M440 596 Q560 590 650 636 Q672 660 660 700', p.outline, 3.5),
+      stitch(c, 'M446 608 Q556 604 640 646'),
+      part(c, 'M380 640 Q450 618 526 630 L522 664 Q452 648 386 672 Z', p.tone, 3.5),
+      `<ellipse cx="454" cy="644" rx="22" ry="6" fill="${p.darker}"/>`,
     );
   } else {
-    // Monk strap with buckle.
-    out.push(
-      line('M598 580 Q632 640 616 706', p.outline, 3.5),
-      part(c, 'M410 570 Q470 580 530 620 L520 650 Q464 614 404 604 Z', p.tone, 3.5),
-      `<rect x="500" y="616" width="30" height="26" rx="4" fill="none" stroke="#c9c2b2" stroke-width="5" transform="rotate(28 515 629)"/>`,
-    );
+    out.push(line('M372 656 Q392 694 378 726', p.outline, 3.5), stitch(c, 'M384 656 Q404 694 390 726'));
+    out.push(line('M612 608 Q654 660 636 726', p.outline, 3.5));
+    out.push(part(c, 'M352 628 Q410 602 472 584 L484 604 Q430 622 372 656 Z', p.tone, 3.5));
+    if (variant === 3) {
+      // Monk strap with buckle instead of laces.
+      out.push(
+        part(c, 'M430 612 Q500 616 560 648 L550 676 Q494 646 436 644 Z', p.tone, 3.5),
+        `<rect x="506" y="626" width="30" height="30" rx="4" fill="none" stroke="#cfc7b5" stroke-width="6" transform="rotate(28 521 641)"/>`,
+      );
+    } else {
+      // Oxford lacing: eyelets, laces and a small bow.
+      for (let i = 0; i < 4; i++) {
+        const x = 374 + i * 28;
+        const y = 632 - i * 11.5;
+        out.push(line(`M${x} ${y} L${x + 14} ${y - 16}`, lace, 6), `<circle cx="${x}" cy="${y}" r="4" fill="${p.outline}"/>`);
+      }
+      out.push(
+        `<ellipse cx="456" cy="572" rx="20" ry="9" transform="rotate(-25 456 572)" fill="none" stroke="${lace}" stroke-width="5"/>`,
+        `<ellipse cx="488" cy="574" rx="18" ry="8" transform="rotate(18 488 574)" fill="none" stroke="${lace}" stroke-width="5"/>`,
+        line('M472 580 Q466 604 456 620 M474 580 Q488 604 498 614', lace, 5),
+      );
+      if (variant === 2) {
+        // Brogue: wingtip seam and punched holes.
+        const holes: string[] = [];
+        for (let i = 0; i <= 12; i++) {
+          const t = i / 12;
+          const x = (1 - t) ** 2 * 602 + 2 * (1 - t) * t * 644 + t * t * 626;
+          const y = (1 - t) ** 2 * 610 + 2 * (1 - t) * t * 662 + t * t * 724;
+          holes.push(`<circle cx="${(x - 12).toFixed(1)}" cy="${y.toFixed(1)}" r="3" fill="${p.outline}" opacity="0.8"/>`);
+        }
+        out.push(
+          holes.join(''),
+          `<circle cx="690" cy="690" r="4" fill="${p.outline}" opacity="0.6"/><circle cx="702" cy="678" r="4" fill="${p.outline}" opacity="0.6"/><circle cx="678" cy="702" r="4" fill="${p.outline}" opacity="0.6"/>`,
+        );
+        out.push(line('M196 664 Q300 676 400 650', p.outline, 3), stitch(c, 'M196 678 Q300 690 404 664'));
+      }
+    }
   }
-  out.push(fold('M178 740 L286 742', 0.2));
+  out.push(fold('M186 746 L294 748', 0.2));
   return out.join('');
 }
 
 function zapato(c: Ctx): string {
-  return pair(c, () => zapatoShoe(c), `${OXFORD_UPPER} ${OXFORD_SOLE}`);
+  return pair(() => zapatoShoe(c), `${OXFORD_UPPER} ${OXFORD_SOLE}`);
 }
 
 const SNEAKER_LOW =
@@ -765,7 +805,14 @@ function zapatillaShoe(c: Ctx): string {
   const midsole = p.bright > 0.85 ? '#e6e2da' : '#f7f5f0';
   const out: string[] = [];
   // Tongue behind the upper.
-  out.push(part(c, high ? 'M330 376 Q338 350 372 352 Q404 360 410 400 L418 462 L360 440 Z' : 'M356 480 Q360 430 396 424 Q432 428 438 474 L418 470 Z', p.tone, 4));
+  out.push(
+    part(
+      c,
+      high ? 'M330 376 Q338 350 372 352 Q404 360 410 400 L418 462 L360 440 Z' : 'M364 482 Q368 446 398 442 Q428 446 432 472 L418 470 Z',
+      p.tone,
+      4,
+    ),
+  );
   out.push(piece(c, upper, { shading: 'v' }));
   out.push(sheen('M470 520 Q570 580 660 604', 0.3));
   if (variant === 2) {
@@ -788,7 +835,14 @@ function zapatillaShoe(c: Ctx): string {
     out.push(part(c, `M214 660 Q350 620 470 560 Q430 640 300 680 Q250 690 214 680 Z`, p.contrast, 3.5));
   }
   // Heel tab and eyelets/laces.
-  out.push(part(c, high ? 'M160 410 Q168 384 196 378 L204 440 Q176 440 160 440 Z' : 'M158 560 Q168 520 196 512 L206 580 Q178 590 156 600 Z', p.tone, 3));
+  out.push(
+    part(
+      c,
+      high ? 'M160 410 Q168 384 196 378 L204 440 Q176 440 160 440 Z' : 'M158 560 Q168 520 196 512 L206 580 Q178 590 156 600 Z',
+      p.tone,
+      3,
+    ),
+  );
   const [x0, y0, x1, y1] = high ? [360, 440, 520, 560] : [380, 478, 540, 568];
   const eyelets: string[] = [];
   const steps = high ? 6 : 4;
@@ -799,18 +853,29 @@ function zapatillaShoe(c: Ctx): string {
     eyelets.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="4.5" fill="${midsole}" stroke="${p.outline}" stroke-width="2"/>`);
     if (i < steps) {
       const nx = x0 + (x1 - x0) * (t + 1 / steps);
-      eyelets.push(line(`M${(x - 6).toFixed(1)} ${(y - 14).toFixed(1)} L${(nx + 6).toFixed(1)} ${(y + 6).toFixed(1)}`, midsole, 7), line(`M${(x - 6).toFixed(1)} ${(y - 14).toFixed(1)} L${(nx + 6).toFixed(1)} ${(y + 6).toFixed(1)}`, p.outline, 1.5, ' opacity="0.4"'));
+      eyelets.push(
+        line(`M${(x - 6).toFixed(1)} ${(y - 14).toFixed(1)} L${(nx + 6).toFixed(1)} ${(y + 6).toFixed(1)}`, midsole, 7),
+        line(
+          `M${(x - 6).toFixed(1)} ${(y - 14).toFixed(1)} L${(nx + 6).toFixed(1)} ${(y + 6).toFixed(1)}`,
+          p.outline,
+          1.5,
+          ' opacity="0.4"',
+        ),
+      );
     }
   }
   out.push(line(`M${x0} ${y0} L${x1} ${y1}`, p.outline, 3, ' opacity="0.5"'), eyelets.join(''));
-  if (high) out.push(`<circle cx="250" cy="470" r="26" fill="${p.contrast}" stroke="${p.outline}" stroke-width="3"/><circle cx="250" cy="470" r="12" fill="${p.base}"/>`);
+  if (high)
+    out.push(
+      `<circle cx="250" cy="470" r="26" fill="${p.contrast}" stroke="${p.outline}" stroke-width="3"/><circle cx="250" cy="470" r="12" fill="${p.base}"/>`,
+    );
   out.push(part(c, SNEAKER_SOLE, midsole, 5), part(c, 'M146 740 L716 740 Q712 752 690 756 L170 756 Q150 754 146 740 Z', '#4a4744', 3));
   out.push(line('M160 714 Q300 706 440 716 T706 712', '#000', 3, ' opacity="0.12"'));
   return out.join('');
 }
 
 function zapatilla(c: Ctx): string {
-  return pair(c, () => zapatillaShoe(c), `${c.variant === 1 ? SNEAKER_HIGH : SNEAKER_LOW} ${SNEAKER_SOLE}`);
+  return pair(() => zapatillaShoe(c), `${c.variant === 1 ? SNEAKER_HIGH : SNEAKER_LOW} ${SNEAKER_SOLE}`);
 }
 
 // Top view of a right foot footbed, centred on (0, 0), toe up.
@@ -843,7 +908,10 @@ function sandalFoot(c: Ctx): string {
     );
   } else {
     out.push(strap('M-116 -130 Q0 -200 126 -130 L120 -20 Q0 -70 -104 -20 Z'));
-    out.push(`<rect x="-20" y="-120" width="40" height="36" rx="6" fill="none" stroke="#c9b98f" stroke-width="6"/>`, line('M0 -118 L0 -86', '#c9b98f', 4));
+    out.push(
+      `<rect x="-20" y="-120" width="40" height="36" rx="6" fill="none" stroke="#c9b98f" stroke-width="6"/>`,
+      line('M0 -118 L0 -86', '#c9b98f', 4),
+    );
   }
   return out.join('');
 }
@@ -853,10 +921,11 @@ function sandalia(c: Ctx): string {
 }
 
 const ANKLE_BOOT =
-  'M232 300 L424 300 Q430 420 442 520 Q522 540 612 580 Q690 616 702 672 Q704 704 688 712 L214 714 Q204 600 214 520 Q220 420 232 300 Z';
+  'M246 300 L414 300 Q418 400 440 466 Q464 530 560 556 Q662 584 700 646 Q716 690 692 712 L214 714 Q192 650 216 560 Q240 470 236 400 Q236 350 246 300 Z';
 const TALL_BOOT =
-  'M226 120 L420 120 Q426 320 442 520 Q522 540 612 580 Q690 616 702 672 Q704 704 688 712 L214 714 Q198 600 210 480 Q214 300 226 120 Z';
-const BOOT_SOLE = 'M204 708 L700 706 Q720 712 716 736 Q708 762 676 764 L470 764 Q410 742 330 744 L318 744 L316 770 L212 770 L206 744 Q196 730 204 708 Z';
+  'M228 130 L422 130 Q418 330 440 466 Q464 530 560 556 Q662 584 700 646 Q716 690 692 712 L214 714 Q196 640 208 540 Q214 320 228 130 Z';
+const BOOT_SOLE =
+  'M204 708 L700 706 Q720 712 716 736 Q708 762 676 764 L470 764 Q410 742 330 744 L318 744 L316 770 L212 770 L206 744 Q196 730 204 708 Z';
 const LUG_SOLE = 'M200 704 L704 702 Q726 710 720 744 Q712 772 676 774 L214 774 Q198 760 200 704 Z';
 
 function botaShoe(c: Ctx): string {
@@ -875,41 +944,52 @@ function botaShoe(c: Ctx): string {
   out.push(sheen('M470 560 Q580 590 660 630', 0.3), sheen(tall ? 'M262 160 Q254 440 256 680' : 'M262 340 Q252 520 256 680', 0.18));
   out.push(fold('M300 560 Q350 590 410 560', 0.14), fold('M320 610 Q370 630 420 610', 0.12));
   out.push(stitch(c, 'M222 700 L694 698', shade(p.base, p.bright < 0.3 ? 0.5 : -0.45)));
-  const top = tall ? 120 : 300;
-  out.push(`<path d="M232 ${top} L424 ${top} L420 ${top + 14} L236 ${top + 14} Z" fill="${p.darker}" stroke="${p.outline}" stroke-width="3"/>`);
+  const top = tall ? 130 : 300;
+  const [left, right] = tall ? [228, 422] : [246, 414];
+  out.push(
+    `<path d="M${left} ${top} L${right} ${top} L${right - 2} ${top + 14} L${left + 2} ${top + 14} Z" fill="${p.darker}" stroke="${p.outline}" stroke-width="3"/>`,
+  );
   if (variant === 0 || variant === 3) {
     // Lace-up: eyelets down the front of the shaft, crossed laces, pull tab.
     const lace = p.bright < 0.35 ? '#e8dcc4' : '#3e2f26';
     for (let i = 0; i < 6; i++) {
-      const y = 330 + i * 36;
-      const x = 408 + i * 3;
+      const y = 328 + i * 34;
+      const x = 402 + i * 4;
       out.push(`<circle cx="${x}" cy="${y}" r="5" fill="#c9c2b2" stroke="${p.outline}" stroke-width="2"/>`);
-      if (i < 5) out.push(line(`M${x} ${y} L${x + 24} ${y + 26}`, lace, 6), line(`M${x} ${y} L${x + 24} ${y + 26}`, '#000', 1.5, ' opacity="0.25"'));
+      if (i < 5)
+        out.push(line(`M${x} ${y} L${x + 24} ${y + 26}`, lace, 6), line(`M${x} ${y} L${x + 24} ${y + 26}`, '#000', 1.5, ' opacity="0.25"'));
     }
-    out.push(line('M420 492 Q470 520 500 570', p.outline, 3.5), line('M404 300 Q432 280 456 300 Q430 320 424 300', lace, 5));
-    out.push(line('M470 540 Q560 560 610 640 Q630 680 620 706', p.outline, 3.5));
+    out.push(
+      line('M424 500 Q476 548 530 556', p.outline, 3.5),
+      `<ellipse cx="392" cy="296" rx="18" ry="8" transform="rotate(-25 392 296)" fill="none" stroke="${lace}" stroke-width="5"/>`,
+      `<ellipse cx="424" cy="292" rx="16" ry="7" transform="rotate(20 424 292)" fill="none" stroke="${lace}" stroke-width="5"/>`,
+    );
+    out.push(line('M604 570 Q648 620 632 708', p.outline, 3.5));
   }
   if (variant === 3) {
     // Padded collar.
-    out.push(part(c, 'M228 300 L428 300 Q440 270 420 262 L240 262 Q220 270 228 300 Z', p.tone, 4), line('M240 282 L420 282', '#000', 3, ' opacity="0.15"'));
+    out.push(
+      part(c, 'M242 302 L418 302 Q430 270 410 262 L254 262 Q234 270 242 302 Z', p.tone, 4),
+      line('M252 282 L412 282', '#000', 3, ' opacity="0.15"'),
+    );
   }
   if (variant === 1) {
     // Chelsea: elastic gusset and pull tab.
     out.push(part(c, 'M300 314 L356 314 Q344 420 328 500 Q312 420 300 314 Z', '#3b3835', 3));
     out.push(line('M312 330 L326 480 M328 320 L328 490 M344 330 L330 480', '#000', 2, ' opacity="0.4"'));
-    out.push(part(c, 'M236 300 L262 300 L262 250 Q250 240 240 250 Z', p.tone, 3));
+    out.push(part(c, 'M250 300 L276 300 L276 250 Q264 240 254 250 Z', p.tone, 3));
   }
   if (variant === 2) {
-    out.push(line('M240 150 L236 660', '#bdb6a8', 4), line('M240 150 L236 660', '#000', 1.5, ' stroke-dasharray="3 4" opacity="0.5"'));
-    out.push(`<rect x="232" y="150" width="14" height="22" rx="3" fill="#bdb6a8" stroke="${p.outline}" stroke-width="2"/>`);
-    out.push(line('M470 540 Q560 560 610 640 Q630 680 620 706', p.outline, 3.5));
+    out.push(line('M242 160 L232 660', '#bdb6a8', 4), line('M242 160 L232 660', '#000', 1.5, ' stroke-dasharray="3 4" opacity="0.5"'));
+    out.push(`<rect x="235" y="160" width="14" height="22" rx="3" fill="#bdb6a8" stroke="${p.outline}" stroke-width="2"/>`);
+    out.push(line('M604 570 Q648 620 632 708', p.outline, 3.5));
   }
   return out.join('');
 }
 
 function bota(c: Ctx): string {
   const silhouette = `${c.variant === 2 ? TALL_BOOT : ANKLE_BOOT} ${c.variant === 3 ? LUG_SOLE : BOOT_SOLE}`;
-  return pair(c, () => botaShoe(c), silhouette);
+  return pair(() => botaShoe(c), silhouette);
 }
 
 const DRAW: Record<Garment, (c: Ctx) => string> = {
@@ -931,7 +1011,46 @@ const DRAW: Record<Garment, (c: Ctx) => string> = {
   bota,
 };
 
-const FOOTWEAR: ReadonlySet<Garment> = new Set(['zapato', 'zapatilla', 'bota']);
+type Box = readonly [x0: number, y0: number, x1: number, y1: number];
+
+/** Extent of each drawing in its own coordinates, so it can be framed consistently. */
+function boxOf(garment: Garment, variant: number): Box {
+  const withPair = (b: Box): Box => [b[0] + PAIR_OFFSET[0], b[1] + PAIR_OFFSET[1], b[2], b[3]];
+  switch (garment) {
+    case 'franela':
+      return [91, 186, 709, 731];
+    case 'camisa':
+      return [105, 166, 695, 759];
+    case 'blusa':
+      return [154, 196, 646, 752];
+    case 'vestido':
+      return [158, 168, 642, 890];
+    case 'falda':
+      return [158, 248, 642, 850];
+    case 'pantalon':
+      return [234, 186, 566, 880];
+    case 'jean':
+      return [248, 186, 552, 880];
+    case 'short':
+      return [216, 296, 584, 652];
+    case 'chaqueta':
+      return [98, variant === 2 ? 100 : 172, 702, 707];
+    case 'sueter':
+      return [105, 182, 695, 710];
+    case 'conjunto':
+      return [215, 152, 585, variant === 1 ? 720 : variant === 2 ? 876 : 870];
+    case 'pijama':
+      return [226, 160, 574, 882];
+    case 'zapato':
+      return withPair([164, 560, 744, 768]);
+    case 'zapatilla':
+      return withPair([136, variant === 1 ? 350 : 442, 724, 756]);
+    case 'sandalia':
+      return [170, 215, 630, 828];
+    case 'bota':
+      return withPair([196, variant === 2 ? 130 : variant === 3 ? 262 : 290, 720, variant === 3 ? 774 : 770]);
+  }
+}
 
 function patterns(p: Palette): string {
   const ink = p.contrast;
@@ -968,9 +1087,12 @@ export function garmentSvg(garment: Garment, colorHex: string, options: { varian
 
   // Pale garments get a slightly deeper backdrop so their silhouette still reads.
   const [bgTop, bgBottom] = p.bright > 0.72 ? ['#e9e6e1', '#d3cec6'] : ['#f8f6f3', '#e7e3dd'];
-  const footwear = FOOTWEAR.has(garment);
-  const floorY = footwear ? 770 : garment === 'sandalia' ? 800 : garment === 'short' ? 670 : 880;
-  const floorRx = footwear ? 330 : garment === 'short' || garment === 'sandalia' ? 260 : 300;
+  const [x0, y0, x1, y1] = boxOf(garment, variant);
+  const scale = Math.min(700 / (x1 - x0), 740 / (y1 - y0), 1.4);
+  const tx = 400 - ((x0 + x1) / 2) * scale;
+  const ty = 490 - ((y0 + y1) / 2) * scale;
+  const floorY = ty + y1 * scale + 6;
+  const floorRx = ((x1 - x0) * scale) / 2 + 30;
 
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 1000" width="800" height="1000">',
@@ -985,16 +1107,23 @@ export function garmentSvg(garment: Garment, colorHex: string, options: { varian
     '</defs>',
     '<rect width="800" height="1000" fill="url(#bg)"/>',
     '<rect width="800" height="1000" fill="url(#spot)"/>',
-    `<ellipse cx="400" cy="${floorY}" rx="${floorRx}" ry="34" fill="url(#floor)"/>`,
-    drawing,
+    `<ellipse cx="400" cy="${floorY.toFixed(1)}" rx="${floorRx.toFixed(1)}" ry="30" fill="url(#floor)"/>`,
+    `<g transform="translate(${tx.toFixed(2)} ${ty.toFixed(2)}) scale(${scale.toFixed(4)})">${drawing}</g>`,
     '</svg>',
   ].join('');
+}
+
+/** Font size that keeps a single line of text within `width` (average glyph width estimated as a fraction of the size). */
+function fitFontSize(text: string, width: number, max: number, glyphRatio: number): number {
+  return Math.max(12, Math.min(max, Math.floor(width / (Math.max(1, [...text].length) * glyphRatio))));
 }
 
 export function bannerSvg(title: string, subtitle: string, colorHex: string): string {
   assertHex(colorHex);
   const deep = shade(colorHex, -0.45);
   const light = shade(colorHex, 0.35);
+  const titleSize = fitFontSize(title, 900, 92, 0.6);
+  const subtitleSize = fitFontSize(subtitle, 900, 40, 0.5);
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 600" width="1600" height="600">',
     '<defs>',
@@ -1007,27 +1136,24 @@ export function bannerSvg(title: string, subtitle: string, colorHex: string): st
     '<circle cx="1480" cy="90" r="130" fill="#fff" opacity="0.1"/>',
     '<circle cx="1060" cy="520" r="90" fill="#fff" opacity="0.08"/>',
     `<path d="M0 520 Q400 440 800 520 T1600 500 L1600 600 L0 600 Z" fill="${deep}" opacity="0.45"/>`,
-    // A hanger and a tag as a quiet shop motif.
-    '<g fill="none" stroke="#fff" stroke-width="10" stroke-linecap="round" stroke-linejoin="round" opacity="0.85">',
-    '<path d="M1260 170 Q1260 140 1288 140 Q1316 140 1316 166 Q1316 186 1290 198 L1260 214 L1100 300 Q1080 312 1096 322 L1424 322 Q1440 312 1420 300 L1260 214"/>',
-    '</g>',
-    '<g transform="translate(1330 360) rotate(18)"><path d="M0 0 L90 0 L120 40 L90 80 L0 80 Z" fill="#fff" opacity="0.9"/><circle cx="92" cy="40" r="9" fill="' +
-      colorHex +
-      '"/></g>',
-    `<rect x="120" y="170" width="90" height="10" rx="5" fill="#fff" opacity="0.85"/>`,
-    `<text x="120" y="300" font-family="system-ui, sans-serif" font-size="92" font-weight="800" fill="#fff">${escapeXml(title)}</text>`,
-    `<text x="124" y="380" font-family="system-ui, sans-serif" font-size="40" fill="#fff" opacity="0.92">${escapeXml(subtitle)}</text>`,
+    // A hanger and a price tag as a quiet shop motif.
+    '<path d="M1260 170 Q1260 140 1288 140 Q1316 140 1316 166 Q1316 186 1290 198 L1260 214 L1100 300 Q1080 312 1096 322 L1424 322 Q1440 312 1420 300 L1260 214" fill="none" stroke="#fff" stroke-width="10" stroke-linecap="round" stroke-linejoin="round" opacity="0.85"/>',
+    `<g transform="translate(1330 360) rotate(18)"><path d="M0 0 L90 0 L120 40 L90 80 L0 80 Z" fill="#fff" opacity="0.9"/><circle cx="92" cy="40" r="9" fill="${colorHex}"/></g>`,
+    '<rect x="120" y="170" width="90" height="10" rx="5" fill="#fff" opacity="0.85"/>',
+    `<text x="120" y="300" font-family="system-ui, sans-serif" font-size="${titleSize}" font-weight="800" fill="#fff">${escapeXml(title)}</text>`,
+    `<text x="124" y="380" font-family="system-ui, sans-serif" font-size="${subtitleSize}" fill="#fff" opacity="0.92">${escapeXml(subtitle)}</text>`,
     '</svg>',
   ].join('');
 }
 
 export function logoSvg(storeName: string): string {
+  const size = fitFontSize(storeName, 280, 54, 0.62);
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 120" width="400" height="120">',
     '<defs><linearGradient id="lg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#e64980"/><stop offset="1" stop-color="#a61e4d"/></linearGradient></defs>',
     '<rect x="8" y="20" width="80" height="80" rx="20" fill="url(#lg)"/>',
     '<path d="M28 40 L48 82 L68 40" fill="none" stroke="#fff" stroke-width="10" stroke-linecap="round" stroke-linejoin="round"/>',
-    `<text x="106" y="82" font-family="system-ui, sans-serif" font-size="54" font-weight="800" letter-spacing="-1" fill="#212529">${escapeXml(storeName)}</text>`,
+    `<text x="106" y="${Math.round(60 + size * 0.36)}" font-family="system-ui, sans-serif" font-size="${size}" font-weight="800" letter-spacing="-1" fill="#212529">${escapeXml(storeName)}</text>`,
     '</svg>',
   ].join('');
 }

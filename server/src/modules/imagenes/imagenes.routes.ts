@@ -65,14 +65,14 @@ export async function imagenesRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const garment = look.garment;
       const variant = variantOf(look.baseCode);
-      const key = `${garment}-${look.hex.slice(1)}-${variant}-${width}.webp`;
+      const key = `v2-${garment}-${look.hex.slice(1)}-${variant}-${width}.webp`;
       const bytes = await cached(key, () => svgToWebp(garmentSvg(garment, look.hex, { variant }), width));
       return sendWebp(reply, bytes);
     },
   );
 
   app.get('/imagenes/banner.webp', { schema: { hide: true } }, async (_request, reply) => {
-    const bytes = await cached('banner-v1.webp', () =>
+    const bytes = await cached('banner-v2.webp', () =>
       svgToWebp(bannerSvg('Nueva colección', 'Ropa y calzado para toda la familia', '#c2185b'), 1600),
     );
     return sendWebp(reply, bytes);
