@@ -1,12 +1,30 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Unit tests of the domain rules and API tests through fastify.inject on in-memory PGlite.
+// Unit tests of the domain rules, and API tests through fastify.inject on in-memory PGlite
+// (each test file starts from the migrated and seeded snapshot made once by the global setup,
+// which runs only when some server test is selected).
 export default defineConfig({
   test: {
-    include: ['domain/**/*.test.ts', 'server/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // Vitest leaves one core to itself by default; its main process is idle here, so a two-core
+    // machine runs two files at once instead of one.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'domain', include: ['domain/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts'],
+          // Tests that need an outside service (Redis) run in the services suite, `npm run test:pg`.
+          exclude: ['**/node_modules/**', '**/*.redis.test.ts'],
+          globalSetup: ['server/test/pglite-snapshot.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,14 +1,17 @@
-// One app per test file, on a fresh database with the demo store: in-memory PGlite by default,
-// a new database on the PostgreSQL server of DATABASE_URL when it is set (dropped afterwards).
+// One app per test file, on a fresh database with the demo store: in-memory PGlite by default
+// (a copy of the snapshot the global setup prepared), a new database on the PostgreSQL server of
+// DATABASE_URL when it is set (dropped afterwards).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedDemo } from '../src/db/seed/seed.ts';
 import { parseEnv } from '../src/env.ts';
+import { DEMO_NOW, openPgliteSnapshot, openSeededPglite } from './pglite-snapshot.ts';
 
-export const DEMO_NOW = new Date('2026-11-22T12:00:00Z');
+export { DEMO_NOW };
 
 export type TestApp = { app: FastifyInstance; database: Database; close: () => Promise<void> };
 
@@ -22,29 +25,66 @@ async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) => Prom
   }
 }
 
-export async function buildTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
-  const serverUrl = process.env.DATABASE_URL;
-  let dropDatabase = async () => {};
-  let url: string | undefined;
-  if (serverUrl) {
-    const name = `vitrina_t_${randomBytes(6).toString('hex')}`;
-    await withAdmin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-    const parsed = new URL(serverUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    dropDatabase = () => withAdmin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined);
+/** A new, empty database on the server of `serverUrl`; `drop` removes it. */
+async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `vitrina_t_${randomBytes(6).toString('hex')}`;
+  await withAdmin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const parsed = new URL(serverUrl);
+  parsed.pathname = `/${name}`;
+  return {
+    url: parsed.toString(),
+    drop: async () => {
+      await withAdmin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/** The snapshot file of the global setup; none outside a Vitest worker (a script reusing this helper). */
+function providedSnapshot(): string | undefined {
+  try {
+    return inject('pgliteSnapshot');
+  } catch {
+    return undefined;
   }
-  const database = await openDatabase({ url, dataDir: null });
-  await seedDemo(database.db, DEMO_NOW);
-  const app = await buildApp({ env: parseEnv({ NODE_ENV: 'test', ...envOverrides }), database, logger: false });
-  await app.ready();
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const created = await createPostgresDatabase(serverUrl);
+    try {
+      const database = await openDatabase({ url: created.url, dataDir: null });
+      await seedDemo(database.db, DEMO_NOW);
+      return { database, drop: created.drop };
+    } catch (error) {
+      await created.drop();
+      throw error;
+    }
+  }
+  const snapshot = providedSnapshot();
+  const database = snapshot ? await openPgliteSnapshot(snapshot) : await openSeededPglite();
+  return { database, drop: async () => {} };
+}
+
+/** `env` adds variables to the test configuration (for example PUBLIC_URL). */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ env: parseEnv({ NODE_ENV: 'test', ...env }), database, logger: false });
+    await app.ready();
+  } catch (error) {
+    await database.close();
+    await drop();
+    throw error;
+  }
   return {
     app,
     database,
     close: async () => {
       await app.close();
       await database.close();
-      await dropDatabase();
+      await drop();
     },
   };
 }

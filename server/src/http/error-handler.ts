@@ -25,6 +25,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.status === 401) void reply.header('www-authenticate', 'Bearer');
       return reply.status(error.status).send({ success: false, message: error.message });
     }
+    // Text PostgreSQL cannot store (a NUL byte, invalid UTF-8) is bad input, not a server fault.
+    const pgCode = (error as { cause?: { code?: string } }).cause?.code ?? error.code;
+    if (pgCode === '22021' || pgCode === '22P05') {
+      return reply.status(400).send({ success: false, message: 'Los datos enviados contienen caracteres no válidos.' });
+    }
     const known = error.code ? clientErrorMessages[error.code] : undefined;
     if (known) return reply.status(known.status).send({ success: false, message: known.message });
     if (error.statusCode === 429) {

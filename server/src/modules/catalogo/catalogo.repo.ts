@@ -67,7 +67,7 @@ function whereOf(filter: ModelFilter): SQL | undefined {
     conditions.push(sql`${modelos.searchText} LIKE ${`%${escaped}%`}`);
   }
   if (filter.sizeCode) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM ${articulos} a JOIN ${inventario} i ON i.article_code = a.code
+    conditions.push(sql`EXISTS (SELECT 1 FROM ${articulos} a JOIN ${inventario} i ON i.article_code = a.code JOIN ${tiendas} t ON t.id = i.tienda_id AND t.active
       WHERE a.model_code = ${modelos.code} AND a.size_code = ${filter.sizeCode} AND i.quantity > i.held)`);
   }
   return and(...conditions);
@@ -148,6 +148,7 @@ export async function findSizesInStock(db: Db, modelCodes: string[]): Promise<Ma
     .selectDistinct({ model: articulos.modelCode, size: articulos.sizeCode, position: tallas.position })
     .from(articulos)
     .innerJoin(inventario, eq(inventario.articleCode, articulos.code))
+    .innerJoin(tiendas, and(eq(tiendas.id, inventario.tiendaId), eq(tiendas.active, true)))
     .innerJoin(tallas, eq(tallas.code, articulos.sizeCode))
     .where(and(inArray(articulos.modelCode, modelCodes), sql`${inventario.quantity} > ${inventario.held}`))
     .orderBy(tallas.position);
@@ -169,7 +170,7 @@ export async function findModel(
     .innerJoin(sublineas, eq(sublineas.id, modelos.sublineaId))
     .innerJoin(lineas, eq(lineas.id, sublineas.lineaId))
     .innerJoin(colores, eq(colores.code, modelos.colorCode))
-    .where(and(eq(modelos.code, code), eq(modelos.active, true)))
+    .where(and(eq(modelos.code, code), eq(modelos.active, true), eq(sublineas.active, true), eq(lineas.active, true)))
     .limit(1);
   return row;
 }
@@ -213,7 +214,7 @@ export async function findArticle(db: Db, articleCode: string) {
     .innerJoin(modelos, eq(modelos.code, articulos.modelCode))
     .innerJoin(sublineas, eq(sublineas.id, modelos.sublineaId))
     .innerJoin(lineas, eq(lineas.id, sublineas.lineaId))
-    .where(eq(articulos.code, articleCode))
+    .where(and(eq(articulos.code, articleCode), eq(modelos.active, true), eq(sublineas.active, true), eq(lineas.active, true)))
     .limit(1);
   return row;
 }

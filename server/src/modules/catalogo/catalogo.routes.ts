@@ -21,6 +21,15 @@ const money = z
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+const NO_CONTROL_CHARS = /^\P{Cc}*$/u;
+const searchText = (min: number) =>
+  z
+    .string()
+    .trim()
+    .min(min, `Escriba al menos ${min} caracteres para buscar`)
+    .max(100, 'La búsqueda no puede tener más de 100 caracteres')
+    .regex(NO_CONTROL_CHARS, 'La búsqueda contiene caracteres no válidos');
+
 const listBase = {
   page: z.coerce.number().int('page debe ser un entero').min(1, 'page debe ser 1 o mayor').default(1),
   per_page: z.coerce
@@ -30,7 +39,7 @@ const listBase = {
     .max(100, 'per_page no puede ser mayor que 100')
     .optional(),
   sort_desc: bool.optional(),
-  search: z.string().trim().max(100, 'La búsqueda no puede tener más de 100 caracteres').optional(),
+  search: searchText(0).optional(),
 };
 
 const articleQuery = z.object({
@@ -158,13 +167,7 @@ export async function catalogoRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Búsqueda sin distinguir acentos ni mayúsculas',
-        querystring: articleQuery.extend({
-          search: z
-            .string()
-            .trim()
-            .min(2, 'Escriba al menos 2 caracteres para buscar')
-            .max(100, 'La búsqueda no puede tener más de 100 caracteres'),
-        }),
+        querystring: articleQuery.extend({ search: searchText(2) }),
       },
     },
     async (request) => {

@@ -153,8 +153,8 @@ export async function subLineLists(db: Db, lineCode: string, pages: Record<ListT
     line: { id: line.id, code: line.code, name: line.name, url: line.url, description: line.description },
     sublines: {
       allActiveSublines: subPage,
-      allActiveLatest: latest.rows.map((r) => toCard(r)),
-      allActiveBestSeller: best.rows.map((r) => toCard(r)),
+      allActiveLatest: await withSizes(db, latest.rows),
+      allActiveBestSeller: await withSizes(db, best.rows),
       pagination: {
         sublines: metaFor(pages.sublines, perPage, sublines.length),
         latest: metaFor(pages.latest, perPage, latest.total),
