@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// The API suite against a real PostgreSQL server (each test file gets its own database).
+// The API suite against a real PostgreSQL server: each test file creates its own database on the
+// server of DATABASE_URL, migrates and seeds it, and drops it at the end.
 if (!process.env.DATABASE_URL) {
-  throw new Error('test:pg necesita DATABASE_URL, por ejemplo postgres://postgres@127.0.0.1:5432/test');
+  throw new Error('npm run test:pg necesita DATABASE_URL, por ejemplo DATABASE_URL=postgres://postgres@127.0.0.1:5432/test');
 }
 
 export default defineConfig({

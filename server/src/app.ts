@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -20,13 +21,14 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthContext } from './modules/auth/auth.service.ts';
 import { ACCESS_COOKIE, sessionResolver } from './modules/auth/session.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
-import { carritoRoutes } from './modules/carrito/carrito.routes.ts';
+import { carritoRoutes, carritoV2Routes } from './modules/carrito/carrito.routes.ts';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes.ts';
 import { correoRoutes } from './modules/correo/correo.routes.ts';
 import { createMailer, type Mailer } from './modules/correo/mailer.ts';
 import { generalRoutes } from './modules/general/general.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { imagenesRoutes } from './modules/imagenes/imagenes.routes.ts';
+import { ordenCompraRoutes } from './modules/orden-compra/orden-compra.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { registerSsr, type SsrOptions } from './ssr/ssr.ts';
@@ -82,7 +84,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   registerResponseCache(app, { enabled: deps.env.NODE_ENV !== 'test' });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Limits are counted in this process, or in Redis (shared by every process) when REDIS_URL is set.
+  const redis = deps.env.REDIS_URL
+    ? new Redis(deps.env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'vitrina-limite:' } : {}) });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
     openapi: {
@@ -97,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(generalRoutes, { prefix: '/api' });
   await app.register(catalogoRoutes, { prefix: '/api' });
   await app.register(carritoRoutes, { prefix: '/api/carrito' });
+  await app.register(carritoV2Routes, { prefix: '/api/v2/carrito' });
+  await app.register(ordenCompraRoutes, { prefix: '/api/orden-compra' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(socialRoutes, { prefix: '/api/auth' });
   await app.register(profileRoutes, { prefix: '/api/profile' });

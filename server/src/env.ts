@@ -19,6 +19,12 @@ const envSchema = z.object({
   PUBLIC_URL: z.url('PUBLIC_URL debe ser una URL completa (https://…)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  ORDEN_IMPAGA_HORAS: z.coerce
+    .number({ error: 'ORDEN_IMPAGA_HORAS debe ser un número' })
+    .int()
+    .min(1, 'ORDEN_IMPAGA_HORAS debe ser 1 o más')
+    .max(720)
+    .default(48),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'TRUST_PROXY debe ser true o false' }).default('false'),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET debe tener al menos 32 caracteres').optional(),
   SMTP_URL: z

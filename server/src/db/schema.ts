@@ -302,3 +302,152 @@ export const correos = pgTable(
   },
   (t) => [index('correos_to').on(t.to, t.createdAt)],
 );
+
+// ── carrito y reservas ──────────────────────────────────────────────────────
+
+export const carritos = pgTable('carritos', {
+  id: serial('id').primaryKey(),
+  guestTokenHash: varchar('guest_token_hash', { length: 64 }).unique(),
+  userId: integer('user_id')
+    .references(() => usuarios.id, { onDelete: 'cascade' })
+    .unique(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Units of one article in a cart, taken from one store. A cart line is the sum over its stores. */
+export const carritoItems = pgTable(
+  'carrito_items',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carritos.id, { onDelete: 'cascade' }),
+    articleCode: varchar('article_code', { length: 22 })
+      .notNull()
+      .references(() => articulos.code),
+    tiendaId: integer('tienda_id')
+      .notNull()
+      .references(() => tiendas.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.articleCode, t.tiendaId] }), check('carrito_items_cantidad', sql`${t.quantity} > 0`)],
+);
+
+/** Units set aside in a store: a short cart hold (expires) or an order's hold (until paid or cancelled). */
+export const reservas = pgTable(
+  'reservas',
+  {
+    id: serial('id').primaryKey(),
+    articleCode: varchar('article_code', { length: 22 }).notNull(),
+    tiendaId: integer('tienda_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    cartId: integer('cart_id').references(() => carritos.id, { onDelete: 'set null' }),
+    orderId: integer('order_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reservas_activas').on(t.expiresAt),
+    index('reservas_orden').on(t.orderId),
+    check('reservas_cantidad', sql`${t.quantity} > 0`),
+  ],
+);
+
+// ── órdenes de compra ───────────────────────────────────────────────────────
+
+export type Comprador = { fullName: string; email: string; phone: string; dni: string; state: string; city: string; address: string };
+export type Entrega = {
+  contact: string;
+  phone: string;
+  dni: string;
+  state: string;
+  city: string;
+  address: string;
+  agency: string;
+  shipping: string;
+  payShipping: string;
+};
+
+export const ordenesCompra = pgTable(
+  'ordenes_compra',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 20 }).notNull().unique(),
+    step: varchar('step', { length: 30 }).notNull(),
+    userId: integer('user_id').references(() => usuarios.id),
+    buyer: jsonb('buyer').$type<Comprador>().notNull(),
+    delivery: jsonb('delivery').$type<Entrega>().notNull(),
+    paymentMethod: varchar('payment_method', { length: 20 }).notNull(),
+    comment: text('comment').notNull().default(''),
+    withSeller: boolean('with_seller').notNull().default(false),
+    salesmanId: integer('salesman_id').references(() => vendedores.id),
+    subtotal: numeric('subtotal', { precision: 12, scale: 2 }).notNull(),
+    iva: numeric('iva', { precision: 12, scale: 2 }).notNull(),
+    commission: numeric('commission', { precision: 12, scale: 2 }).notNull().default('0'),
+    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    rate: numeric('rate', { precision: 14, scale: 4 }).notNull(),
+    trackingNumber: text('tracking_number'),
+    idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull().unique(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ordenes_step').on(t.step, t.createdAt), index('ordenes_usuario').on(t.userId)],
+);
+
+export const ordenDetalles = pgTable(
+  'orden_detalles',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => ordenesCompra.id, { onDelete: 'cascade' }),
+    articleCode: varchar('article_code', { length: 22 }).notNull(),
+    name: text('name').notNull(),
+    tiendaId: integer('tienda_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    promotion: numeric('promotion', { precision: 12, scale: 2 }).notNull(),
+    net: numeric('net', { precision: 12, scale: 2 }).notNull(),
+    iva: numeric('iva', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [index('orden_detalles_orden').on(t.orderId)],
+);
+
+export const ordenPagos = pgTable(
+  'orden_pagos',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => ordenesCompra.id, { onDelete: 'cascade' }),
+    method: varchar('method', { length: 20 }).notNull(),
+    reference: varchar('reference', { length: 40 }).notNull(),
+    bankCode: varchar('bank_code', { length: 4 }).notNull().default(''),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    paidOn: varchar('paid_on', { length: 10 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('reportado'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A reference cannot be used twice for the same bank and method (a rejected report frees it).
+    uniqueIndex('orden_pagos_referencia').on(t.bankCode, t.method, t.reference).where(sql`${t.status} <> 'rechazado'`),
+  ],
+);
+
+export const ordenHistorial = pgTable(
+  'orden_historial',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => ordenesCompra.id, { onDelete: 'cascade' }),
+    fromStep: varchar('from_step', { length: 30 }),
+    toStep: varchar('to_step', { length: 30 }).notNull(),
+    userId: integer('user_id'),
+    note: text('note').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('orden_historial_orden').on(t.orderId, t.at)],
+);

@@ -21,12 +21,18 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    /** The session's user on a public route that behaves differently for a logged-in caller. */
+    optionalUser: (request: FastifyRequest) => Promise<SessionUser | null>;
   }
 }
 
 export function registerAccessControl(app: FastifyInstance, resolveUser: ResolveUser): void {
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
+  app.decorate('optionalUser', async (request: FastifyRequest) => {
+    request.user ??= await resolveUser(request);
+    return request.user;
+  });
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route) => {

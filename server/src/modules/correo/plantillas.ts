@@ -55,3 +55,13 @@ export function passwordChangedMail(nickname: string) {
     ]),
   };
 }
+
+export function orderStepMail(name: string, code: string, stepLabel: string, url: string, extra: string) {
+  return {
+    subject: `Orden ${code}: ${stepLabel}`,
+    ...layout(`Hola, ${name}`, [`Su orden de compra ${code} está ahora en el paso «${stepLabel}».`, ...(extra ? [extra] : [])], {
+      label: 'Ver mi orden',
+      url,
+    }),
+  };
+}

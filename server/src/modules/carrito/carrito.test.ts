@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tienda } from '../../../../domain/contracts/catalogo.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { getJson, rows } from '../../../test/inject.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+type Recheck = { articleCode: string; requested: number; available: number; ok: boolean; stores: { id: number; available: number }[] };
+
+function recheck(articulos: unknown) {
+  return t.app.inject({ method: 'PATCH', url: '/api/v2/inventario', payload: { articulos } });
+}
+
+async function availableOf(article: string): Promise<number> {
+  const [{ total }] = await rows<{ total: number }>(
+    t,
+    sql`SELECT coalesce(sum(greatest(i.quantity - i.held, 0)), 0)::int AS total
+        FROM inventario i JOIN tiendas st ON st.id = i.tienda_id AND st.active WHERE i.article_code = ${article}`,
+  );
+  return total;
+}
+
+describe('agencias de envío', () => {
+  it('son exactamente las siete del spec, en su orden, con un id estable para guardar en la orden', async () => {
+    const { status, body } = await getJson<{ id: string; name: string }[]>(t, '/api/carrito/shipping_agencies');
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.data).toEqual([
+      { id: 'tealca', name: 'TEALCA' },
+      { id: 'fedex', name: 'FedEx' },
+      { id: 'domesa', name: 'DOMESA' },
+      { id: 'mrw', name: 'MRW' },
+      { id: 'dhl', name: 'DHL' },
+      { id: 'zoom', name: 'Zoom' },
+      { id: 'liberty', name: 'Liberty' },
+    ]);
+  });
+});
+
+describe('tiendas que despachan', () => {
+  it('son las tiendas activas de la base, por nombre, con dirección, teléfono y horario', async () => {
+    const { body } = await getJson<Tienda[]>(t, '/api/carrito/shipping_stores');
+    const expected = await rows<{ id: number; code: string; name: string }>(
+      t,
+      sql`SELECT id, code, name FROM tiendas WHERE active ORDER BY name`,
+    );
+    expect(body.data.map((s) => [s.id, s.code, s.name])).toEqual(expected.map((s) => [s.id, s.code, s.name]));
+    expect(body.data.map((s) => s.city).sort()).toEqual(['Barquisimeto', 'Caracas', 'Lechería', 'Maracaibo', 'Valencia']);
+    for (const store of body.data) {
+      expect(store.address.length, store.code).toBeGreaterThan(10);
+      expect(store.phone).toMatch(/^0\d{3}-\d{3}-\d{4}$/);
+      expect(store.hours.length).toBeGreaterThan(5);
+      expect(store.state.length).toBeGreaterThan(2);
+    }
+  });
+});
+
+describe('revisión del carrito contra la existencia (PATCH v2/inventario)', () => {
+  it('responde por cada línea lo disponible en tiendas activas y si alcanza, aceptando códigos en minúsculas', async () => {
+    const [a, b] = await rows<{ code: string }>(
+      t,
+      sql`SELECT i.article_code AS code FROM inventario i GROUP BY i.article_code HAVING sum(i.quantity - i.held) > 2
+          ORDER BY i.article_code LIMIT 2`,
+    );
+    const availableA = await availableOf(a.code);
+    const availableB = await availableOf(b.code);
+    const response = await recheck([
+      { articleCode: a.code.toLowerCase(), quantity: availableA },
+      { articleCode: b.code, quantity: availableB + 1 },
+      { articleCode: 'ZZZZ999NEGRXS', quantity: 1 },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const lines = response.json().data as Recheck[];
+    expect(lines.map((l) => [l.articleCode, l.requested, l.available, l.ok])).toEqual([
+      [a.code, availableA, availableA, true],
+      [b.code, availableB + 1, availableB, false],
+      ['ZZZZ999NEGRXS', 1, 0, false],
+    ]);
+    for (const line of lines) expect(line.stores.reduce((n, s) => n + s.available, 0)).toBe(line.available);
+  });
+
+  it('una tienda desactivada no cuenta para la existencia del carrito', async () => {
+    const [row] = await rows<{ code: string; store: number }>(
+      t,
+      sql`SELECT i.article_code AS code, i.tienda_id AS store FROM inventario i WHERE i.quantity - i.held > 0
+          ORDER BY i.quantity DESC, i.article_code LIMIT 1`,
+    );
+    const before = await availableOf(row.code);
+    await t.database.db.execute(sql`UPDATE tiendas SET active = false WHERE id = ${row.store}`);
+    try {
+      const after = await availableOf(row.code);
+      expect(after).toBeLessThan(before);
+      const [line] = (await recheck([{ articleCode: row.code, quantity: before }])).json().data as Recheck[];
+      expect(line).toMatchObject({ available: after, ok: false });
+      expect(line.stores.map((s) => s.id)).not.toContain(row.store);
+      const stores = await getJson<Tienda[]>(t, '/api/carrito/shipping_stores');
+      expect(stores.body.data.map((s) => s.id)).not.toContain(row.store);
+      expect(stores.body.data).toHaveLength(4);
+    } finally {
+      await t.database.db.execute(sql`UPDATE tiendas SET active = true WHERE id = ${row.store}`);
+    }
+  });
+
+  it('valida el cuerpo con mensajes en español por campo', async () => {
+    const cases: [unknown, string, string][] = [
+      [[], 'articulos', 'El carrito no tiene artículos'],
+      [
+        Array.from({ length: 51 }, () => ({ articleCode: 'A1', quantity: 1 })),
+        'articulos',
+        'El carrito no puede tener más de 50 artículos',
+      ],
+      [[{ articleCode: 'A1', quantity: 100 }], 'articulos.0.quantity', 'La cantidad máxima es 99'],
+      [[{ articleCode: 'A1', quantity: 1.5 }], 'articulos.0.quantity', 'La cantidad debe ser un entero'],
+      [[{ articleCode: 'A1', quantity: '2' }], 'articulos.0.quantity', 'La cantidad debe ser un número'],
+      [[{ articleCode: "A1'; --", quantity: 1 }], 'articulos.0.articleCode', 'El artículo solo admite letras, números y guiones'],
+      ['nada', 'articulos', 'Envíe la lista de artículos del carrito'],
+    ];
+    for (const [articulos, field, message] of cases) {
+      const response = await recheck(articulos);
+      expect(response.statusCode, field).toBe(422);
+      expect(response.json()).toMatchObject({ success: false, message: 'Los datos enviados no son válidos.' });
+      expect(response.json().errors[field], JSON.stringify(articulos).slice(0, 60)).toEqual([message]);
+    }
+  });
+});

@@ -1,0 +1,123 @@
+// Stock holds: units set aside in a store for a cart (short, expiring) or an order (until paid,
+// cancelled or expired). A hold is one conditional UPDATE, so stock to sell never goes negative,
+// whatever the concurrency: the row lock serialises takers and the condition refuses the late one.
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { inventario, reservas } from '../../db/schema.ts';
+
+export type HoldLine = { articleCode: string; tiendaId: number; quantity: number };
+export type HoldOwner = { cartId?: number; orderId?: number; expiresAt?: Date };
+export type HoldResult = { ok: true } | { ok: false; missing: HoldLine[] };
+
+/** Holds every line or none (the caller's transaction rolls back on a refusal). */
+export async function holdStock(tx: Db, lines: HoldLine[], owner: HoldOwner): Promise<HoldResult> {
+  // A fixed order of row locks keeps two orders for the same articles from deadlocking.
+  const ordered = [...lines].sort((a, b) => a.articleCode.localeCompare(b.articleCode) || a.tiendaId - b.tiendaId);
+  const missing: HoldLine[] = [];
+  for (const line of ordered) {
+    const taken = await tx
+      .update(inventario)
+      .set({ held: sql`${inventario.held} + ${line.quantity}` })
+      .where(
+        and(
+          eq(inventario.articleCode, line.articleCode),
+          eq(inventario.tiendaId, line.tiendaId),
+          sql`${inventario.quantity} - ${inventario.held} >= ${line.quantity}`,
+        ),
+      )
+      .returning({ id: inventario.id });
+    if (taken.length === 0) missing.push(line);
+  }
+  if (missing.length > 0) return { ok: false, missing };
+  await tx
+    .insert(reservas)
+    .values(
+      ordered.map((l) => ({ ...l, cartId: owner.cartId ?? null, orderId: owner.orderId ?? null, expiresAt: owner.expiresAt ?? null })),
+    );
+  return { ok: true };
+}
+
+async function release(tx: Db, rows: { id: number; articleCode: string; tiendaId: number; quantity: number }[], now: Date) {
+  for (const row of rows) {
+    const marked = await tx
+      .update(reservas)
+      .set({ releasedAt: now })
+      .where(and(eq(reservas.id, row.id), isNull(reservas.releasedAt)))
+      .returning({ id: reservas.id });
+    // Only the transaction that marked the hold released gives the units back.
+    if (marked.length === 0) continue;
+    await tx
+      .update(inventario)
+      .set({ held: sql`greatest(${inventario.held} - ${row.quantity}, 0)` })
+      .where(and(eq(inventario.articleCode, row.articleCode), eq(inventario.tiendaId, row.tiendaId)));
+  }
+}
+
+const holdColumns = { id: reservas.id, articleCode: reservas.articleCode, tiendaId: reservas.tiendaId, quantity: reservas.quantity };
+
+export async function releaseCartHolds(tx: Db, cartId: number, articleCodes?: string[], now = new Date()): Promise<void> {
+  const rows = await tx
+    .select(holdColumns)
+    .from(reservas)
+    .where(
+      and(
+        eq(reservas.cartId, cartId),
+        isNull(reservas.orderId),
+        isNull(reservas.releasedAt),
+        articleCodes ? inArray(reservas.articleCode, articleCodes) : undefined,
+      ),
+    );
+  await release(tx, rows, now);
+}
+
+export async function releaseOrderHolds(tx: Db, orderId: number, now = new Date()): Promise<void> {
+  const rows = await tx
+    .select(holdColumns)
+    .from(reservas)
+    .where(and(eq(reservas.orderId, orderId), isNull(reservas.releasedAt)));
+  await release(tx, rows, now);
+}
+
+/** Dispatch: the held units leave the store (on hand and held both go down). */
+export async function consumeOrderHolds(tx: Db, orderId: number, now = new Date()): Promise<void> {
+  const rows = await tx
+    .select(holdColumns)
+    .from(reservas)
+    .where(and(eq(reservas.orderId, orderId), isNull(reservas.releasedAt)));
+  for (const row of rows) {
+    const marked = await tx
+      .update(reservas)
+      .set({ releasedAt: now })
+      .where(and(eq(reservas.id, row.id), isNull(reservas.releasedAt)))
+      .returning({ id: reservas.id });
+    if (marked.length === 0) continue;
+    await tx
+      .update(inventario)
+      .set({ held: sql`${inventario.held} - ${row.quantity}`, quantity: sql`${inventario.quantity} - ${row.quantity}` })
+      .where(and(eq(inventario.articleCode, row.articleCode), eq(inventario.tiendaId, row.tiendaId)));
+  }
+}
+
+/** Cart holds whose time ran out give their units back. */
+export async function releaseExpiredCartHolds(db: Db, now = new Date()): Promise<number> {
+  const rows = await db
+    .select(holdColumns)
+    .from(reservas)
+    .where(and(isNull(reservas.releasedAt), isNull(reservas.orderId), isNotNull(reservas.expiresAt), lt(reservas.expiresAt, now)))
+    .limit(500);
+  await db.transaction((tx) => release(tx, rows, now));
+  return rows.length;
+}
+
+/** Units of an article a store can still sell: on hand minus held. */
+export async function availableByStore(db: Db, articleCodes: string[]) {
+  if (articleCodes.length === 0) return [];
+  return db
+    .select({
+      articleCode: inventario.articleCode,
+      tiendaId: inventario.tiendaId,
+      available: sql<number>`(${inventario.quantity} - ${inventario.held})::int`,
+    })
+    .from(inventario)
+    .where(inArray(inventario.articleCode, articleCodes));
+}

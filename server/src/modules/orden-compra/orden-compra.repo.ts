@@ -1,0 +1,156 @@
+// Queries of purchase orders, their lines, payments and history.
+import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { articulos, modelos, ordenDetalles, ordenesCompra, ordenHistorial, ordenPagos, tasasCambio, tiendas } from '../../db/schema.ts';
+
+export type OrderRow = typeof ordenesCompra.$inferSelect;
+
+export async function findPrices(db: Db, articleCodes: string[]) {
+  if (articleCodes.length === 0) return [];
+  return db
+    .select({ articleCode: articulos.code, name: modelos.name, price: modelos.price, promotion: modelos.promotion, active: modelos.active })
+    .from(articulos)
+    .innerJoin(modelos, eq(modelos.code, articulos.modelCode))
+    .where(inArray(articulos.code, articleCodes));
+}
+
+export async function findLatestRate(db: Db): Promise<string> {
+  const [row] = await db
+    .select({ amount: tasasCambio.amount })
+    .from(tasasCambio)
+    .orderBy(desc(tasasCambio.createdAt), desc(tasasCambio.id))
+    .limit(1);
+  return row?.amount ?? '1';
+}
+
+export async function findByIdempotencyKey(db: Db, key: string) {
+  const [row] = await db.select().from(ordenesCompra).where(eq(ordenesCompra.idempotencyKey, key)).limit(1);
+  return row;
+}
+
+export async function findByCode(db: Db, code: string) {
+  const [row] = await db.select().from(ordenesCompra).where(eq(ordenesCompra.code, code)).limit(1);
+  return row;
+}
+
+/** Locks the order row for a step change: concurrent staff actions on one order go one at a time. */
+export async function lockByCode(tx: Db, code: string) {
+  const [row] = await tx.select().from(ordenesCompra).where(eq(ordenesCompra.code, code)).for('update').limit(1);
+  return row;
+}
+
+export async function findDetails(db: Db, orderId: number) {
+  return db
+    .select({
+      articleCode: ordenDetalles.articleCode,
+      name: ordenDetalles.name,
+      tiendaId: ordenDetalles.tiendaId,
+      store: tiendas.name,
+      quantity: ordenDetalles.quantity,
+      price: ordenDetalles.price,
+      promotion: ordenDetalles.promotion,
+      net: ordenDetalles.net,
+      iva: ordenDetalles.iva,
+    })
+    .from(ordenDetalles)
+    .innerJoin(tiendas, eq(tiendas.id, ordenDetalles.tiendaId))
+    .where(eq(ordenDetalles.orderId, orderId))
+    .orderBy(ordenDetalles.id);
+}
+
+export async function findPayments(db: Db, orderId: number) {
+  return db
+    .select({
+      id: ordenPagos.id,
+      method: ordenPagos.method,
+      reference: ordenPagos.reference,
+      bankCode: ordenPagos.bankCode,
+      amount: ordenPagos.amount,
+      date: ordenPagos.paidOn,
+      status: ordenPagos.status,
+    })
+    .from(ordenPagos)
+    .where(eq(ordenPagos.orderId, orderId))
+    .orderBy(ordenPagos.id);
+}
+
+export async function findHistory(db: Db, orderId: number) {
+  return db
+    .select({
+      from: ordenHistorial.fromStep,
+      to: ordenHistorial.toStep,
+      at: ordenHistorial.at,
+      userId: ordenHistorial.userId,
+      note: ordenHistorial.note,
+    })
+    .from(ordenHistorial)
+    .where(eq(ordenHistorial.orderId, orderId))
+    .orderBy(ordenHistorial.at, ordenHistorial.id);
+}
+
+export async function referenceInUse(db: Db, method: string, bankCode: string, reference: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ordenPagos.id })
+    .from(ordenPagos)
+    .where(
+      and(
+        eq(ordenPagos.method, method),
+        eq(ordenPagos.bankCode, bankCode),
+        eq(ordenPagos.reference, reference),
+        sql`${ordenPagos.status} <> 'rechazado'`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export type OrderSearch = { search?: string; step?: string; method?: string; from?: string; to?: string; userId?: number };
+
+export async function searchOrders(db: Db, q: OrderSearch, limit: number, offset: number) {
+  const conditions: (SQL | undefined)[] = [];
+  if (q.search) {
+    const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(ordenesCompra.code, pattern),
+        sql`${ordenesCompra.buyer}->>'fullName' ILIKE ${pattern}`,
+        sql`${ordenesCompra.buyer}->>'email' ILIKE ${pattern}`,
+      ),
+    );
+  }
+  if (q.step) conditions.push(eq(ordenesCompra.step, q.step));
+  if (q.method) conditions.push(eq(ordenesCompra.paymentMethod, q.method));
+  if (q.from) conditions.push(gte(ordenesCompra.createdAt, new Date(`${q.from}T00:00:00-04:00`)));
+  if (q.to) conditions.push(lte(ordenesCompra.createdAt, new Date(`${q.to}T23:59:59.999-04:00`)));
+  if (q.userId) conditions.push(eq(ordenesCompra.userId, q.userId));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: ordenesCompra.id,
+        code: ordenesCompra.code,
+        step: ordenesCompra.step,
+        buyer: sql<string>`${ordenesCompra.buyer}->>'fullName'`,
+        email: sql<string>`${ordenesCompra.buyer}->>'email'`,
+        paymentMethod: ordenesCompra.paymentMethod,
+        total: ordenesCompra.total,
+        trackingNumber: ordenesCompra.trackingNumber,
+        createdAt: ordenesCompra.createdAt,
+      })
+      .from(ordenesCompra)
+      .where(where)
+      .orderBy(desc(ordenesCompra.createdAt), desc(ordenesCompra.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(ordenesCompra).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function findExpiredUnpaid(db: Db, now: Date) {
+  return db
+    .select({ code: ordenesCompra.code })
+    .from(ordenesCompra)
+    .where(and(eq(ordenesCompra.step, 'pendiente'), lte(ordenesCompra.expiresAt, now)))
+    .limit(200);
+}

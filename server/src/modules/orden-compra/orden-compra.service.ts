@@ -1,0 +1,350 @@
+// Purchase orders: register (price, hold stock, freeze the rate, save, notify), payments, and
+// the staff pipeline of DOMAIN.md, every step recorded and mailed to the buyer.
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { PaymentInput, RegistrarOrden } from '../../../../domain/contracts/orden-compra.ts';
+import { addCents, fromCents, toCents } from '../../../../domain/money.ts';
+import { nextStepFor, ORDER_STEP_LABELS, type OrderAction, type OrderStep } from '../../../../domain/order-steps.ts';
+import { metaFor, offsetOf } from '../../../../domain/paginator.ts';
+import { isStaff } from '../../../../domain/roles.ts';
+import { PAYMENT_METHODS } from '../../../../domain/store-constants.ts';
+import { cardCommissionCents, cartLine } from '../../../../domain/vat.ts';
+import type { Db } from '../../db/client.ts';
+import { ordenDetalles, ordenesCompra, ordenHistorial, ordenPagos } from '../../db/schema.ts';
+import { NoEncontrado, Prohibido, ReglaNegocio } from '../../errors.ts';
+import type { SessionUser } from '../../http/access.ts';
+import type { Mailer } from '../correo/mailer.ts';
+import { orderStepMail } from '../correo/plantillas.ts';
+import { consumeOrderHolds, holdStock, releaseCartHolds, releaseOrderHolds } from '../inventario/inventario.service.ts';
+import * as repo from './orden-compra.repo.ts';
+
+export type OrderContext = { db: Db; mailer: Mailer; unpaidHours: number; publicUrl: string };
+
+const DUPLICATE = 'Esa clave de idempotencia ya se usó para otro pedido.';
+const REFERENCE_USED = 'Esa referencia de pago ya fue registrada para ese banco y método.';
+
+function hashRequest(body: unknown): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const inner = e.cause ?? e;
+  return inner.code === '23505' && (inner.constraint === constraint || String((error as Error).message).includes(constraint));
+}
+
+function paymentValues(payment: PaymentInput) {
+  return {
+    method: payment.method,
+    reference: payment.reference ?? '',
+    bankCode: PAYMENT_METHODS[payment.method].needsBank ? (payment.bankCode ?? '') : '',
+    amount: payment.amount ?? '0',
+    paidOn: payment.date ?? '',
+  };
+}
+
+async function mailStep(
+  ctx: OrderContext,
+  order: { code: string; buyer: { email: string; fullName: string } },
+  step: OrderStep,
+  extra = '',
+) {
+  await ctx.mailer.send(ctx.db, {
+    to: order.buyer.email,
+    kind: `orden-${step}`,
+    ...orderStepMail(order.buyer.fullName, order.code, ORDER_STEP_LABELS[step], `${ctx.publicUrl}/orden/${order.code}`, extra),
+  });
+}
+
+/**
+ * Registers an order once per idempotency key: the same key and body return the first order;
+ * the same key with another body is refused. Every line's units are held in its stores, or
+ * nothing is saved and the missing articles are named.
+ */
+export async function registrar(
+  ctx: OrderContext,
+  input: RegistrarOrden,
+  idempotencyKey: string,
+  who: { user: SessionUser | null; cartId: number | null },
+) {
+  const requestHash = hashRequest(input);
+  const existing = await repo.findByIdempotencyKey(ctx.db, idempotencyKey);
+  if (existing) return replay(existing, requestHash);
+
+  const codes = [...new Set(input.items.map((i) => i.articleCode))];
+  const [prices, rate] = await Promise.all([repo.findPrices(ctx.db, codes), repo.findLatestRate(ctx.db)]);
+  const unknown = codes.filter((c) => !prices.some((p) => p.articleCode === c && p.active));
+  if (unknown.length > 0) throw new ReglaNegocio(`Estos artículos no existen o ya no están a la venta: ${unknown.join(', ')}.`);
+
+  const lines = input.items.flatMap((item) =>
+    item.stores.map((store) => {
+      const price = prices.find((p) => p.articleCode === item.articleCode);
+      if (!price) throw new Error('precio ausente');
+      const line = cartLine({ priceCents: toCents(price.price), promotionCents: toCents(price.promotion), quantity: store.quantity });
+      return {
+        articleCode: item.articleCode,
+        name: price.name,
+        tiendaId: store.tiendaId,
+        quantity: store.quantity,
+        price: price.price,
+        promotion: price.promotion,
+        ...line,
+      };
+    }),
+  );
+  const subtotal = addCents(...lines.map((l) => l.netCents));
+  const iva = addCents(...lines.map((l) => l.ivaCents));
+  const total = addCents(subtotal, iva);
+  const commission = PAYMENT_METHODS[input.payment.method].cardCommission ? cardCommissionCents(total) : 0;
+  const withReference = PAYMENT_METHODS[input.payment.method].takesReference;
+  const step = nextStepFor('registrar', null, { withPaymentReference: withReference });
+  if (!step.ok) throw new ReglaNegocio(step.motivo);
+  const now = new Date();
+
+  try {
+    const order = await ctx.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(ordenesCompra)
+        .values({
+          code: `OC-T${requestHash.slice(0, 12)}`,
+          step: step.to,
+          userId: who.user?.id ?? null,
+          buyer: input.user,
+          delivery: input.delivery,
+          paymentMethod: input.payment.method,
+          comment: input.comment,
+          withSeller: input.withSeller,
+          salesmanId: input.withSeller ? input.salesman : null,
+          subtotal: fromCents(subtotal),
+          iva: fromCents(iva),
+          commission: fromCents(commission),
+          total: fromCents(addCents(total, commission)),
+          rate,
+          idempotencyKey,
+          requestHash,
+          expiresAt: step.to === 'pendiente' ? new Date(now.getTime() + ctx.unpaidHours * 3_600_000) : null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: ordenesCompra.idempotencyKey })
+        .returning();
+      if (!created) return null;
+      const code = `OC-${String(created.id).padStart(6, '0')}`;
+      await tx.update(ordenesCompra).set({ code }).where(eq(ordenesCompra.id, created.id));
+      // The cart's own short holds make way for the order's.
+      if (who.cartId) await releaseCartHolds(tx, who.cartId, codes, now);
+      const held = await holdStock(tx, lines, { orderId: created.id });
+      if (!held.ok) {
+        const names = [...new Set(held.missing.map((m) => m.articleCode))];
+        throw new ReglaNegocio(`No hay existencia suficiente de: ${names.join(', ')}. Ajuste las cantidades o elija otra tienda.`);
+      }
+      await tx.insert(ordenDetalles).values(
+        lines.map((l) => ({
+          orderId: created.id,
+          articleCode: l.articleCode,
+          name: l.name,
+          tiendaId: l.tiendaId,
+          quantity: l.quantity,
+          price: l.price,
+          promotion: l.promotion,
+          net: fromCents(l.netCents),
+          iva: fromCents(l.ivaCents),
+        })),
+      );
+      if (withReference) await tx.insert(ordenPagos).values({ orderId: created.id, ...paymentValues(input.payment) });
+      await tx
+        .insert(ordenHistorial)
+        .values({ orderId: created.id, fromStep: null, toStep: step.to, userId: who.user?.id ?? null, at: now });
+      return { ...created, code };
+    });
+    if (!order) {
+      // Another request with the same key won the race and has committed.
+      const winner = await repo.findByIdempotencyKey(ctx.db, idempotencyKey);
+      if (!winner) throw new ReglaNegocio('El pedido no se pudo registrar. Intente de nuevo.');
+      return replay(winner, requestHash);
+    }
+    await mailStep(ctx, order, order.step as OrderStep, 'Gracias por su compra. Le avisaremos en cada paso.');
+    return { created: true, order: await orderView(ctx.db, order.code) };
+  } catch (error) {
+    if (isUniqueViolation(error, 'orden_pagos_referencia')) throw new ReglaNegocio(REFERENCE_USED);
+    if (isUniqueViolation(error, 'ordenes_compra_idempotency_key_unique')) {
+      const winner = await repo.findByIdempotencyKey(ctx.db, idempotencyKey);
+      if (winner) return replay(winner, requestHash);
+    }
+    throw error;
+  }
+}
+
+function replay(existing: repo.OrderRow, requestHash: string): { created: false; order: OrderView } {
+  if (existing.requestHash !== requestHash) throw new ReglaNegocio(DUPLICATE);
+  return {
+    created: false,
+    order: { orderCode: existing.code, step: existing.step, total: existing.total, rate: existing.rate } as OrderView,
+  };
+}
+
+export type OrderView = {
+  orderCode: string;
+  step: string;
+  total: string;
+  rate: string;
+  payments?: Awaited<ReturnType<typeof repo.findPayments>>;
+};
+
+async function orderView(db: Db, code: string): Promise<OrderView> {
+  const order = await repo.findByCode(db, code);
+  if (!order) throw new NoEncontrado('La orden de compra no existe.');
+  return { orderCode: order.code, step: order.step, total: order.total, rate: order.rate, payments: await repo.findPayments(db, order.id) };
+}
+
+/** The buyer reports a payment for a pending order (logged-in buyer, or the order's e-mail), or staff do. */
+export async function registrarPago(
+  ctx: OrderContext,
+  code: string,
+  payment: PaymentInput,
+  who: { user: SessionUser | null; email?: string },
+) {
+  if (!PAYMENT_METHODS[payment.method].takesReference)
+    throw new ReglaNegocio('Ese método de pago no lleva referencia; elija Zelle, Pago Móvil, transferencia, PayPal o Uphold.');
+  try {
+    const order = await ctx.db.transaction(async (tx) => {
+      const row = await repo.lockByCode(tx, code);
+      if (!row) throw new NoEncontrado('La orden de compra no existe.');
+      const mayAct =
+        (who.user && (who.user.id === row.userId || isStaff(who.user.roles))) || (who.email && who.email.toLowerCase() === row.buyer.email);
+      if (!mayAct) throw new Prohibido('Solo el comprador o el personal pueden reportar el pago de esta orden.');
+      const next = nextStepFor('registrar-pago', row.step as OrderStep);
+      if (!next.ok) throw new ReglaNegocio(next.motivo);
+      await tx.insert(ordenPagos).values({ orderId: row.id, ...paymentValues(payment) });
+      await tx
+        .update(ordenesCompra)
+        .set({ step: next.to, paymentMethod: payment.method, expiresAt: null, updatedAt: new Date() })
+        .where(eq(ordenesCompra.id, row.id));
+      await tx.insert(ordenHistorial).values({ orderId: row.id, fromStep: row.step, toStep: next.to, userId: who.user?.id ?? null });
+      return row;
+    });
+    await mailStep(ctx, order, 'pago-por-confirmar', 'Recibimos el reporte de su pago; lo confirmaremos en breve.');
+    return orderView(ctx.db, code);
+  } catch (error) {
+    if (isUniqueViolation(error, 'orden_pagos_referencia')) throw new ReglaNegocio(REFERENCE_USED);
+    throw error;
+  }
+}
+
+type StaffAction = Exclude<OrderAction, 'registrar' | 'registrar-pago'>;
+
+/** A staff step change: lock, check the step machine, apply, record, mail. */
+export async function cambiarPaso(
+  ctx: OrderContext,
+  code: string,
+  action: StaffAction,
+  user: SessionUser | null,
+  options: { rejected?: boolean; trackingNumber?: string; note?: string } = {},
+) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const row = await repo.lockByCode(tx, code);
+    if (!row) throw new NoEncontrado('La orden de compra no existe.');
+    const next = nextStepFor(action, row.step as OrderStep, { rejected: options.rejected });
+    if (!next.ok) throw new ReglaNegocio(next.motivo);
+    const now = new Date();
+    if (action === 'confirmar-pago') {
+      const status = options.rejected ? 'rechazado' : 'aprobado';
+      await tx.update(ordenPagos).set({ status }).where(eq(ordenPagos.orderId, row.id));
+    }
+    if (action === 'despachar') await consumeOrderHolds(tx, row.id, now);
+    if (action === 'anular') await releaseOrderHolds(tx, row.id, now);
+    await tx
+      .update(ordenesCompra)
+      .set({
+        step: next.to,
+        updatedAt: now,
+        ...(options.trackingNumber ? { trackingNumber: options.trackingNumber } : {}),
+        // A rejected payment leaves the order pending again, with a fresh time to pay.
+        ...(next.to === 'pendiente' ? { expiresAt: new Date(now.getTime() + ctx.unpaidHours * 3_600_000) } : {}),
+      })
+      .where(eq(ordenesCompra.id, row.id));
+    await tx
+      .insert(ordenHistorial)
+      .values({ orderId: row.id, fromStep: row.step, toStep: next.to, userId: user?.id ?? null, note: options.note ?? '', at: now });
+    return { row, to: next.to };
+  });
+  const extra =
+    result.to === 'despachada' && options.trackingNumber
+      ? `Número de guía: ${options.trackingNumber}.`
+      : options.rejected
+        ? 'No pudimos confirmar su pago; repórtelo de nuevo o contáctenos.'
+        : '';
+  await mailStep(ctx, result.row, result.to, extra);
+  return orderView(ctx.db, code);
+}
+
+/** The tracking number, once the order is inventory-confirmed or dispatched. */
+export async function numeroGuia(ctx: OrderContext, code: string, trackingNumber: string, user: SessionUser) {
+  const row = await ctx.db.transaction(async (tx) => {
+    const order = await repo.lockByCode(tx, code);
+    if (!order) throw new NoEncontrado('La orden de compra no existe.');
+    if (order.step !== 'inventario-confirmado' && order.step !== 'despachada') {
+      throw new ReglaNegocio(
+        `No se puede asignar el número de guía a una orden en estado «${ORDER_STEP_LABELS[order.step as OrderStep]}».`,
+      );
+    }
+    await tx.update(ordenesCompra).set({ trackingNumber, updatedAt: new Date() }).where(eq(ordenesCompra.id, order.id));
+    await tx
+      .insert(ordenHistorial)
+      .values({ orderId: order.id, fromStep: order.step, toStep: order.step, userId: user.id, note: `Número de guía: ${trackingNumber}` });
+    return order;
+  });
+  await mailStep(ctx, row, row.step as OrderStep, `Número de guía: ${trackingNumber}.`);
+  return orderView(ctx.db, code);
+}
+
+export async function detalle(db: Db, code: string, user: SessionUser) {
+  const order = await repo.findByCode(db, code);
+  if (!order || (!isStaff(user.roles) && order.userId !== user.id)) throw new NoEncontrado('La orden de compra no existe.');
+  const [details, payments, history] = await Promise.all([
+    repo.findDetails(db, order.id),
+    repo.findPayments(db, order.id),
+    repo.findHistory(db, order.id),
+  ]);
+  return { order: { ...order, idempotencyKey: undefined, requestHash: undefined }, details, delivery: order.delivery, payments, history };
+}
+
+/** What anyone with the code may see: the steps and the articles, no personal data. */
+export async function estadoPublico(db: Db, code: string) {
+  const order = await repo.findByCode(db, code);
+  if (!order) throw new NoEncontrado('No encontramos una orden con ese código.');
+  const [details, history] = await Promise.all([repo.findDetails(db, order.id), repo.findHistory(db, order.id)]);
+  return {
+    code: order.code,
+    step: order.step,
+    trackingNumber: order.trackingNumber,
+    agency: order.delivery.agency,
+    total: order.total,
+    rate: order.rate,
+    createdAt: order.createdAt,
+    items: details.map((d) => ({ articleCode: d.articleCode, name: d.name, quantity: d.quantity, store: d.store })),
+    timeline: history.filter((h) => h.from !== h.to).map((h) => ({ step: h.to, at: h.at })),
+  };
+}
+
+export async function buscar(db: Db, q: repo.OrderSearch, page: number, perPage: number) {
+  const { rows, total } = await repo.searchOrders(db, q, perPage, offsetOf(page, perPage));
+  return { items: rows, meta: metaFor(page, perPage, total) };
+}
+
+export const referenciaUsada = repo.referenceInUse;
+
+/** Unpaid orders past their time are cancelled and give their units back. */
+export async function vencerImpagas(ctx: OrderContext, now = new Date()): Promise<number> {
+  const expired = await repo.findExpiredUnpaid(ctx.db, now);
+  let done = 0;
+  for (const { code } of expired) {
+    try {
+      await cambiarPaso(ctx, code, 'anular', null, { note: 'Vencida sin pago' });
+      done++;
+    } catch {
+      // Paid or changed meanwhile: nothing to do.
+    }
+  }
+  return done;
+}

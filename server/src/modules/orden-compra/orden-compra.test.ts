@@ -1,0 +1,231 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { asBearer, demoEmail, loginAs, nextIp } from '../../../test/sessions.ts';
+
+let t: TestApp;
+let article = '';
+let storeId = 0;
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await t.database.db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const [row] = await rows<{ code: string }>(sql`SELECT a.code FROM articulos a WHERE a.code LIKE 'CFRA001%MD' LIMIT 1`);
+  article = row.code;
+  const [store] = await rows<{ id: number }>(sql`SELECT id FROM tiendas ORDER BY id LIMIT 1`);
+  storeId = store.id;
+  // Exactly 10 units to sell, all in one store.
+  await t.database.db.execute(sql`UPDATE inventario SET quantity = 0, held = 0 WHERE article_code = ${article}`);
+  await t.database.db.execute(sql`INSERT INTO inventario (article_code, tienda_id, quantity) VALUES (${article}, ${storeId}, 10)
+    ON CONFLICT (article_code, tienda_id) DO UPDATE SET quantity = 10, held = 0`);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const buyer = {
+  fullName: 'Pedro Pérez',
+  email: 'pedro@correo.com',
+  phone: '0414-555-0199',
+  dni: 'V-12345678',
+  state: 'Carabobo',
+  city: 'Valencia',
+  address: 'Av. Bolívar Norte, casa 12',
+};
+const delivery = {
+  contact: 'Pedro Pérez',
+  phone: '0414-555-0199',
+  dni: 'V-12345678',
+  state: 'Carabobo',
+  city: 'Valencia',
+  address: 'Av. Bolívar Norte, casa 12',
+  agency: 'mrw',
+};
+
+function order(quantity: number, payment: Record<string, unknown> = { method: 'pago-pendiente' }, code = article) {
+  return { user: buyer, delivery, items: [{ articleCode: code, stores: [{ tiendaId: storeId, quantity }] }], payment };
+}
+
+function registrar(body: object, key: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/orden-compra/registrar',
+    remoteAddress: nextIp(),
+    headers: { 'idempotency-key': key },
+    payload: body,
+  });
+}
+
+async function stock() {
+  const [row] = await rows<{ quantity: number; held: number }>(
+    sql`SELECT quantity, held FROM inventario WHERE article_code = ${article} AND tienda_id = ${storeId}`,
+  );
+  return row;
+}
+
+describe('registrar orden de compra', () => {
+  it('cuando 200 compradores piden a la vez un artículo con 10 unidades, se venden exactamente 10', async () => {
+    const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => registrar(order(1), `concurrencia-${i}-xxxx`)));
+    const created = responses.filter((r) => r.statusCode === 201);
+    const refused = responses.filter((r) => r.statusCode === 400);
+    expect(created).toHaveLength(10);
+    expect(refused).toHaveLength(190);
+    for (const r of refused) expect(r.json().message).toContain(article);
+    const s = await stock();
+    expect(s.held).toBe(10);
+    expect(s.quantity - s.held).toBe(0);
+    const [{ n }] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ordenes_compra`);
+    expect(n).toBe(10);
+    const [{ orphan }] = await rows<{ orphan: number }>(
+      sql`SELECT count(*)::int AS orphan FROM ordenes_compra o WHERE NOT EXISTS (SELECT 1 FROM orden_detalles d WHERE d.order_id = o.id)`,
+    );
+    expect(orphan).toBe(0);
+  });
+
+  it('la misma clave de idempotencia enviada 50 veces a la vez crea una sola orden; otro cuerpo con esa clave se rechaza', async () => {
+    await t.database.db.execute(
+      sql`UPDATE inventario SET quantity = quantity + 5 WHERE article_code = ${article} AND tienda_id = ${storeId}`,
+    );
+    const body = order(2);
+    const responses = await Promise.all(Array.from({ length: 50 }, () => registrar(body, 'misma-clave-50')));
+    const codes = new Set(responses.map((r) => r.json().data?.orderCode));
+    expect(responses.every((r) => r.statusCode === 200 || r.statusCode === 201)).toBe(true);
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(codes.size).toBe(1);
+    const [{ n }] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ordenes_compra WHERE idempotency_key = 'misma-clave-50'`);
+    expect(n).toBe(1);
+    expect((await stock()).held).toBe(12);
+    const other = await registrar(order(1), 'misma-clave-50');
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toBe('Esa clave de idempotencia ya se usó para otro pedido.');
+  });
+
+  it('valida el formulario con mensajes en español y sin clave da 422', async () => {
+    const bad = await registrar({ ...order(1), user: { ...buyer, email: 'no-es-correo', state: 'Texas' } }, 'valida-formulario');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors['user.email']).toEqual(['El correo no es válido']);
+    expect(bad.json().errors['user.state']).toEqual(['Elija un estado de Venezuela']);
+    const noRef = await registrar(order(1, { method: 'pago-movil' }), 'sin-referencia');
+    expect(noRef.statusCode).toBe(422);
+    expect(Object.keys(noRef.json().errors).sort()).toEqual(['payment.amount', 'payment.bankCode', 'payment.date', 'payment.reference']);
+    const noKey = await t.app.inject({ method: 'POST', url: '/api/orden-compra/registrar', remoteAddress: nextIp(), payload: order(1) });
+    expect(noKey.statusCode).toBe(422);
+  });
+});
+
+describe('pipeline de la orden', () => {
+  it('de Pago Móvil a entregada, con pasos, roles, guía, historial y correos', async () => {
+    await t.database.db.execute(
+      sql`UPDATE inventario SET quantity = quantity + 3 WHERE article_code = ${article} AND tienda_id = ${storeId}`,
+    );
+    const payment = { method: 'pago-movil', reference: '00123456', bankCode: '0134', amount: '25.00', date: '2026-11-22' };
+    const created = await registrar(order(1, payment), 'pipeline-1');
+    expect(created.statusCode).toBe(201);
+    const code = created.json().data.orderCode as string;
+    expect(code).toMatch(/^OC-\d{6}$/);
+    expect(created.json().data.step).toBe('pago-por-confirmar');
+
+    const used = await t.app.inject(`/api/orden-compra/vrificar-referencia?method=pago-movil&bankCode=0134&reference=00123456`);
+    expect(used.json().data.used).toBe(true);
+    const again = await registrar(order(1, payment), 'pipeline-otra');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('Esa referencia de pago ya fue registrada para ese banco y método.');
+
+    const admin = await loginAs(t.app, demoEmail('administracion'));
+    const inventario = await loginAs(t.app, demoEmail('inventario'));
+    const despacho = await loginAs(t.app, demoEmail('despacho'));
+    const patch = (token: string, url: string, payload: object) =>
+      t.app.inject(asBearer(token, { method: 'PATCH', url: `/api/orden-compra/${url}`, payload }));
+
+    expect((await patch(despacho.token, 'confirmar-pago', { code, approve: true })).statusCode).toBe(403);
+    const early = await patch(despacho.token, 'despachar', { code });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toContain('No se puede despachar una orden en estado «Pago por confirmar»');
+    expect((await patch(admin.token, 'confirmar-pago', { code, approve: true })).json().data.step).toBe('pago-confirmado');
+    expect((await patch(inventario.token, 'confirmar-inventario', { code })).json().data.step).toBe('inventario-confirmado');
+    const before = await stock();
+    expect((await patch(despacho.token, 'despachar', { code, trackingNumber: 'MRW-998877' })).json().data.step).toBe('despachada');
+    const after = await stock();
+    expect(after.quantity).toBe(before.quantity - 1);
+    expect(after.held).toBe(before.held - 1);
+    expect((await patch(despacho.token, 'entregada', { code })).json().data.step).toBe('entregada');
+
+    const estado = await t.app.inject(`/api/orden-compra/estado/${code}`);
+    expect(estado.json().data.timeline.map((s: { step: string }) => s.step)).toEqual([
+      'pago-por-confirmar',
+      'pago-confirmado',
+      'inventario-confirmado',
+      'despachada',
+      'entregada',
+    ]);
+    expect(estado.json().data.trackingNumber).toBe('MRW-998877');
+    expect(JSON.stringify(estado.json().data)).not.toContain('0414-555-0199');
+    const [{ mails }] = await rows<{ mails: number }>(
+      sql`SELECT count(*)::int AS mails FROM correos WHERE "to" = 'pedro@correo.com' AND subject LIKE ${`Orden ${code}%`}`,
+    );
+    expect(mails).toBe(5);
+  });
+
+  it('un pago rechazado vuelve a pendiente; anular libera la existencia', async () => {
+    await t.database.db.execute(
+      sql`UPDATE inventario SET quantity = quantity + 2 WHERE article_code = ${article} AND tienda_id = ${storeId}`,
+    );
+    const created = await registrar(order(2, { method: 'zelle', reference: 'ZL998877', amount: '40.00', date: '2026-11-22' }), 'rechazo-1');
+    const code = created.json().data.orderCode as string;
+    const admin = await loginAs(t.app, demoEmail('admin'));
+    const rejected = await t.app.inject(
+      asBearer(admin.token, { method: 'PATCH', url: '/api/orden-compra/confirmar-pago', payload: { code, approve: false } }),
+    );
+    expect(rejected.json().data.step).toBe('pendiente');
+    const heldBefore = (await stock()).held;
+    const cancelled = await t.app.inject(asBearer(admin.token, { method: 'PATCH', url: '/api/orden-compra/anular', payload: { code } }));
+    expect(cancelled.json().data.step).toBe('anulada');
+    expect((await stock()).held).toBe(heldBefore - 2);
+    const twice = await t.app.inject(asBearer(admin.token, { method: 'PATCH', url: '/api/orden-compra/anular', payload: { code } }));
+    expect(twice.statusCode).toBe(400);
+    expect((await stock()).held).toBe(heldBefore - 2);
+  });
+
+  it('el comprador ve el detalle de su orden y otro cliente no', async () => {
+    const cliente = await loginAs(t.app, demoEmail('cliente'));
+    await t.database.db.execute(
+      sql`UPDATE inventario SET quantity = quantity + 1 WHERE article_code = ${article} AND tienda_id = ${storeId}`,
+    );
+    const created = await t.app.inject(
+      asBearer(cliente.token, {
+        method: 'POST',
+        url: '/api/orden-compra/registrar',
+        headers: { 'idempotency-key': 'propia-1234' },
+        payload: order(1),
+      }),
+    );
+    const code = created.json().data.orderCode;
+    const own = await t.app.inject(asBearer(cliente.token, { url: `/api/orden-compra/buscar-detalles-ordene-compra?code=${code}` }));
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.details).toHaveLength(1);
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: nextIp(),
+      payload: {
+        nickname: 'Otra',
+        email: 'otra.clienta@correo.com',
+        password: 'clave-de-otra-123',
+        password_confirmation: 'clave-de-otra-123',
+      },
+    });
+    const otherToken = registered.json().data.access_token as string;
+    const foreign = await t.app.inject(asBearer(otherToken, { url: `/api/orden-compra/buscar-detalles-ordene-compra?code=${code}` }));
+    expect(foreign.statusCode).toBe(404);
+    const staff = await loginAs(t.app, demoEmail('vendedor-admin'));
+    const list = await t.app.inject(
+      asBearer(staff.token, { method: 'POST', url: '/api/orden-compra/buscar-ordenes-compras', payload: { search: code } }),
+    );
+    expect(list.json().data.map((o: { code: string }) => o.code)).toEqual([code]);
+  });
+});
