@@ -23,12 +23,14 @@ import { ACCESS_COOKIE, sessionResolver } from './modules/auth/session.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
 import { carritoRoutes, carritoV2Routes } from './modules/carrito/carrito.routes.ts';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
 import { correoRoutes } from './modules/correo/correo.routes.ts';
 import { createMailer, type Mailer } from './modules/correo/mailer.ts';
 import { generalRoutes } from './modules/general/general.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { imagenesRoutes } from './modules/imagenes/imagenes.routes.ts';
 import { ordenCompraRoutes } from './modules/orden-compra/orden-compra.routes.ts';
+import { ordenCompraAdminRoutes } from './modules/orden-compra/orden-compra-admin.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { registerSsr, type SsrOptions } from './ssr/ssr.ts';
@@ -106,10 +108,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(carritoRoutes, { prefix: '/api/carrito' });
   await app.register(carritoV2Routes, { prefix: '/api/v2/carrito' });
   await app.register(ordenCompraRoutes, { prefix: '/api/orden-compra' });
+  await app.register(ordenCompraAdminRoutes, { prefix: '/api/orden-compra' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(socialRoutes, { prefix: '/api/auth' });
   await app.register(profileRoutes, { prefix: '/api/profile' });
   await app.register(correoRoutes, { prefix: '/api/correo' });
+  // Sales settings: /api/config/notify-users-of-sale and /api/venta/user-in-charge-of-sales.
+  await app.register(configRoutes, { prefix: '/api' });
 
   // Files and pages outside /api.
   await app.register(imagenesRoutes);

@@ -139,13 +139,20 @@ export const inventario = pgTable(
 
 // ── general ─────────────────────────────────────────────────────────────────
 
-export const tasasCambio = pgTable('tasas_cambio', {
-  id: serial('id').primaryKey(),
-  currency: varchar('currency', { length: 3 }).notNull().default('USD'),
-  amount: numeric('amount', { precision: 14, scale: 4 }).notNull(),
-  note: text('note').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** Every tasa del día ever set (history); the latest row is the current one. */
+export const tasasCambio = pgTable(
+  'tasas_cambio',
+  {
+    id: serial('id').primaryKey(),
+    currency: varchar('currency', { length: 3 }).notNull().default('USD'),
+    amount: numeric('amount', { precision: 14, scale: 4 }).notNull(),
+    note: text('note').notNull().default(''),
+    // Who set it; null for the seeded rate (or a user since deleted).
+    userId: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tasas_cambio_fecha').on(t.createdAt, t.id), check('tasas_cambio_positiva', sql`${t.amount} > 0`)],
+);
 
 export const infoPagina = pgTable('info_pagina', {
   id: integer('id').primaryKey().default(1),
@@ -387,6 +394,8 @@ export const ordenesCompra = pgTable(
     total: numeric('total', { precision: 12, scale: 2 }).notNull(),
     rate: numeric('rate', { precision: 14, scale: 4 }).notNull(),
     trackingNumber: text('tracking_number'),
+    // Staff user in charge of web sales when the order was placed without a salesman (ajustes_venta).
+    inChargeUserId: integer('in_charge_user_id').references(() => usuarios.id, { onDelete: 'set null' }),
     idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull().unique(),
     requestHash: varchar('request_hash', { length: 64 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -451,3 +460,35 @@ export const ordenHistorial = pgTable(
   },
   (t) => [index('orden_historial_orden').on(t.orderId, t.at)],
 );
+
+/** A web order staff agreed to sell on credit: it does not expire unpaid and is listed in ventas a crédito. */
+export const ventasCredito = pgTable('ventas_credito', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => ordenesCompra.id, { onDelete: 'cascade' }),
+  approvedBy: integer('approved_by').references(() => usuarios.id, { onDelete: 'set null' }),
+  note: text('note').notNull().default(''),
+  approvedAt: timestamp('approved_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ── configuración de ventas ─────────────────────────────────────────────────
+
+/** One row (id 1): the staff user in charge of web sales. */
+export const ajustesVenta = pgTable(
+  'ajustes_venta',
+  {
+    id: integer('id').primaryKey().default(1),
+    userInChargeId: integer('user_in_charge_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references(() => usuarios.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('ajustes_venta_una_fila', sql`${t.id} = 1`)],
+);
+
+/** Staff users e-mailed when a web order is registered or its payment is reported. */
+export const notificacionVentaUsuarios = pgTable('notificacion_venta_usuarios', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => usuarios.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -65,3 +65,38 @@ export function orderStepMail(name: string, code: string, stepLabel: string, url
     }),
   };
 }
+
+export type SaleNotice = {
+  event: 'nueva-orden' | 'pago-reportado';
+  code: string;
+  buyer: string;
+  dni: string;
+  email: string;
+  totalUsd: string;
+  totalVes: string;
+  stepLabel: string;
+  paymentLabel: string;
+  url: string;
+};
+
+/** To the staff who follow web sales (config/notify-users-of-sale). */
+export function staffSaleMail(nickname: string, n: SaleNotice) {
+  const what = n.event === 'nueva-orden' ? 'Nueva orden de compra' : 'Pago reportado';
+  const lead =
+    n.event === 'nueva-orden'
+      ? `Se registró la orden de compra ${n.code} en la tienda en línea.`
+      : `El comprador reportó el pago de la orden de compra ${n.code}; falta confirmarlo.`;
+  return {
+    subject: `${what}: ${n.code} · ${n.totalUsd}`,
+    ...layout(
+      `Hola, ${nickname}`,
+      [
+        lead,
+        `Comprador: ${n.buyer} (${n.dni}, ${n.email}).`,
+        `Total: ${n.totalUsd} · ${n.totalVes}.`,
+        `Método de pago: ${n.paymentLabel}. Estado: «${n.stepLabel}».`,
+      ],
+      { label: 'Ver la orden', url: n.url },
+    ),
+  };
+}

@@ -1,6 +1,8 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cuentasBancarias, empresaSecciones, footer, infoPagina, paginas, tasasCambio } from '../../db/schema.ts';
+import { cuentasBancarias, empresaSecciones, footer, infoPagina, paginas, tasasCambio, usuarios } from '../../db/schema.ts';
+
+export type BankAccountRow = typeof cuentasBancarias.$inferSelect;
 
 export async function findInfoPagina(db: Db) {
   const [row] = await db.select().from(infoPagina).where(eq(infoPagina.id, 1)).limit(1);
@@ -20,13 +22,82 @@ export async function findLatestRate(db: Db) {
   return row;
 }
 
-export async function findBankAccounts(db: Db, limit: number, offset: number) {
-  const where = eq(cuentasBancarias.status, true);
+export async function insertRate(db: Db, values: { amount: string; note: string; userId: number }) {
+  const [row] = await db
+    .insert(tasasCambio)
+    .values({ currency: 'USD', ...values })
+    .returning();
+  return row;
+}
+
+export async function findRateHistory(db: Db, limit: number, offset: number) {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: tasasCambio.id,
+        currency: tasasCambio.currency,
+        amount: tasasCambio.amount,
+        note: tasasCambio.note,
+        createdAt: tasasCambio.createdAt,
+        userId: tasasCambio.userId,
+        nickname: usuarios.nickname,
+        email: usuarios.email,
+      })
+      .from(tasasCambio)
+      .leftJoin(usuarios, eq(usuarios.id, tasasCambio.userId))
+      .orderBy(desc(tasasCambio.createdAt), desc(tasasCambio.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(tasasCambio),
+  ]);
+  return { rows, total };
+}
+
+export type BankAccountFilter = { activeOnly: boolean; method?: string; search?: string };
+
+export async function findBankAccounts(db: Db, filter: BankAccountFilter, limit: number, offset: number) {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.activeOnly) conditions.push(eq(cuentasBancarias.status, true));
+  if (filter.method) conditions.push(eq(cuentasBancarias.method, filter.method));
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(cuentasBancarias.companyAccountName, pattern),
+        ilike(cuentasBancarias.bankName, pattern),
+        ilike(cuentasBancarias.rif, pattern),
+        ilike(cuentasBancarias.accountNumber, pattern),
+        ilike(cuentasBancarias.phone, pattern),
+        ilike(cuentasBancarias.companyAccountEmail, pattern),
+      ),
+    );
+  }
+  const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(cuentasBancarias).where(where).orderBy(asc(cuentasBancarias.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(cuentasBancarias).where(where),
   ]);
   return { rows, total };
+}
+
+export async function findActiveBankAccounts(db: Db, method?: string) {
+  const where = and(eq(cuentasBancarias.status, true), method ? eq(cuentasBancarias.method, method) : undefined);
+  return db.select().from(cuentasBancarias).where(where).orderBy(asc(cuentasBancarias.id));
+}
+
+export async function findBankAccount(db: Db, id: number) {
+  const [row] = await db.select().from(cuentasBancarias).where(eq(cuentasBancarias.id, id)).limit(1);
+  return row;
+}
+
+export async function insertBankAccount(db: Db, values: typeof cuentasBancarias.$inferInsert) {
+  const [row] = await db.insert(cuentasBancarias).values(values).returning();
+  return row;
+}
+
+export async function updateBankAccount(db: Db, id: number, values: Partial<typeof cuentasBancarias.$inferInsert>) {
+  const [row] = await db.update(cuentasBancarias).set(values).where(eq(cuentasBancarias.id, id)).returning();
+  return row;
 }
 
 export async function findFooter(db: Db) {

@@ -1,9 +1,17 @@
 // Store-wide settings a shopper sees: page settings, company sections, rate, banks, footer, pages.
 
+import { bankByCode } from '../../../../domain/banks.ts';
+import {
+  type BankAccount,
+  type BankAccountInput,
+  type BankAccountMethod,
+  bankAccountIssues,
+} from '../../../../domain/contracts/general.ts';
 import { metaFor, offsetOf } from '../../../../domain/paginator.ts';
-import { DEFAULT_EXCHANGE_RATE } from '../../../../domain/store-constants.ts';
+import { DEFAULT_EXCHANGE_RATE, PAYMENT_METHOD_IDS, PAYMENT_METHODS } from '../../../../domain/store-constants.ts';
 import type { Db } from '../../db/client.ts';
-import { NoEncontrado } from '../../errors.ts';
+import { NoEncontrado, ReglaNegocio } from '../../errors.ts';
+import type { SessionUser } from '../../http/access.ts';
 import * as repo from './general.repo.ts';
 
 const COMPANY_SECTIONS = [
@@ -40,23 +48,86 @@ export async function tasaDelDia(db: Db) {
   return { currency: row.currency, amount: row.amount, date: row.createdAt.toISOString() };
 }
 
-export async function cuentasBancarias(db: Db, page: number, perPage: number) {
-  const { rows, total } = await repo.findBankAccounts(db, perPage, offsetOf(page, perPage));
+/** Sets the day's rate: a new row, so the history keeps every rate and who set it. */
+export async function fijarTasaDelDia(db: Db, user: SessionUser, input: { amount: string; note: string }) {
+  const row = await repo.insertRate(db, { amount: input.amount, note: input.note, userId: user.id });
+  return { id: row.id, currency: row.currency, amount: row.amount, note: row.note, date: row.createdAt.toISOString() };
+}
+
+export async function historialTasas(db: Db, page: number, perPage: number) {
+  const { rows, total } = await repo.findRateHistory(db, perPage, offsetOf(page, perPage));
   return {
     items: rows.map((r) => ({
       id: r.id,
-      method: r.method,
-      bank_code: r.bankCode,
-      bank_name: r.bankName,
-      rif: r.rif,
-      status: r.status,
-      company_account_name: r.companyAccountName,
-      company_account_email: r.companyAccountEmail,
-      account_number: r.accountNumber,
-      phone: r.phone,
+      currency: r.currency,
+      amount: r.amount,
+      note: r.note,
+      date: r.createdAt.toISOString(),
+      user: r.userId && r.email ? { id: r.userId, nickname: r.nickname ?? '', email: r.email } : null,
     })),
     meta: metaFor(page, perPage, total),
   };
+}
+
+function bankAccountView(r: repo.BankAccountRow): BankAccount {
+  return {
+    id: r.id,
+    method: r.method as BankAccountMethod,
+    bank_code: r.bankCode ?? '',
+    bank_name: r.bankName,
+    rif: r.rif,
+    status: r.status,
+    company_account_name: r.companyAccountName,
+    company_account_email: r.companyAccountEmail,
+    account_number: r.accountNumber,
+    phone: r.phone,
+  };
+}
+
+export async function cuentasBancarias(db: Db, page: number, perPage: number, filter: repo.BankAccountFilter = { activeOnly: true }) {
+  const { rows, total } = await repo.findBankAccounts(db, filter, perPage, offsetOf(page, perPage));
+  return { items: rows.map(bankAccountView), meta: metaFor(page, perPage, total) };
+}
+
+/** The active accounts grouped by payment method, in the checkout's order of methods. */
+export async function cuentasActivasPorMetodo(db: Db, method?: string) {
+  const rows = (await repo.findActiveBankAccounts(db, method)).map(bankAccountView);
+  return PAYMENT_METHOD_IDS.filter((id) => rows.some((r) => r.method === id)).map((id) => ({
+    method: id,
+    label: PAYMENT_METHODS[id].label,
+    icon: PAYMENT_METHODS[id].icon,
+    accounts: rows.filter((r) => r.method === id),
+  }));
+}
+
+/** Columns of a consistent account: the bank's name comes from its code; methods without a bank keep none. */
+function bankAccountColumns(a: BankAccountInput) {
+  const needsBank = PAYMENT_METHODS[a.method].needsBank;
+  return {
+    method: a.method,
+    bankCode: needsBank ? a.bank_code : null,
+    bankName: needsBank ? (bankByCode(a.bank_code)?.name ?? '') : a.bank_name || PAYMENT_METHODS[a.method].label,
+    rif: a.rif,
+    companyAccountName: a.company_account_name,
+    companyAccountEmail: a.company_account_email,
+    accountNumber: a.method === 'transferencia' ? a.account_number : '',
+    phone: a.method === 'pago-movil' ? a.phone : '',
+    status: a.status,
+  };
+}
+
+export async function registrarCuentaBancaria(db: Db, input: BankAccountInput) {
+  return bankAccountView(await repo.insertBankAccount(db, bankAccountColumns(input)));
+}
+
+/** Edits some fields (or only `status`); the account that results must still be complete for its method. */
+export async function actualizarCuentaBancaria(db: Db, id: number, changes: Partial<BankAccountInput>) {
+  const current = await repo.findBankAccount(db, id);
+  if (!current) throw new NoEncontrado('La cuenta bancaria no existe.');
+  const merged: BankAccountInput = { ...bankAccountView(current), ...changes };
+  const issues = bankAccountIssues(merged);
+  if (issues.length > 0) throw new ReglaNegocio(`La cuenta quedaría incompleta: ${issues.map((i) => i.message.toLowerCase()).join('; ')}.`);
+  return bankAccountView(await repo.updateBankAccount(db, id, bankAccountColumns(merged)));
 }
 
 export async function footerContent(db: Db) {

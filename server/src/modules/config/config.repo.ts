@@ -1,0 +1,75 @@
+// Queries of the sales settings: who is e-mailed about web sales, who is in charge of them.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { ROLES } from '../../../../domain/roles.ts';
+import type { Db } from '../../db/client.ts';
+import { ajustesVenta, notificacionVentaUsuarios, usuarios } from '../../db/schema.ts';
+
+// An enabled user holding a staff role right now (roles may have changed since the setting was saved).
+const activeStaff = () =>
+  and(
+    eq(usuarios.disabled, false),
+    sql`EXISTS (SELECT 1 FROM usuario_roles r WHERE r.user_id = ${usuarios.id} AND r.role IN (${sql.join(
+      ROLES.map((role) => sql`${role}`),
+      sql`, `,
+    )}))`,
+  );
+
+const staffColumns = {
+  id: usuarios.id,
+  email: usuarios.email,
+  nickname: usuarios.nickname,
+  fullName: usuarios.fullName,
+  roles: sql<string[]>`coalesce((SELECT array_agg(r.role ORDER BY r.role) FROM usuario_roles r WHERE r.user_id = ${usuarios.id}), '{}')`,
+};
+
+export async function findActiveStaff(db: Db, ids?: number[]) {
+  if (ids && ids.length === 0) return [];
+  return db
+    .select(staffColumns)
+    .from(usuarios)
+    .where(and(activeStaff(), ids ? inArray(usuarios.id, ids) : undefined))
+    .orderBy(asc(usuarios.nickname), asc(usuarios.email));
+}
+
+export async function findNotifiedStaff(db: Db) {
+  return db
+    .select(staffColumns)
+    .from(notificacionVentaUsuarios)
+    .innerJoin(usuarios, eq(usuarios.id, notificacionVentaUsuarios.userId))
+    .where(activeStaff())
+    .orderBy(asc(usuarios.nickname), asc(usuarios.email));
+}
+
+export async function replaceNotifiedUsers(db: Db, userIds: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(notificacionVentaUsuarios);
+    if (userIds.length > 0) await tx.insert(notificacionVentaUsuarios).values(userIds.map((userId) => ({ userId })));
+  });
+}
+
+export async function findUserInChargeId(db: Db): Promise<number | null> {
+  const [row] = await db
+    .select({ id: usuarios.id })
+    .from(ajustesVenta)
+    .innerJoin(usuarios, eq(usuarios.id, ajustesVenta.userInChargeId))
+    .where(and(eq(ajustesVenta.id, 1), activeStaff()))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function saveUserInCharge(db: Db, userId: number | null, updatedBy: number): Promise<void> {
+  const values = { userInChargeId: userId, updatedBy, updatedAt: new Date() };
+  await db
+    .insert(ajustesVenta)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: ajustesVenta.id, set: values });
+}
+
+export async function findUserSummary(db: Db, userId: number) {
+  const [row] = await db
+    .select({ id: usuarios.id, email: usuarios.email, nickname: usuarios.nickname, fullName: usuarios.fullName })
+    .from(usuarios)
+    .where(eq(usuarios.id, userId))
+    .limit(1);
+  return row;
+}

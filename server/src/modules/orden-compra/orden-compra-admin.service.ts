@@ -1,0 +1,116 @@
+// Back-office views of web orders: the accounts a buyer pays to, credit sales, and the export of
+// confirmed sales for the accounting system (Profit).
+//
+// A web order is "a crédito" when staff approved it as such: an order placed with "pago pendiente"
+// (no payment yet) that staff agree the buyer pays later. It then never expires unpaid, and its
+// balance is its total minus the payments staff approved (DOMAIN.md: outstanding = total − paid).
+import { paymentStatusOf } from '../../../../domain/abono.ts';
+import { csvDecimal, csvText, toCsv } from '../../../../domain/csv.ts';
+import { formatDate } from '../../../../domain/dates.ts';
+import { addCents, fromCents, subtractCents, toCents, usdToVesCents } from '../../../../domain/money.ts';
+import { ORDER_STEP_LABELS, type OrderStep } from '../../../../domain/order-steps.ts';
+import { metaFor, offsetOf } from '../../../../domain/paginator.ts';
+import type { Db } from '../../db/client.ts';
+import { NoEncontrado, ReglaNegocio } from '../../errors.ts';
+import type { SessionUser } from '../../http/access.ts';
+import { cuentasActivasPorMetodo } from '../general/general.service.ts';
+import { lockByCode } from './orden-compra.repo.ts';
+import * as adminRepo from './orden-compra-admin.repo.ts';
+
+/** The store's active accounts for the checkout's payment step, grouped by payment method. */
+export const cuentasParaPagar = cuentasActivasPorMetodo;
+
+export async function ventasACredito(db: Db, search: string | undefined, page: number, perPage: number) {
+  const { rows, total } = await adminRepo.findCreditSales(db, { search }, perPage, offsetOf(page, perPage));
+  return {
+    items: rows.map((r) => {
+      const totalCents = toCents(r.total);
+      const paidCents = Math.min(toCents(r.paid), totalCents);
+      const outstandingCents = subtractCents(totalCents, paidCents);
+      return {
+        code: r.code,
+        step: r.step,
+        buyer: r.buyer,
+        dni: r.dni,
+        email: r.email,
+        total: r.total,
+        rate: r.rate,
+        balancePaid: fromCents(paidCents),
+        outstandingBalance: fromCents(outstandingCents),
+        paymentStatus: paymentStatusOf(outstandingCents, paidCents),
+        createdAt: r.createdAt.toISOString(),
+        approvedAt: r.approvedAt.toISOString(),
+        approvedBy: r.approvedBy,
+        note: r.note,
+      };
+    }),
+    meta: metaFor(page, perPage, total),
+  };
+}
+
+/** Staff approve a pending, unpaid order ("pago pendiente") as a credit sale. */
+export async function aprobarCredito(db: Db, code: string, user: SessionUser, note: string) {
+  return db.transaction(async (tx) => {
+    const order = await lockByCode(tx, code);
+    if (!order) throw new NoEncontrado('La orden de compra no existe.');
+    if (await adminRepo.isCreditSale(tx, order.id)) throw new ReglaNegocio(`La orden ${code} ya es una venta a crédito.`);
+    if (order.step !== 'pendiente' || order.paymentMethod !== 'pago-pendiente') {
+      throw new ReglaNegocio(
+        `Solo una orden «Pendiente» con pago pendiente puede venderse a crédito; la orden ${code} está en «${ORDER_STEP_LABELS[order.step as OrderStep] ?? order.step}».`,
+      );
+    }
+    await adminRepo.insertCreditSale(tx, { orderId: order.id, approvedBy: user.id, note, step: order.step, now: new Date() });
+    return { code, step: order.step, credit: true };
+  });
+}
+
+export const CONFIRMED_STEPS = ['pago-confirmado', 'inventario-confirmado', 'despachada', 'entregada'] as const;
+const EXPORT_MAX_LINES = 100_000;
+
+const CSV_HEADER = [
+  'Orden',
+  'Fecha',
+  'Cédula',
+  'Nombre',
+  'Artículo',
+  'Cantidad',
+  'Precio unitario',
+  'Neto',
+  'IVA',
+  'Total',
+  'Tasa',
+  'Total Bs.',
+];
+
+/**
+ * Confirmed web sales (payment confirmed or later, never cancelled) between two Caracas days,
+ * one row per order line. Amounts in USD unless marked Bs.; the unit price is after promotion,
+ * so Neto = Precio unitario × Cantidad. Card commissions are on the order, not on its lines.
+ */
+export async function exportarVentasWeb(db: Db, range: { from?: string; to?: string }): Promise<string> {
+  const lines = await adminRepo.findSaleLines(db, { steps: CONFIRMED_STEPS, ...range }, EXPORT_MAX_LINES + 1);
+  if (lines.length > EXPORT_MAX_LINES) {
+    throw new ReglaNegocio('El rango tiene demasiadas ventas para un solo archivo; acorte las fechas.');
+  }
+  const rows = lines.map((l) => {
+    const unitCents = subtractCents(toCents(l.price), toCents(l.promotion));
+    const netCents = toCents(l.net);
+    const ivaCents = toCents(l.iva);
+    const totalCents = addCents(netCents, ivaCents);
+    return [
+      l.code,
+      formatDate(l.createdAt),
+      csvText(l.dni ?? ''),
+      csvText(l.buyer ?? ''),
+      l.articleCode,
+      String(l.quantity),
+      csvDecimal(fromCents(unitCents)),
+      csvDecimal(fromCents(netCents)),
+      csvDecimal(fromCents(ivaCents)),
+      csvDecimal(fromCents(totalCents)),
+      csvDecimal(l.rate),
+      csvDecimal(fromCents(usdToVesCents(totalCents, l.rate))),
+    ];
+  });
+  return toCsv([CSV_HEADER, ...rows]);
+}

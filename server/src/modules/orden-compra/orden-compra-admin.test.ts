@@ -1,0 +1,243 @@
+// Back-office reads of web orders: the frozen rate, credit sales and the CSV export for Profit.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv, UTF8_BOM } from '../../../../domain/csv.ts';
+import { caracasIsoDate, formatDate } from '../../../../domain/dates.ts';
+import { fromCents, multiplyCents, toCents, usdToVesCents } from '../../../../domain/money.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { rows } from '../../../test/inject.ts';
+import { orderBody, registrarOrden, type StockedArticle, stockedArticle } from '../../../test/ordenes.ts';
+import { asBearer, demoEmail, loginAs, nextIp } from '../../../test/sessions.ts';
+import { vencerImpagas } from './orden-compra.service.ts';
+
+let t: TestApp;
+let stocked: StockedArticle;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  stocked = await stockedArticle(t, 80);
+  for (const role of ['admin', 'administracion', 'vendedor-admin', 'despacho', 'cliente']) {
+    tokens[role] = (await loginAs(t.app, demoEmail(role))).token;
+  }
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (role: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject(asBearer(tokens[role], { method, url, ...(payload ? { payload } : {}) }));
+
+const orderRow = async (code: string) =>
+  (
+    await rows<{ rate: string; total: string; expires_at: Date | null; step: string }>(
+      t,
+      sql`SELECT rate::text, total::text, expires_at, step FROM ordenes_compra WHERE code = ${code}`,
+    )
+  )[0];
+
+let seq = 0;
+function zelle(amount: string) {
+  seq += 1;
+  return { method: 'zelle', reference: `ZADM${String(seq).padStart(5, '0')}`, amount, date: '2026-11-22' };
+}
+
+async function reportPayment(code: string) {
+  const { total } = await orderRow(code);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/orden-compra/registrar-pago',
+    remoteAddress: nextIp(),
+    payload: { code, email: 'pedro@correo.com', payment: zelle(total) },
+  });
+}
+
+const confirmPayment = (code: string, approve = true) =>
+  call('administracion', 'PATCH', '/api/orden-compra/confirmar-pago', { code, approve });
+
+describe('la tasa de una orden queda congelada', () => {
+  it('cambiar la tasa del día después no cambia las órdenes ya registradas', async () => {
+    const before = await registrarOrden(t, orderBody(stocked), 'tasa-congelada-1');
+    expect((await orderRow(before)).rate).toBe('312.4500');
+    expect((await call('administracion', 'POST', '/api/general/tasa-del-dia', { amount: '500.25' })).statusCode).toBe(201);
+    const after = await registrarOrden(t, orderBody(stocked), 'tasa-congelada-2');
+    expect((await orderRow(after)).rate).toBe('500.2500');
+    expect((await orderRow(before)).rate).toBe('312.4500');
+    const estado = await t.app.inject(`/api/orden-compra/estado/${before}`);
+    expect(estado.json().data.rate).toBe('312.4500');
+  });
+});
+
+describe('ventas a crédito', () => {
+  it('el personal aprueba a crédito una orden con pago pendiente: no vence y aparece con su saldo', async () => {
+    const code = await registrarOrden(t, orderBody(stocked, { quantity: 2 }), 'credito-1');
+    expect((await orderRow(code)).expires_at).not.toBeNull();
+    const approved = await call('vendedor-admin', 'PATCH', '/api/orden-compra/a-credito', {
+      code: code.toLowerCase(),
+      note: 'Cliente mayorista',
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().data).toEqual({ code, step: 'pendiente', credit: true });
+    expect((await orderRow(code)).expires_at).toBeNull();
+
+    // The unpaid-order job leaves it alone, even if someone gave it an expiry again.
+    await t.database.db.execute(sql`UPDATE ordenes_compra SET expires_at = now() - interval '1 hour' WHERE code = ${code}`);
+    const ctx = { db: t.database.db, mailer: t.app.authContext().mailer, unpaidHours: 1, publicUrl: 'http://tienda.test' };
+    await vencerImpagas(ctx, new Date(Date.now() + 48 * 3_600_000));
+    expect((await orderRow(code)).step).toBe('pendiente');
+
+    const list = await call('administracion', 'GET', '/api/orden-compra/ventas-a-credito');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().meta).toMatchObject({ current_page: 1, per_page: 15, total: 1 });
+    const { total } = await orderRow(code);
+    expect(list.json().data[0]).toMatchObject({
+      code,
+      step: 'pendiente',
+      buyer: 'Pedro Pérez',
+      dni: 'V-12345678',
+      total,
+      balancePaid: '0.00',
+      outstandingBalance: total,
+      paymentStatus: 'pendiente',
+      approvedBy: 'Luis',
+      note: 'Cliente mayorista',
+    });
+
+    const history = await call('admin', 'GET', `/api/orden-compra/buscar-detalles-ordene-compra?code=${code}`);
+    expect(history.json().data.history.at(-1)).toMatchObject({
+      from: 'pendiente',
+      to: 'pendiente',
+      note: 'Venta a crédito aprobada: Cliente mayorista',
+    });
+  });
+
+  it('cuando el pago aprobado cubre el total, la venta queda pagada', async () => {
+    const list = await call('admin', 'GET', '/api/orden-compra/ventas-a-credito');
+    const code = list.json().data[0].code as string;
+    expect((await reportPayment(code)).statusCode).toBe(200);
+    expect((await confirmPayment(code)).statusCode).toBe(200);
+    const paid = (await call('admin', 'GET', `/api/orden-compra/ventas-a-credito?search=${code}`)).json().data[0];
+    expect(paid).toMatchObject({ step: 'pago-confirmado', balancePaid: paid.total, outstandingBalance: '0.00', paymentStatus: 'pagada' });
+  });
+
+  it('solo órdenes pendientes con pago pendiente, una sola vez; anuladas fuera de la lista', async () => {
+    const paidOrder = await registrarOrden(t, orderBody(stocked, { payment: zelle('10.00') }), 'credito-zelle');
+    const refused = await call('administracion', 'PATCH', '/api/orden-compra/a-credito', { code: paidOrder });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      `Solo una orden «Pendiente» con pago pendiente puede venderse a crédito; la orden ${paidOrder} está en «Pago por confirmar».`,
+    );
+
+    const code = await registrarOrden(t, orderBody(stocked), 'credito-2');
+    expect((await call('admin', 'PATCH', '/api/orden-compra/a-credito', { code })).statusCode).toBe(200);
+    const twice = await call('admin', 'PATCH', '/api/orden-compra/a-credito', { code });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toBe(`La orden ${code} ya es una venta a crédito.`);
+    expect((await call('admin', 'GET', '/api/orden-compra/ventas-a-credito')).json().meta.total).toBe(2);
+    expect((await call('admin', 'PATCH', '/api/orden-compra/anular', { code })).statusCode).toBe(200);
+    expect((await call('admin', 'GET', '/api/orden-compra/ventas-a-credito')).json().meta.total).toBe(1);
+
+    expect((await call('admin', 'PATCH', '/api/orden-compra/a-credito', { code: 'OC-999999' })).statusCode).toBe(404);
+    const bad = await call('admin', 'PATCH', '/api/orden-compra/a-credito', { code: 'orden-1' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.code).toEqual(['El código de la orden no es válido (ejemplo: OC-000123)']);
+  });
+
+  it('roles: ventas, administración y admin; nadie más', async () => {
+    expect((await call('despacho', 'GET', '/api/orden-compra/ventas-a-credito')).statusCode).toBe(403);
+    expect((await call('cliente', 'PATCH', '/api/orden-compra/a-credito', { code: 'OC-000001' })).statusCode).toBe(403);
+    expect((await t.app.inject('/api/orden-compra/ventas-a-credito')).statusCode).toBe(401);
+    const badPage = await call('admin', 'GET', '/api/orden-compra/ventas-a-credito?page=0');
+    expect(badPage.statusCode).toBe(422);
+    expect(badPage.json().errors.page).toEqual(['El parámetro page debe ser mayor o igual a 1']);
+  });
+});
+
+describe('exportación de ventas web para Profit (CSV)', () => {
+  it('una fila por línea de cada orden confirmada, sin anuladas ni pendientes, y se vuelve a leer', async () => {
+    const buyer = { fullName: '=Pérez; "Juancho"', dni: 'E-8123456' };
+    const confirmed = await registrarOrden(t, orderBody(stocked, { quantity: 3, buyer, payment: zelle('90.00') }), 'exporta-csv-1');
+    expect((await confirmPayment(confirmed)).statusCode).toBe(200);
+    const second = await registrarOrden(t, orderBody(stocked, { payment: zelle('30.00') }), 'exporta-csv-2');
+    await confirmPayment(second);
+    const cancelled = await registrarOrden(t, orderBody(stocked, { payment: zelle('30.00') }), 'exporta-csv-3');
+    await confirmPayment(cancelled);
+    await call('admin', 'PATCH', '/api/orden-compra/anular', { code: cancelled });
+    const pending = await registrarOrden(t, orderBody(stocked), 'exporta-csv-4');
+
+    const today = caracasIsoDate(new Date());
+    const response = await call('administracion', 'GET', `/api/orden-compra/sync-venta-web-profit?date_from=${today}&date_to=${today}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="ventas-web_${today}_${today}.csv"`);
+    expect(response.body.startsWith(UTF8_BOM)).toBe(true);
+
+    const [header, ...lines] = parseCsv(response.body);
+    expect(header).toEqual([
+      'Orden',
+      'Fecha',
+      'Cédula',
+      'Nombre',
+      'Artículo',
+      'Cantidad',
+      'Precio unitario',
+      'Neto',
+      'IVA',
+      'Total',
+      'Tasa',
+      'Total Bs.',
+    ]);
+    const codes = lines.map((l) => l[0]);
+    expect(codes).toContain(confirmed);
+    expect(codes).toContain(second);
+    expect(codes).not.toContain(cancelled);
+    expect(codes).not.toContain(pending);
+    // Earlier tests confirmed the credit order (pago-confirmado): it is a sale too.
+    expect(lines.every((l) => l.length === 12)).toBe(true);
+
+    const line = lines.find((l) => l[0] === confirmed) ?? [];
+    const [detail] = await rows<{ price: string; promotion: string; net: string; iva: string; rate: string; created_at: Date }>(
+      t,
+      sql`SELECT d.price::text, d.promotion::text, d.net::text, d.iva::text, o.rate::text, o.created_at
+          FROM orden_detalles d JOIN ordenes_compra o ON o.id = d.order_id WHERE o.code = ${confirmed}`,
+    );
+    const number = (text: string) => text.replace(',', '.');
+    const unit = toCents(detail.price) - toCents(detail.promotion);
+    const totalCents = toCents(detail.net) + toCents(detail.iva);
+    expect(line).toEqual([
+      confirmed,
+      formatDate(detail.created_at),
+      'E-8123456',
+      `'=Pérez; "Juancho"`,
+      stocked.article,
+      '3',
+      fromCents(unit).replace('.', ','),
+      detail.net.replace('.', ','),
+      detail.iva.replace('.', ','),
+      fromCents(totalCents).replace('.', ','),
+      detail.rate.replace('.', ','),
+      fromCents(usdToVesCents(totalCents, detail.rate)).replace('.', ','),
+    ]);
+    expect(line[1]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(toCents(number(line[7]))).toBe(multiplyCents(toCents(number(line[6])), 3));
+  });
+
+  it('fuera del rango de fechas solo trae el encabezado; fechas inválidas dan 422', async () => {
+    const future = await call('admin', 'GET', '/api/orden-compra/sync-venta-web-profit?date_from=2099-01-01');
+    expect(future.statusCode).toBe(200);
+    expect(parseCsv(future.body)).toHaveLength(1);
+    const reversed = await call('admin', 'GET', '/api/orden-compra/sync-venta-web-profit?date_from=2026-11-30&date_to=2026-11-01');
+    expect(reversed.statusCode).toBe(422);
+    expect(reversed.json().errors.date_to).toEqual(['La fecha final no puede ser anterior a la inicial']);
+    const impossible = await call('admin', 'GET', '/api/orden-compra/sync-venta-web-profit?date_from=2026-02-30');
+    expect(impossible.json().errors.date_from).toEqual(['La fecha inicial no existe']);
+    const format = await call('admin', 'GET', '/api/orden-compra/sync-venta-web-profit?date_to=30/11/2026');
+    expect(format.json().errors.date_to).toEqual(['La fecha final debe tener el formato aaaa-mm-dd']);
+  });
+
+  it('solo admin y administración exportan', async () => {
+    expect((await call('vendedor-admin', 'GET', '/api/orden-compra/sync-venta-web-profit')).statusCode).toBe(403);
+    expect((await t.app.inject('/api/orden-compra/sync-venta-web-profit')).statusCode).toBe(401);
+  });
+});

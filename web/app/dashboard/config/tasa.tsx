@@ -1,0 +1,131 @@
+// /dashboard/config/tasa (admin, administración): the tasa del día, setting a new one, and its history.
+import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { data, Form, useNavigation } from 'react-router';
+import type { ListMeta } from '../../../../domain/contracts/api-client.ts';
+import { normalizeRateInput } from '../../../../domain/contracts/general.ts';
+import { formatDateTime } from '../../../../domain/dates.ts';
+import { formatVes, toCents } from '../../../../domain/money.ts';
+import { fieldError } from '../../components/campo-error.ts';
+import { Paginacion } from '../../components/paginacion.tsx';
+import { unwrap, unwrapList } from '../../lib/api.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { formErrors, requireRole } from '../../lib/session.ts';
+import type { Route } from './+types/tasa';
+
+type Tasa = { currency: string; amount: string; date: string | null };
+type TasaHistorial = { id: number; amount: string; note: string; date: string; user: { nickname: string; email: string } | null };
+
+const ROLES = ['admin', 'administracion'] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context.api, ROLES);
+  const page = new URL(request.url).searchParams.get('page') ?? '1';
+  const [current, history] = await Promise.all([
+    context.api.get<Tasa>('general/tasa-del-dia'),
+    context.api.get<TasaHistorial[]>('general/tasa-del-dia/historial', { page: /^\d+$/.test(page) ? page : '1' }),
+  ]);
+  const list = unwrapList(history);
+  return { current: unwrap(current), history: list.items, meta: list.meta as ListMeta };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireRole(request, context.api, ROLES);
+  const form = await request.formData();
+  const response = await context.api.post<Tasa>('general/tasa-del-dia', {
+    amount: normalizeRateInput(String(form.get('amount') ?? '')),
+    note: String(form.get('note') ?? ''),
+  });
+  if (!response.body.success) return data({ ...formErrors(response), saved: null }, { status: response.status });
+  return {
+    saved: `Tasa del día fijada en ${formatVes(toCents(response.body.data.amount))} por dólar.`,
+    message: undefined,
+    errors: undefined,
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, 'Tasa del día');
+}
+
+export default function TasaDelDia({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === 'submitting';
+  const { current } = loaderData;
+  return (
+    <Stack gap="md">
+      <Title order={1}>Tasa del día</Title>
+      {actionData?.saved && (
+        <Alert color="green" role="status" data-testid="tasa-guardada">
+          {actionData.saved}
+        </Alert>
+      )}
+      {actionData?.message && !actionData.errors && <Alert color="red">{actionData.message}</Alert>}
+      <Group align="stretch" wrap="wrap">
+        <Card withBorder padding="lg" miw={260}>
+          <Text size="sm" c="dimmed">
+            Tasa vigente (1 USD)
+          </Text>
+          <Text fz={28} fw={700} data-testid="tasa-vigente">
+            {formatVes(toCents(current.amount))}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {current.date ? `Desde el ${formatDateTime(current.date)}` : 'Aún no se ha fijado una tasa: se usa 1.'}
+          </Text>
+        </Card>
+        <Card withBorder padding="lg" style={{ flex: 1 }} miw={300}>
+          <Form method="post" key={actionData?.saved ?? 'form'}>
+            <Stack gap="sm">
+              <Group align="start" grow>
+                <TextInput
+                  label="Nueva tasa (Bs. por USD)"
+                  name="amount"
+                  required
+                  inputMode="decimal"
+                  placeholder="Ejemplo: 45,50"
+                  description="Hasta 4 decimales."
+                  error={fieldError(actionData ?? undefined, 'amount')}
+                />
+                <TextInput
+                  label="Nota (opcional)"
+                  name="note"
+                  placeholder="Fuente: BCV"
+                  error={fieldError(actionData ?? undefined, 'note')}
+                />
+              </Group>
+              <Group>
+                <Button type="submit" loading={busy}>
+                  Fijar tasa
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        </Card>
+      </Group>
+      <Title order={2} size="h3">
+        Historial
+      </Title>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped withTableBorder data-testid="tabla-tasas">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Fecha</Table.Th>
+              <Table.Th ta="right">Tasa</Table.Th>
+              <Table.Th>Fijada por</Table.Th>
+              <Table.Th>Nota</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loaderData.history.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Td>{formatDateTime(row.date)}</Table.Td>
+                <Table.Td ta="right">{formatVes(toCents(row.amount))}</Table.Td>
+                <Table.Td>{row.user ? row.user.nickname : <Text c="dimmed">Sistema</Text>}</Table.Td>
+                <Table.Td>{row.note}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Paginacion meta={loaderData.meta} label="tasas" />
+    </Stack>
+  );
+}
