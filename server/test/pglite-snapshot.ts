@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { TestProject } from 'vitest/node';
-import { type Database, type Db, openDatabase } from '../src/db/client.ts';
+import { type Database, type Db, openDatabase, pgliteListener } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed/seed.ts';
 
@@ -33,7 +33,7 @@ export async function openSeededPglite(): Promise<Database> {
 export async function openPgliteSnapshot(file: string): Promise<Database> {
   const client = new PGlite({ loadDataDir: new Blob([await readFile(file)]) });
   const db = drizzle(client, { schema });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), listen: pgliteListener(client) };
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -43,8 +43,20 @@ export default [
       route('perfil', 'dashboard/perfil/perfil.tsx'),
       route('perfil/cambiar-clave', 'dashboard/perfil/cambiar-clave.tsx'),
       route('perfil/hijo', 'dashboard/perfil/hijos.tsx'),
+      route('perfil/ordenes', 'dashboard/perfil/ordenes.tsx'),
+      route('perfil/ordenes/:codigo', 'dashboard/perfil/orden.tsx'),
+      route('venta', 'dashboard/venta/ordenes.tsx'),
+      // The other spec pages under venta/ stay placeholders until built; listed so that
+      // venta/:codigo does not take them.
+      ...['mis-ventas', 'pagos', 'tiendas', 'todas-las-ventas'].map((page) =>
+        route(`venta/${page}`, 'dashboard/seccion.tsx', { id: `venta-${page}` }),
+      ),
+      route('venta/:codigo', 'dashboard/venta/orden.tsx'),
       route('configurar/roles-usuario', 'dashboard/configurar/roles-usuario.tsx'),
       route('correos', 'dashboard/configurar/correos.tsx'),
+      route('config/tasa', 'dashboard/config/tasa.tsx'),
+      route('config/cuentas-bancarias', 'dashboard/config/cuentas-bancarias.tsx'),
+      route('config/notificacion', 'dashboard/config/notificacion.tsx'),
       route('*', 'dashboard/seccion.tsx'),
     ]),
   ]),

@@ -21,6 +21,11 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /**
+   * Calls `handler` with the payload of every NOTIFY on `channel`, from any process using this
+   * database; resolves once listening, with a function that stops it.
+   */
+  listen: (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
 };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -38,7 +43,22 @@ export async function openDatabase(options: { url?: string; dataDir: string | nu
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), listen: pgliteListener(client) };
+}
+
+/** PGlite is one in-process connection: its own NOTIFYs reach the listeners on commit. */
+export function pgliteListener(client: PGlite): Database['listen'] {
+  return async (channel, handler) => {
+    const stop = await client.listen(assertChannel(channel), handler);
+    return async () => {
+      if (!client.closed) await stop().catch(() => undefined);
+    };
+  };
+}
+
+function assertChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Canal de notificaciones no válido: ${channel}`);
+  return channel;
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -55,5 +75,82 @@ async function openPostgres(url: string): Promise<Database> {
     await lockClient.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
     lockClient.release();
   }
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  const listener = postgresListener(url);
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    listen: listener.listen,
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own that stays open (a pooled one would be handed to other
+ * queries): one client per process, opened on first use, reconnected if the server drops it.
+ */
+function postgresListener(url: string) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let connecting: Promise<pg.Client> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  function connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    client.on('error', (error) => console.error('PostgreSQL: se perdió la conexión de notificaciones', error.message));
+    client.on('end', () => {
+      if (closed) return;
+      connecting = null;
+      // Notifications sent while disconnected are lost; the screens still reload on demand.
+      retry = setTimeout(() => {
+        retry = null;
+        if (!closed && handlers.size > 0) void ensure().catch(() => undefined);
+      }, 1000);
+      retry.unref();
+    });
+    return client.connect().then(async () => {
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
+      return client;
+    });
+  }
+
+  function ensure(): Promise<pg.Client> {
+    connecting ??= connect().catch((error) => {
+      connecting = null;
+      throw error;
+    });
+    return connecting;
+  }
+
+  async function listen(channel: string, handler: (payload: string) => void) {
+    if (closed) throw new Error('La base de datos está cerrada');
+    const name = assertChannel(channel);
+    const set = handlers.get(name) ?? new Set();
+    handlers.set(name, set);
+    set.add(handler);
+    const client = await ensure();
+    await client.query(`LISTEN ${name}`);
+    return async () => {
+      set.delete(handler);
+      if (set.size > 0 || handlers.get(name) !== set) return;
+      handlers.delete(name);
+      const current = connecting && (await connecting.catch(() => null));
+      await current?.query(`UNLISTEN ${name}`).catch(() => undefined);
+    };
+  }
+
+  async function close() {
+    closed = true;
+    if (retry) clearTimeout(retry);
+    const client = connecting && (await connecting.catch(() => null));
+    connecting = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  return { listen, close };
 }

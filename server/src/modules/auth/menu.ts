@@ -10,6 +10,7 @@ export const DASHBOARD_MENU: MenuEntry[] = [
       { title: 'Perfil', ico: 'id', route: '/dashboard/perfil' },
       { title: 'Cambiar contraseña', ico: 'lock', route: '/dashboard/perfil/cambiar-clave' },
       { title: 'Mis hijos', ico: 'baby', route: '/dashboard/perfil/hijo' },
+      { title: 'Mis compras', ico: 'bag', route: '/dashboard/perfil/ordenes' },
     ],
   },
   {
@@ -73,6 +74,8 @@ export const DASHBOARD_MENU: MenuEntry[] = [
     title: 'Configuración',
     ico: 'settings',
     items: [
+      { title: 'Tasa del día', ico: 'exchange', route: '/dashboard/config/tasa', roles: ['admin', 'administracion'] },
+      { title: 'Cuentas bancarias', ico: 'bank', route: '/dashboard/config/cuentas-bancarias', roles: ['admin', 'administracion'] },
       { title: 'Notificaciones', ico: 'bell', route: '/dashboard/config/notificacion', roles: ['admin'] },
       { title: 'Roles de usuario', ico: 'shield', route: '/dashboard/configurar/roles-usuario', roles: ['admin'] },
       { title: 'Correos enviados', ico: 'mail', route: '/dashboard/correos', roles: ['admin'] },

@@ -1,7 +1,19 @@
 // Queries of purchase orders, their lines, payments and history.
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { articulos, modelos, ordenDetalles, ordenesCompra, ordenHistorial, ordenPagos, tasasCambio, tiendas } from '../../db/schema.ts';
+import {
+  articulos,
+  colores,
+  modelos,
+  ordenDetalles,
+  ordenesCompra,
+  ordenHistorial,
+  ordenPagos,
+  tallas,
+  tasasCambio,
+  tiendas,
+  usuarios,
+} from '../../db/schema.ts';
 
 export type OrderRow = typeof ordenesCompra.$inferSelect;
 
@@ -46,6 +58,8 @@ export async function findDetails(db: Db, orderId: number) {
       name: ordenDetalles.name,
       tiendaId: ordenDetalles.tiendaId,
       store: tiendas.name,
+      color: colores.name,
+      size: tallas.label,
       quantity: ordenDetalles.quantity,
       price: ordenDetalles.price,
       promotion: ordenDetalles.promotion,
@@ -54,6 +68,10 @@ export async function findDetails(db: Db, orderId: number) {
     })
     .from(ordenDetalles)
     .innerJoin(tiendas, eq(tiendas.id, ordenDetalles.tiendaId))
+    .leftJoin(articulos, eq(articulos.code, ordenDetalles.articleCode))
+    .leftJoin(modelos, eq(modelos.code, articulos.modelCode))
+    .leftJoin(colores, eq(colores.code, modelos.colorCode))
+    .leftJoin(tallas, eq(tallas.code, articulos.sizeCode))
     .where(eq(ordenDetalles.orderId, orderId))
     .orderBy(ordenDetalles.id);
 }
@@ -68,6 +86,7 @@ export async function findPayments(db: Db, orderId: number) {
       amount: ordenPagos.amount,
       date: ordenPagos.paidOn,
       status: ordenPagos.status,
+      reportedAt: ordenPagos.createdAt,
     })
     .from(ordenPagos)
     .where(eq(ordenPagos.orderId, orderId))
@@ -81,9 +100,11 @@ export async function findHistory(db: Db, orderId: number) {
       to: ordenHistorial.toStep,
       at: ordenHistorial.at,
       userId: ordenHistorial.userId,
+      by: usuarios.nickname,
       note: ordenHistorial.note,
     })
     .from(ordenHistorial)
+    .leftJoin(usuarios, eq(usuarios.id, ordenHistorial.userId))
     .where(eq(ordenHistorial.orderId, orderId))
     .orderBy(ordenHistorial.at, ordenHistorial.id);
 }
@@ -106,7 +127,7 @@ export async function referenceInUse(db: Db, method: string, bankCode: string, r
 
 export type OrderSearch = { search?: string; step?: string; method?: string; from?: string; to?: string; userId?: number };
 
-export async function searchOrders(db: Db, q: OrderSearch, limit: number, offset: number) {
+function searchConditions(q: OrderSearch): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (q.search) {
     const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -115,6 +136,7 @@ export async function searchOrders(db: Db, q: OrderSearch, limit: number, offset
         ilike(ordenesCompra.code, pattern),
         sql`${ordenesCompra.buyer}->>'fullName' ILIKE ${pattern}`,
         sql`${ordenesCompra.buyer}->>'email' ILIKE ${pattern}`,
+        sql`${ordenesCompra.buyer}->>'dni' ILIKE ${pattern}`,
       ),
     );
   }
@@ -123,7 +145,11 @@ export async function searchOrders(db: Db, q: OrderSearch, limit: number, offset
   if (q.from) conditions.push(gte(ordenesCompra.createdAt, new Date(`${q.from}T00:00:00-04:00`)));
   if (q.to) conditions.push(lte(ordenesCompra.createdAt, new Date(`${q.to}T23:59:59.999-04:00`)));
   if (q.userId) conditions.push(eq(ordenesCompra.userId, q.userId));
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+export async function searchOrders(db: Db, q: OrderSearch, limit: number, offset: number) {
+  const where = searchConditions(q);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -134,6 +160,7 @@ export async function searchOrders(db: Db, q: OrderSearch, limit: number, offset
         email: sql<string>`${ordenesCompra.buyer}->>'email'`,
         paymentMethod: ordenesCompra.paymentMethod,
         total: ordenesCompra.total,
+        rate: ordenesCompra.rate,
         trackingNumber: ordenesCompra.trackingNumber,
         createdAt: ordenesCompra.createdAt,
       })
@@ -147,10 +174,27 @@ export async function searchOrders(db: Db, q: OrderSearch, limit: number, offset
   return { rows, total };
 }
 
+/** How many orders of each step match the search, whatever step filter is applied. */
+export async function countByStep(db: Db, q: OrderSearch): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ step: ordenesCompra.step, total: count() })
+    .from(ordenesCompra)
+    .where(searchConditions({ ...q, step: undefined }))
+    .groupBy(ordenesCompra.step);
+  return Object.fromEntries(rows.map((r) => [r.step, r.total]));
+}
+
 export async function findExpiredUnpaid(db: Db, now: Date) {
   return db
     .select({ code: ordenesCompra.code })
     .from(ordenesCompra)
-    .where(and(eq(ordenesCompra.step, 'pendiente'), lte(ordenesCompra.expiresAt, now)))
+    .where(
+      and(
+        eq(ordenesCompra.step, 'pendiente'),
+        lte(ordenesCompra.expiresAt, now),
+        // A credit sale (ventas_credito) is unpaid on purpose: it never expires.
+        sql`NOT EXISTS (SELECT 1 FROM ventas_credito v WHERE v.order_id = ${ordenesCompra.id})`,
+      ),
+    )
     .limit(200);
 }

@@ -10,6 +10,7 @@ import { NoAutorizado } from '../../errors.ts';
 import type { SessionUser } from '../../http/access.ts';
 import { ok, okList } from '../../http/envelope.ts';
 import { cartIdOf } from '../carrito/carrito.service.ts';
+import { eventosRoute } from './orden-compra.eventos.ts';
 import * as service from './orden-compra.service.ts';
 
 const STAFF = ['admin', 'vendedor-admin', 'administracion', 'inventario', 'despacho'] as const;
@@ -37,6 +38,7 @@ export async function ordenCompraRoutes(fastify: FastifyInstance): Promise<void>
     mailer: app.authContext().mailer,
     unpaidHours: app.deps.env.ORDEN_IMPAGA_HORAS,
     publicUrl: app.authContext().publicUrl,
+    log: (message, error) => app.log.error({ err: error }, message),
   });
 
   app.post(
@@ -144,21 +146,23 @@ export async function ordenCompraRoutes(fastify: FastifyInstance): Promise<void>
     { config: { access: STAFF }, schema: { tags, summary: 'Buscar órdenes de compra (15 por página)', body: searchBody } },
     async (request) => {
       const b = request.body;
-      const { items, meta } = await service.buscar(
-        app.deps.database.db,
-        {
-          search: b.search,
-          step: b.filter,
-          method: b.filter_advance.payment_method,
-          from: b.filter_advance.date_from,
-          to: b.filter_advance.date_to,
-        },
-        b.page,
-        b.per_page,
-      );
-      return okList(items, meta);
+      const search = {
+        search: b.search,
+        step: b.filter,
+        method: b.filter_advance.payment_method,
+        from: b.filter_advance.date_from,
+        to: b.filter_advance.date_to,
+      };
+      const [{ items, meta }, steps] = await Promise.all([
+        service.buscar(app.deps.database.db, search, b.page, b.per_page),
+        service.contarPorPaso(app.deps.database.db, search),
+      ]);
+      // steps: how many orders of each step match the other filters (the screen's step chips).
+      return { ...okList(items, meta), steps };
     },
   );
+
+  eventosRoute(fastify, STAFF);
 
   app.get(
     '/buscar-detalles-ordene-compra',

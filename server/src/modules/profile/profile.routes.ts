@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ORDER_STEPS } from '../../../../domain/order-steps.ts';
 import { PAGE_SIZES } from '../../../../domain/paginator.ts';
 import { ROLES } from '../../../../domain/roles.ts';
 import { CHILD_RELATIONSHIP_IDS, GENDER_IDS } from '../../../../domain/store-constants.ts';
@@ -11,6 +12,7 @@ import type { SessionUser } from '../../http/access.ts';
 import { ok, okList } from '../../http/envelope.ts';
 import * as auth from '../auth/auth.service.ts';
 import { passwordPair, passwordsMatch } from '../auth/passwords.ts';
+import * as ordenes from '../orden-compra/orden-compra.service.ts';
 import * as service from './profile.service.ts';
 
 const text = (label: string, max: number) =>
@@ -165,6 +167,48 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
       await service.removeChild(db(), current(request.user), request.params.id);
       return ok({ message: 'Registro eliminado.' });
     },
+  );
+
+  // The buyer's own purchase orders: only those placed with this account.
+  app.post(
+    '/buscar-ordenes-compras',
+    {
+      config: usuario,
+      schema: {
+        tags,
+        summary: 'Mis órdenes de compra (15 por página)',
+        body: z.object({
+          page,
+          per_page: perPage,
+          search: z.string().trim().max(100).optional(),
+          filter: z.enum(ORDER_STEPS, { error: 'Paso desconocido' }).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { page: p, per_page, search, filter } = request.body;
+      const { items, meta } = await ordenes.buscar(db(), { search, step: filter, userId: current(request.user).id }, p, per_page);
+      return okList(items, meta);
+    },
+  );
+
+  app.get(
+    '/buscar-detalles-ordene-compra',
+    {
+      config: usuario,
+      schema: {
+        tags,
+        summary: 'Detalle de una orden propia',
+        querystring: z.object({
+          code: z
+            .string({ error: 'Falta el código de la orden' })
+            .trim()
+            .toUpperCase()
+            .regex(/^OC-\d{6,}$/, 'El código de la orden no es válido (ejemplo: OC-000123)'),
+        }),
+      },
+    },
+    async (request) => ok(await ordenes.detalle(db(), request.query.code, current(request.user), { own: true })),
   );
 
   app.get(

@@ -1,0 +1,71 @@
+// Test helpers for web orders: an article with stock in one store, an order body for it, and
+// registering that order through the API.
+import { sql } from 'drizzle-orm';
+import type { TestApp } from './build-test-app.ts';
+import { rows } from './inject.ts';
+import { asBearer, nextIp } from './sessions.ts';
+
+export const BUYER = {
+  fullName: 'Pedro Pérez',
+  email: 'pedro@correo.com',
+  phone: '0414-555-0199',
+  dni: 'V-12345678',
+  state: 'Carabobo',
+  city: 'Valencia',
+  address: 'Av. Bolívar Norte, casa 12',
+};
+
+export const DELIVERY = {
+  contact: 'Pedro Pérez',
+  phone: '0414-555-0199',
+  dni: 'V-12345678',
+  state: 'Carabobo',
+  city: 'Valencia',
+  address: 'Av. Bolívar Norte, casa 12',
+  agency: 'mrw',
+};
+
+export type StockedArticle = { article: string; storeId: number };
+
+/** An active article of the demo catalogue with exactly `quantity` free units, all in the first store. */
+export async function stockedArticle(t: TestApp, quantity = 50): Promise<StockedArticle> {
+  const [row] = await rows<{ code: string }>(t, sql`SELECT a.code FROM articulos a WHERE a.code LIKE 'CFRA001%MD' LIMIT 1`);
+  const [store] = await rows<{ id: number }>(t, sql`SELECT id FROM tiendas ORDER BY id LIMIT 1`);
+  await t.database.db.execute(sql`UPDATE inventario SET quantity = 0, held = 0 WHERE article_code = ${row.code}`);
+  await t.database.db.execute(sql`INSERT INTO inventario (article_code, tienda_id, quantity) VALUES (${row.code}, ${store.id}, ${quantity})
+    ON CONFLICT (article_code, tienda_id) DO UPDATE SET quantity = ${quantity}, held = 0`);
+  return { article: row.code, storeId: store.id };
+}
+
+export type OrderBodyOptions = {
+  buyer?: Partial<typeof BUYER>;
+  quantity?: number;
+  payment?: Record<string, unknown>;
+  /** Other fields of the checkout form (comment, withSeller, salesman…). */
+  extra?: Record<string, unknown>;
+};
+
+/** The checkout form for one article of `stocked`, by default "pago pendiente" and 1 unit. */
+export function orderBody(stocked: StockedArticle, options: OrderBodyOptions = {}) {
+  return {
+    user: { ...BUYER, ...options.buyer },
+    delivery: DELIVERY,
+    items: [{ articleCode: stocked.article, stores: [{ tiendaId: stocked.storeId, quantity: options.quantity ?? 1 }] }],
+    payment: options.payment ?? { method: 'pago-pendiente' },
+    ...options.extra,
+  };
+}
+
+/** Registers the order (as a guest, or with `token`) and returns its code; anything but 201 throws. */
+export async function registrarOrden(t: TestApp, body: object, idempotencyKey: string, token?: string): Promise<string> {
+  const request = {
+    method: 'POST' as const,
+    url: '/api/orden-compra/registrar',
+    remoteAddress: nextIp(),
+    headers: { 'idempotency-key': idempotencyKey },
+    payload: body,
+  };
+  const response = await t.app.inject(token ? asBearer(token, request) : request);
+  if (response.statusCode !== 201) throw new Error(`registrar ${idempotencyKey}: ${response.statusCode} ${response.body}`);
+  return response.json().data.orderCode as string;
+}

@@ -1,0 +1,58 @@
+// /dashboard/perfil/ordenes: the logged-in customer's own purchase orders, 15 a page.
+import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Form, Link } from 'react-router';
+import type { ListMeta } from '../../../../domain/contracts/api-client.ts';
+import { Paginacion } from '../../components/paginacion.tsx';
+import { unwrapList } from '../../lib/api.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { requireUser } from '../../lib/session.ts';
+import { OrdenesLista, type OrdenFila } from '../venta/orden-vista.tsx';
+import type { Route } from './+types/ordenes';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context.api);
+  const params = new URL(request.url).searchParams;
+  const page = Number(params.get('page'));
+  const search = (params.get('search') ?? '').trim().slice(0, 100);
+  const { items, meta } = unwrapList(
+    await context.api.post<OrdenFila[]>('profile/buscar-ordenes-compras', {
+      page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+      ...(search ? { search } : {}),
+    }),
+  );
+  return { orders: items, meta: meta as ListMeta, search };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, 'Mis compras');
+}
+
+export default function MisCompras({ loaderData }: Route.ComponentProps) {
+  const { orders, meta, search } = loaderData;
+  return (
+    <Stack gap="md">
+      <Title order={1}>Mis compras</Title>
+      <Form method="get">
+        <Group align="end" gap="sm" wrap="wrap">
+          <TextInput label="Buscar" name="search" placeholder="Código de la orden" defaultValue={search} data-testid="buscar-mis-compras" />
+          <Button type="submit" variant="light">
+            Buscar
+          </Button>
+        </Group>
+      </Form>
+      {orders.length === 0 ? (
+        <Alert color="gray">
+          {search ? 'Ninguna de sus compras coincide con la búsqueda.' : 'Aún no tiene compras con esta cuenta. '}
+          {!search && (
+            <Link to="/linea" style={{ fontWeight: 600 }}>
+              Ver el catálogo
+            </Link>
+          )}
+        </Alert>
+      ) : (
+        <OrdenesLista items={orders} hrefFor={(code) => `/dashboard/perfil/ordenes/${code}`} />
+      )}
+      <Paginacion meta={meta} label="compras" />
+    </Stack>
+  );
+}

@@ -1,0 +1,401 @@
+// Purchase-order pieces shared by the back office (venta) and the customer's "Mis compras":
+// the list (table on wide screens, cards on phones) and the read-only parts of the detail.
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { bankByCode } from '../../../../domain/banks.ts';
+import { formatDate, formatDateTime } from '../../../../domain/dates.ts';
+import { formatUsd, formatVes, fromCents, toCents } from '../../../../domain/money.ts';
+import { isOrderStep, ORDER_STEP_LABELS, type OrderStep } from '../../../../domain/order-steps.ts';
+import {
+  PAY_SHIPPING_LABELS,
+  PAYMENT_METHODS,
+  type PaymentMethodId,
+  type PayShippingId,
+  SHIPPING_AGENCY_LABELS,
+  type ShippingAgencyId,
+} from '../../../../domain/store-constants.ts';
+import { MontoOrden, montoOrden } from '../../components/monto-orden.tsx';
+
+export type OrdenFila = {
+  id: number;
+  code: string;
+  step: string;
+  buyer: string;
+  email: string;
+  paymentMethod: string;
+  total: string;
+  rate: string;
+  trackingNumber: string | null;
+  createdAt: string;
+};
+
+type Persona = {
+  fullName?: string;
+  contact?: string;
+  email?: string;
+  phone: string;
+  dni: string;
+  state: string;
+  city: string;
+  address: string;
+};
+
+export type OrdenDetalle = {
+  order: {
+    id: number;
+    code: string;
+    step: string;
+    buyer: Persona & { fullName: string; email: string };
+    delivery: Persona & { contact: string; agency: string; shipping: string; payShipping: string };
+    paymentMethod: string;
+    comment: string;
+    withSeller: boolean;
+    subtotal: string;
+    iva: string;
+    commission: string;
+    total: string;
+    rate: string;
+    trackingNumber: string | null;
+    expiresAt: string | null;
+    createdAt: string;
+  };
+  details: {
+    articleCode: string;
+    name: string;
+    store: string;
+    color: string | null;
+    size: string | null;
+    quantity: number;
+    price: string;
+    promotion: string;
+    net: string;
+    iva: string;
+  }[];
+  payments: {
+    id: number;
+    method: string;
+    reference: string;
+    bankCode: string;
+    amount: string;
+    date: string;
+    status: string;
+    reportedAt: string;
+  }[];
+  history: { from: string | null; to: string; at: string; by: string | null; note: string }[];
+};
+
+const STEP_COLORS: Record<OrderStep, string> = {
+  pendiente: 'yellow',
+  'pago-por-confirmar': 'orange',
+  'pago-confirmado': 'blue',
+  'inventario-confirmado': 'indigo',
+  despachada: 'violet',
+  entregada: 'green',
+  anulada: 'gray',
+};
+
+const PAYMENT_STATUS: Record<string, { label: string; color: string }> = {
+  reportado: { label: 'Por confirmar', color: 'orange' },
+  aprobado: { label: 'Aprobado', color: 'green' },
+  rechazado: { label: 'Rechazado', color: 'red' },
+};
+
+const SHIPPING_LABELS: Record<string, string> = { envio: 'Envío a la dirección', 'retiro-en-agencia': 'Retiro en la agencia' };
+
+export function stepLabel(step: string): string {
+  return isOrderStep(step) ? ORDER_STEP_LABELS[step] : step;
+}
+
+export function methodLabel(method: string): string {
+  return PAYMENT_METHODS[method as PaymentMethodId]?.label ?? method;
+}
+
+export function PasoBadge({ step, testId }: { step: string; testId?: string }) {
+  return (
+    <Badge color={isOrderStep(step) ? STEP_COLORS[step] : 'gray'} variant="light" data-testid={testId} data-paso={step}>
+      {stepLabel(step)}
+    </Badge>
+  );
+}
+
+/** Wide screens: a table; phones (under 576 px): one card per order, no sideways scrolling. */
+export function OrdenesLista({ items, hrefFor }: { items: OrdenFila[]; hrefFor: (code: string) => string }) {
+  return (
+    <>
+      <Table striped highlightOnHover withTableBorder visibleFrom="sm" data-testid="tabla-ordenes">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Código</Table.Th>
+            <Table.Th>Fecha</Table.Th>
+            <Table.Th>Comprador</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+            <Table.Th>Pago</Table.Th>
+            <Table.Th>Paso</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((o) => (
+            <Table.Tr key={o.id} data-testid={`orden-${o.code}`}>
+              <Table.Td>
+                <Anchor component={Link} to={hrefFor(o.code)} fw={600}>
+                  {o.code}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{formatDate(o.createdAt)}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{o.buyer}</Text>
+                <Text size="xs" c="dimmed">
+                  {o.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <MontoOrden usd={o.total} rate={o.rate} />
+              </Table.Td>
+              <Table.Td>{methodLabel(o.paymentMethod)}</Table.Td>
+              <Table.Td>
+                <PasoBadge step={o.step} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Stack gap="sm" hiddenFrom="sm" data-testid="tarjetas-ordenes">
+        {items.map((o) => {
+          const monto = montoOrden(o.total, o.rate);
+          return (
+            <Card key={o.id} withBorder padding="sm" component={Link} to={hrefFor(o.code)} data-testid={`tarjeta-${o.code}`}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text fw={700}>{o.code}</Text>
+                <PasoBadge step={o.step} />
+              </Group>
+              <Text size="sm" truncate>
+                {o.buyer}
+              </Text>
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Text size="xs" c="dimmed">
+                  {formatDate(o.createdAt)} · {methodLabel(o.paymentMethod)}
+                </Text>
+                <Text size="sm" fw={600}>
+                  {monto.usd}{' '}
+                  <Text span size="xs" c="dimmed">
+                    ({monto.ves})
+                  </Text>
+                </Text>
+              </Group>
+            </Card>
+          );
+        })}
+      </Stack>
+    </>
+  );
+}
+
+function Dato({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children || '—'}
+      </Text>
+    </div>
+  );
+}
+
+function Seccion({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card withBorder padding="md" data-testid={testId}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+/** Order data, buyer, delivery, lines, totals, payments and history; `staff` adds who moved each step. */
+export function OrdenDetalleVista({ detail, staff }: { detail: OrdenDetalle; staff: boolean }) {
+  const { order, details, payments, history } = detail;
+  const rate = order.rate;
+  const d = order.delivery;
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <Seccion title="Orden" testId="seccion-orden">
+          <Stack gap="xs">
+            <Dato label="Fecha">{formatDateTime(order.createdAt)}</Dato>
+            <Dato label="Método de pago">{methodLabel(order.paymentMethod)}</Dato>
+            <Dato label="Tasa de la orden">{`Bs. ${formatRate(rate)} por dólar`}</Dato>
+            <Dato label="Número de guía">
+              <span data-testid="numero-guia-actual">{order.trackingNumber ?? '—'}</span>
+            </Dato>
+            {order.step === 'pendiente' && order.expiresAt && <Dato label="Vence si no se paga">{formatDateTime(order.expiresAt)}</Dato>}
+            {order.comment && <Dato label="Comentario">{order.comment}</Dato>}
+          </Stack>
+        </Seccion>
+        <Seccion title="Comprador" testId="seccion-comprador">
+          <Stack gap="xs">
+            <Dato label="Nombre">{order.buyer.fullName}</Dato>
+            <Dato label="Cédula o RIF">{order.buyer.dni}</Dato>
+            <Dato label="Correo">{order.buyer.email}</Dato>
+            <Dato label="Teléfono">{order.buyer.phone}</Dato>
+            <Dato label="Dirección">{`${order.buyer.address}, ${order.buyer.city}, ${order.buyer.state}`}</Dato>
+          </Stack>
+        </Seccion>
+        <Seccion title="Entrega" testId="seccion-entrega">
+          <Stack gap="xs">
+            <Dato label="Agencia">{SHIPPING_AGENCY_LABELS[d.agency as ShippingAgencyId] ?? d.agency}</Dato>
+            <Dato label="Modalidad">{SHIPPING_LABELS[d.shipping] ?? d.shipping}</Dato>
+            <Dato label="Paga el envío">{PAY_SHIPPING_LABELS[d.payShipping as PayShippingId] ?? d.payShipping}</Dato>
+            <Dato label="Recibe">{`${d.contact} · ${d.dni} · ${d.phone}`}</Dato>
+            <Dato label="Dirección">{`${d.address}, ${d.city}, ${d.state}`}</Dato>
+          </Stack>
+        </Seccion>
+      </SimpleGrid>
+
+      <Seccion title="Artículos" testId="seccion-lineas">
+        <Table striped withTableBorder visibleFrom="md">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Artículo</Table.Th>
+              <Table.Th>Nombre</Table.Th>
+              <Table.Th>Color</Table.Th>
+              <Table.Th>Talla</Table.Th>
+              <Table.Th>Tienda</Table.Th>
+              <Table.Th ta="right">Cant.</Table.Th>
+              <Table.Th ta="right">Precio</Table.Th>
+              <Table.Th ta="right">Neto</Table.Th>
+              <Table.Th ta="right">IVA</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {details.map((l, i) => (
+              <Table.Tr key={`${l.articleCode}-${i}`}>
+                <Table.Td>{l.articleCode}</Table.Td>
+                <Table.Td>{l.name}</Table.Td>
+                <Table.Td>{l.color ?? '—'}</Table.Td>
+                <Table.Td>{l.size ?? '—'}</Table.Td>
+                <Table.Td>{l.store}</Table.Td>
+                <Table.Td ta="right">{l.quantity}</Table.Td>
+                <Table.Td>
+                  <MontoOrden usd={unitPrice(l.price, l.promotion)} rate={rate} fw={400} />
+                </Table.Td>
+                <Table.Td>
+                  <MontoOrden usd={l.net} rate={rate} fw={400} />
+                </Table.Td>
+                <Table.Td>
+                  <MontoOrden usd={l.iva} rate={rate} fw={400} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Stack gap="xs" hiddenFrom="md">
+          {details.map((l, i) => (
+            <Card key={`${l.articleCode}-${i}`} withBorder padding="xs">
+              <Text fw={600} size="sm">
+                {l.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {l.articleCode} · {l.color ?? '—'} · Talla {l.size ?? '—'} · {l.store}
+              </Text>
+              <Text size="sm">
+                {l.quantity} × {montoOrden(unitPrice(l.price, l.promotion), rate).usd} = {montoOrden(l.net, rate).usd} + IVA{' '}
+                {montoOrden(l.iva, rate).usd}
+              </Text>
+            </Card>
+          ))}
+        </Stack>
+        <Stack gap={4} mt="md" align="flex-end" data-testid="totales-orden">
+          <Total label="Subtotal" usd={order.subtotal} rate={rate} />
+          <Total label="IVA (16 %)" usd={order.iva} rate={rate} />
+          {Number(order.commission) > 0 && <Total label="Comisión de la plataforma" usd={order.commission} rate={rate} />}
+          <Total label="Total" usd={order.total} rate={rate} strong />
+        </Stack>
+      </Seccion>
+
+      <Seccion title="Pagos reportados" testId="seccion-pagos">
+        {payments.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No se ha reportado ningún pago.
+          </Text>
+        ) : (
+          <Stack gap="xs">
+            {payments.map((p) => {
+              const status = PAYMENT_STATUS[p.status] ?? { label: p.status, color: 'gray' };
+              return (
+                <Card key={p.id} withBorder padding="xs" data-testid={`pago-${p.reference}`}>
+                  <Group justify="space-between" wrap="wrap" gap="xs">
+                    <Text fw={600} size="sm">
+                      {methodLabel(p.method)}
+                      {p.bankCode ? ` · ${bankByCode(p.bankCode)?.name ?? p.bankCode}` : ''}
+                    </Text>
+                    <Badge color={status.color} variant="light">
+                      {status.label}
+                    </Badge>
+                  </Group>
+                  <Text size="sm">
+                    Referencia {p.reference} · {paidAmount(p.method, p.amount)} · pagado el {p.date ? formatDate(p.date) : '—'}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Reportado el {formatDateTime(p.reportedAt)}
+                  </Text>
+                </Card>
+              );
+            })}
+          </Stack>
+        )}
+      </Seccion>
+
+      <Seccion title="Historial" testId="seccion-historial">
+        <Timeline active={history.length - 1} bulletSize={14} lineWidth={2}>
+          {history.map((h, i) => (
+            <Timeline.Item key={`${h.at}-${i}`} title={h.from === h.to ? `${stepLabel(h.to)} (sin cambio de paso)` : stepLabel(h.to)}>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(h.at)}
+                {staff ? ` · ${h.by ?? 'Comprador o sistema'}` : ''}
+              </Text>
+              {h.note && <Text size="sm">{h.note}</Text>}
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      </Seccion>
+    </Stack>
+  );
+}
+
+/** Bank payments (Pago móvil, transferencia) are reported in bolívares, the rest in dollars. */
+function paidAmount(method: string, amount: string): string {
+  const cents = toCents(amount);
+  return PAYMENT_METHODS[method as PaymentMethodId]?.needsBank ? formatVes(cents) : formatUsd(cents);
+}
+
+function unitPrice(price: string, promotion: string): string {
+  return fromCents(toCents(price) - toCents(promotion));
+}
+
+/** "1234.5000" → "1.234,50": the frozen tasa, es-VE digits, at least 2 decimals. */
+function formatRate(rate: string): string {
+  const [whole, fraction = ''] = rate.split('.');
+  const decimals = fraction.replace(/0+$/, '').padEnd(2, '0');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${decimals}`;
+}
+
+function Total({ label, usd, rate, strong = false }: { label: string; usd: string; rate: string; strong?: boolean }) {
+  const monto = montoOrden(usd, rate);
+  return (
+    <Group gap="md" wrap="nowrap">
+      <Text size="sm" fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 400} ta="right" miw={110} data-testid={strong ? 'total-orden' : undefined}>
+        {monto.usd}
+        <Text span display="block" size="xs" c="dimmed">
+          {monto.ves}
+        </Text>
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,229 @@
+// /dashboard/venta/:codigo (staff): one purchase order and the step actions this user may take now.
+import { Alert, Anchor, Button, Card, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { data, Form, Link, useNavigation } from 'react-router';
+import { canSetTrackingNumber, mayPerform, nextStepFor, type OrderAction, type OrderStep } from '../../../../domain/order-steps.ts';
+import { ROLES } from '../../../../domain/roles.ts';
+import { fieldError } from '../../components/campo-error.ts';
+import { unwrap } from '../../lib/api.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { formErrors, requireRole } from '../../lib/session.ts';
+import type { Route } from './+types/orden';
+import { type OrdenDetalle, OrdenDetalleVista, PasoBadge, stepLabel } from './orden-vista.tsx';
+
+const CODE = /^OC-\d{6,}$/;
+
+function orderCode(param: string | undefined): string {
+  const code = (param ?? '').toUpperCase();
+  if (!CODE.test(code)) throw data({ message: 'No encontramos esa orden de compra.' }, { status: 404 });
+  return code;
+}
+
+type Accion = 'confirmar-pago' | 'confirmar-inventario' | 'despachar' | 'numero-guia' | 'entregada' | 'anular';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireRole(request, context.api, ROLES);
+  const code = orderCode(params.codigo);
+  const detail = unwrap(await context.api.get<OrdenDetalle>('orden-compra/buscar-detalles-ordene-compra', { code }));
+  const step = detail.order.step as OrderStep;
+  const actor = { roles: user.roles, loggedIn: true, isBuyer: false };
+  const allowed = (action: OrderAction) => mayPerform(action, actor) && nextStepFor(action, step).ok;
+  // The tracking number goes with the dispatch form before dispatching; afterwards on its own.
+  const acciones: Record<Accion, boolean> = {
+    'confirmar-pago': allowed('confirmar-pago'),
+    'confirmar-inventario': allowed('confirmar-inventario'),
+    despachar: allowed('despachar'),
+    'numero-guia': mayPerform('numero-guia', actor) && canSetTrackingNumber(step).ok && step === 'despachada',
+    entregada: allowed('entregada'),
+    anular: allowed('anular'),
+  };
+  return { detail, acciones };
+}
+
+const DONE: Record<Accion, string> = {
+  'confirmar-pago': 'Pago aprobado.',
+  'confirmar-inventario': 'Inventario confirmado.',
+  despachar: 'Orden despachada.',
+  'numero-guia': 'Número de guía guardado.',
+  entregada: 'Orden marcada como entregada.',
+  anular: 'Orden anulada; su existencia quedó libre.',
+};
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const code = orderCode(params.codigo);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '') as Accion;
+  const note = String(form.get('note') ?? '').trim();
+  const tracking = String(form.get('trackingNumber') ?? '').trim();
+  const bodies: Record<Accion, object> = {
+    'confirmar-pago': { code, approve: form.get('approve') === 'si', note },
+    'confirmar-inventario': { code },
+    despachar: { code, ...(tracking ? { trackingNumber: tracking } : {}) },
+    'numero-guia': { code, trackingNumber: tracking },
+    entregada: { code },
+    anular: { code, note },
+  };
+  if (!(intent in bodies)) return data({ ok: null, intent, message: 'Acción desconocida.', errors: undefined }, { status: 400 });
+  const response = await context.api.patch<{ step: string }>(`orden-compra/${intent}`, bodies[intent]);
+  if (!response.body.success) return data({ ok: null, intent, ...formErrors(response) }, { status: response.status });
+  const rejected = intent === 'confirmar-pago' && form.get('approve') !== 'si';
+  const done = rejected ? 'Pago rechazado.' : DONE[intent];
+  return { ok: `${done} La orden ${code} está en «${stepLabel(response.body.data.step)}».`, intent, message: undefined, errors: undefined };
+}
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  return pageMeta(matches, `Orden ${(params.codigo ?? '').toUpperCase()}`);
+}
+
+export default function Orden({ loaderData, actionData }: Route.ComponentProps) {
+  const { detail, acciones } = loaderData;
+  const { order } = detail;
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const [anularAbierto, anular] = useDisclosure(false);
+  const hayAcciones = Object.values(acciones).some(Boolean);
+  const trackingError = fieldError(actionData ?? undefined, 'trackingNumber');
+  const noteError = fieldError(actionData ?? undefined, 'note');
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/dashboard/venta" size="sm">
+        ← Órdenes de compra
+      </Anchor>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>Orden {order.code}</Title>
+        <PasoBadge step={order.step} testId="paso-actual" />
+      </Group>
+
+      {actionData?.ok && (
+        <Alert color="green" role="status" data-testid="accion-resultado">
+          {actionData.ok}
+        </Alert>
+      )}
+      {actionData?.message && (
+        <Alert color="red" role="alert" data-testid="accion-error">
+          {actionData.message}
+        </Alert>
+      )}
+
+      {hayAcciones && (
+        <Card withBorder padding="md" data-testid="acciones-orden">
+          <Title order={2} size="h4" mb="sm">
+            Acciones
+          </Title>
+          <Stack gap="md">
+            {acciones['confirmar-pago'] && (
+              <Form method="post" key={`pago-${order.step}`}>
+                <input type="hidden" name="intent" value="confirmar-pago" />
+                <Textarea
+                  name="note"
+                  label="Nota sobre el pago (opcional)"
+                  maxLength={300}
+                  autosize
+                  minRows={1}
+                  error={actionData?.intent === 'confirmar-pago' ? noteError : undefined}
+                  data-testid="nota-pago"
+                />
+                <Group mt="xs" gap="sm">
+                  <Button
+                    type="submit"
+                    name="approve"
+                    value="si"
+                    color="green"
+                    loading={busy('confirmar-pago')}
+                    data-testid="accion-confirmar-pago"
+                  >
+                    Aprobar pago
+                  </Button>
+                  <Button type="submit" name="approve" value="no" color="red" variant="light" data-testid="accion-rechazar-pago">
+                    Rechazar pago
+                  </Button>
+                </Group>
+              </Form>
+            )}
+            {acciones['confirmar-inventario'] && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="confirmar-inventario" />
+                <Button type="submit" loading={busy('confirmar-inventario')} data-testid="accion-confirmar-inventario">
+                  Confirmar inventario
+                </Button>
+              </Form>
+            )}
+            {acciones.despachar && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="despachar" />
+                <Group align="end" gap="sm" wrap="wrap">
+                  <TextInput
+                    name="trackingNumber"
+                    label="Número de guía (opcional)"
+                    maxLength={40}
+                    defaultValue={order.trackingNumber ?? ''}
+                    error={actionData?.intent === 'despachar' ? trackingError : undefined}
+                    data-testid="numero-guia"
+                  />
+                  <Button type="submit" loading={busy('despachar')} data-testid="accion-despachar">
+                    Despachar
+                  </Button>
+                </Group>
+              </Form>
+            )}
+            {acciones['numero-guia'] && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="numero-guia" />
+                <Group align="end" gap="sm" wrap="wrap">
+                  <TextInput
+                    name="trackingNumber"
+                    label="Número de guía"
+                    required
+                    minLength={4}
+                    maxLength={40}
+                    defaultValue={order.trackingNumber ?? ''}
+                    error={actionData?.intent === 'numero-guia' ? trackingError : undefined}
+                    data-testid="numero-guia"
+                  />
+                  <Button type="submit" variant="light" loading={busy('numero-guia')} data-testid="accion-numero-guia">
+                    Guardar guía
+                  </Button>
+                </Group>
+              </Form>
+            )}
+            {acciones.entregada && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="entregada" />
+                <Button type="submit" color="green" loading={busy('entregada')} data-testid="accion-entregada">
+                  Marcar como entregada
+                </Button>
+              </Form>
+            )}
+            {acciones.anular && (
+              <div>
+                <Button color="red" variant="outline" onClick={anular.open} data-testid="accion-anular">
+                  Anular orden
+                </Button>
+                <Modal opened={anularAbierto} onClose={anular.close} title={`¿Anular la orden ${order.code}?`} centered>
+                  <Form method="post" onSubmit={anular.close}>
+                    <input type="hidden" name="intent" value="anular" />
+                    <Text size="sm" mb="sm">
+                      La orden pasará a «Anulada» y sus artículos volverán a estar disponibles. Esta acción no se puede deshacer.
+                    </Text>
+                    <Textarea name="note" label="Motivo" maxLength={300} autosize minRows={2} data-testid="nota-anular" />
+                    <Group justify="end" mt="md">
+                      <Button variant="default" onClick={anular.close}>
+                        Volver
+                      </Button>
+                      <Button type="submit" color="red" data-testid="confirmar-anular">
+                        Sí, anular
+                      </Button>
+                    </Group>
+                  </Form>
+                </Modal>
+              </div>
+            )}
+          </Stack>
+        </Card>
+      )}
+
+      <OrdenDetalleVista detail={detail} staff />
+    </Stack>
+  );
+}
