@@ -20,8 +20,9 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
-          // Tests that need an outside service (Redis) run in the services suite, `npm run test:pg`.
-          exclude: ['**/node_modules/**', '**/*.redis.test.ts'],
+          // Tests that need an outside service (Redis, a PostgreSQL server) run in the services
+          // suite, `npm run test:pg`.
+          exclude: ['**/node_modules/**', '**/*.redis.test.ts', '**/*.pg.test.ts'],
           globalSetup: ['server/test/pglite-snapshot.ts'],
         },
       },

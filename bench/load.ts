@@ -2,10 +2,12 @@
 import http from 'node:http';
 
 export type LoadResult = { requests: number; errors: number; rps: number; p50: number; p99: number };
+/** What changes from one request to the next (a POST body, its idempotency key); GET by default. */
+export type NextRequest = () => { method?: string; headers?: Record<string, string>; body?: string };
 
 export async function load(
   url: string,
-  { connections = 16, seconds = 8, headers = {} as Record<string, string> } = {},
+  { connections = 16, seconds = 8, headers = {} as Record<string, string>, next = undefined as NextRequest | undefined } = {},
 ): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const target = new URL(url);
@@ -15,13 +17,23 @@ export async function load(
 
   function once(): Promise<void> {
     return new Promise((resolve) => {
+      const extra = next?.() ?? {};
+      const body = extra.body === undefined ? undefined : Buffer.from(extra.body);
       const start = performance.now();
       const req = http.request(
-        { agent, hostname: target.hostname, port: target.port, path: target.pathname + target.search, headers },
+        {
+          agent,
+          method: extra.method ?? 'GET',
+          hostname: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          headers: { ...headers, ...extra.headers, ...(body ? { 'content-length': body.length } : {}) },
+        },
         (res) => {
           res.on('data', () => undefined);
           res.on('end', () => {
-            if (res.statusCode === 200) latencies.push(performance.now() - start);
+            const status = res.statusCode ?? 0;
+            if (status >= 200 && status < 300) latencies.push(performance.now() - start);
             else errors++;
             resolve();
           });
@@ -31,7 +43,7 @@ export async function load(
         errors++;
         resolve();
       });
-      req.end();
+      req.end(body);
     });
   }
 

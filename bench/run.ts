@@ -1,40 +1,19 @@
 // `npm run bench`: the store on the large catalogue against a bare node:http server returning
-// the same bytes, in the same run, on the same machine. Prints throughput, p99 and ratios.
+// the same bytes, in the same run, on the same machine. Prints throughput, p99 and ratios. Then
+// checkout on PostgreSQL (checkout.ts).
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/src/db/client.ts';
 import { isEmpty, seedDemo, seedScale } from '../server/src/db/seed/seed.ts';
+import { benchCheckout } from './checkout.ts';
 import { load } from './load.ts';
+import { freePort, waitFor } from './server-process.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const MODELS = Number(process.env.BENCH_MODELS ?? 20_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('sin puerto'))));
-    });
-  });
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`sin respuesta de ${url}`);
-}
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-bench-'));
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -96,3 +75,5 @@ try {
   await new Promise((r) => setTimeout(r, 1000));
   await rm(dataDir, { recursive: true, force: true });
 }
+
+await benchCheckout({ seconds: SECONDS, connections: Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 32) });

@@ -8,6 +8,12 @@ describe('configuración', () => {
     expect(env.DATA_DIR).toBe('./data');
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.NODE_ENV).toBe('production');
+    expect(env.TAREAS_INTERVALO_SEGUNDOS).toBe(60);
+  });
+
+  it('las tareas periódicas se desactivan con 0 y rechazan un intervalo negativo', () => {
+    expect(parseEnv({ TAREAS_INTERVALO_SEGUNDOS: '0' }).TAREAS_INTERVALO_SEGUNDOS).toBe(0);
+    expect(() => parseEnv({ TAREAS_INTERVALO_SEGUNDOS: '-5' })).toThrowError(/TAREAS_INTERVALO_SEGUNDOS debe ser 0 \(desactivadas\) o más/);
   });
 
   it('una variable vacía cuenta como no definida', () => {

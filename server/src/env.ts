@@ -25,6 +25,13 @@ const envSchema = z.object({
     .min(1, 'ORDEN_IMPAGA_HORAS debe ser 1 o más')
     .max(720)
     .default(48),
+  // How often the periodic jobs run (expired unpaid orders, expired cart holds); 0 turns them off.
+  TAREAS_INTERVALO_SEGUNDOS: z.coerce
+    .number({ error: 'TAREAS_INTERVALO_SEGUNDOS debe ser un número' })
+    .int('TAREAS_INTERVALO_SEGUNDOS debe ser un entero')
+    .min(0, 'TAREAS_INTERVALO_SEGUNDOS debe ser 0 (desactivadas) o más')
+    .max(86_400, 'TAREAS_INTERVALO_SEGUNDOS debe ser como máximo 86400 (un día)')
+    .default(60),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'TRUST_PROXY debe ser true o false' }).default('false'),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET debe tener al menos 32 caracteres').optional(),
   SMTP_URL: z
