@@ -36,7 +36,7 @@ export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
 /**
  * icon: a Tabler icon name. takesReference: the payment carries a reference number (the
  * provider's id for uphold/paypal). needsBank: the reference is unique per bank.
- * cardCommission: the 5,8 % + 0,30 USD commission is added.
+ * cardCommission: the 5,8 % + 0,30 USD commission is added. currency: what the buyer pays in.
  */
 export type PaymentMethod = {
   label: string;
@@ -44,19 +44,21 @@ export type PaymentMethod = {
   takesReference: boolean;
   needsBank: boolean;
   cardCommission: boolean;
+  currency: Currency;
 };
 
 export const PAYMENT_METHODS: Record<PaymentMethodId, PaymentMethod> = {
-  uphold: { label: 'Uphold', icon: 'wallet', takesReference: true, needsBank: false, cardCommission: true },
-  paypal: { label: 'PayPal', icon: 'brand-paypal', takesReference: true, needsBank: false, cardCommission: true },
-  zelle: { label: 'Zelle', icon: 'currency-dollar', takesReference: true, needsBank: false, cardCommission: false },
-  efectivo: { label: 'Efectivo', icon: 'cash', takesReference: false, needsBank: false, cardCommission: false },
+  uphold: { label: 'Uphold', icon: 'wallet', takesReference: true, needsBank: false, cardCommission: true, currency: 'USD' },
+  paypal: { label: 'PayPal', icon: 'brand-paypal', takesReference: true, needsBank: false, cardCommission: true, currency: 'USD' },
+  zelle: { label: 'Zelle', icon: 'currency-dollar', takesReference: true, needsBank: false, cardCommission: false, currency: 'USD' },
+  efectivo: { label: 'Efectivo', icon: 'cash', takesReference: false, needsBank: false, cardCommission: false, currency: 'USD' },
   'pago-movil': {
     label: 'Pago móvil',
     icon: 'device-mobile',
     takesReference: true,
     needsBank: true,
     cardCommission: false,
+    currency: 'VES',
   },
   transferencia: {
     label: 'Transferencia',
@@ -64,6 +66,7 @@ export const PAYMENT_METHODS: Record<PaymentMethodId, PaymentMethod> = {
     takesReference: true,
     needsBank: true,
     cardCommission: false,
+    currency: 'VES',
   },
   'pago-pendiente': {
     label: 'Pago pendiente',
@@ -71,6 +74,7 @@ export const PAYMENT_METHODS: Record<PaymentMethodId, PaymentMethod> = {
     takesReference: false,
     needsBank: false,
     cardCommission: false,
+    currency: 'USD',
   },
 };
 
@@ -78,10 +82,10 @@ export const SALE_LINE_KEYS = ['lo-nuevo', 'mas-vendidos', 'promociones'] as con
 export type SaleLineKey = (typeof SALE_LINE_KEYS)[number];
 
 export const CHECKOUT_STEPS = [
-  { step: 1, key: 'datos', label: 'Datos personales', progress: 20 },
-  { step: 2, key: 'envio', label: 'Envío', progress: 40 },
-  { step: 3, key: 'pago', label: 'Pago', progress: 60 },
-  { step: 4, key: 'revision', label: 'Revisión', progress: 80 },
+  { step: 1, key: 'carrito', label: 'Carrito', progress: 20 },
+  { step: 2, key: 'datos', label: 'Sus datos', progress: 40 },
+  { step: 3, key: 'envio', label: 'Envío', progress: 60 },
+  { step: 4, key: 'pago', label: 'Pago', progress: 80 },
   { step: 5, key: 'confirmacion', label: 'Confirmación', progress: 100 },
 ] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number]['step'];

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './fixtures.ts';
+import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
 
 let browser: Browser;
 
@@ -13,14 +13,6 @@ afterAll(async () => {
 });
 
 const ADMIN = { email: 'admin@vitrina.com.ve', password: 'Vitrina.Demo.2026' };
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl()}/auth/login`);
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL(/\/dashboard/);
-}
 
 /** The verification link, read from the outbox the way an admin would. */
 async function verificationLink(email: string): Promise<string> {

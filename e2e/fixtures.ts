@@ -31,3 +31,13 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
   });
   return { page, errors };
 }
+
+export const DEMO_PASSWORD = 'Vitrina.Demo.2026';
+
+export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto(`${baseUrl()}/auth/login`);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL(/\/dashboard/);
+}

@@ -17,7 +17,8 @@ export type ApiResponse<T> = { status: number; body: ApiBody<T>; cookies: string
 
 export type ApiClient = {
   get<T>(url: string, query?: Record<string, string>): Promise<ApiResponse<T>>;
-  post<T>(url: string, body?: unknown): Promise<ApiResponse<T>>;
+  /** headers: extra request headers, such as Idempotency-Key. */
+  post<T>(url: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   patch<T>(url: string, body?: unknown): Promise<ApiResponse<T>>;
   put<T>(url: string, body?: unknown): Promise<ApiResponse<T>>;
   delete<T>(url: string): Promise<ApiResponse<T>>;

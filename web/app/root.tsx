@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app.css';
-import { Anchor, Button, Container, createTheme, Group, MantineProvider, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, createTheme, Group, MantineProvider, mantineHtmlProps, Stack, Text, Title } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import {
@@ -15,6 +15,7 @@ import {
   useNavigate,
   useRouteLoaderData,
 } from 'react-router';
+import type { CartView } from '../../domain/contracts/carrito.ts';
 import type { Footer, InfoPagina, Line, TasaDelDia } from '../../domain/contracts/catalogo.ts';
 import { DEFAULT_EXCHANGE_RATE, TOAST_TIMEOUT_MS } from '../../domain/store-constants.ts';
 import type { Route } from './+types/root';
@@ -52,6 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.api.get<Footer>('footer-content'),
     currentUser(request, context.api),
   ]);
+  // Only a visitor with a cart or a session can have something in the cart.
+  const cart = /(?:^|;\s*)(?:carrito|access_token)=/.test(request.headers.get('cookie') ?? '')
+    ? orFallback(await context.api.get<CartView>('carrito'), null)
+    : null;
   const origin = new URL(request.url).origin;
   return {
     info: orFallback(info, EMPTY_INFO),
@@ -60,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     footer: orFallback(footer, EMPTY_FOOTER),
     currency: readCurrency(request.headers.get('cookie')),
     user: user ? { nickname: user.nickname } : null,
+    cartUnits: cart ? cart.items.reduce((n, item) => n + item.quantity, 0) : 0,
     origin,
   };
 }
@@ -84,7 +90,8 @@ export function links() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="es">
+    // The colour-scheme attribute is in the server HTML, so colours are right before any script runs.
+    <html lang="es" {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

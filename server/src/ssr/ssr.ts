@@ -27,12 +27,17 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest): Api
     if (typeof value === 'string') forward[name] = value;
   }
   let cookieHeader = forward.cookie ?? '';
-  async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<ApiResponse<T>> {
+  async function call<T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const response = await app.inject({
       method,
       url: `/api/${url.replace(/^\//, '')}`,
       remoteAddress: request.ip,
-      headers: { ...forward, cookie: cookieHeader, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { ...extra, ...forward, cookie: cookieHeader, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
     const setCookie = response.headers['set-cookie'];
@@ -43,7 +48,7 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest): Api
   }
   return {
     get: (url, query) => call('GET', query ? `${url}?${new URLSearchParams(query).toString()}` : url),
-    post: (url, body) => call('POST', url, body ?? {}),
+    post: (url, body, headers) => call('POST', url, body ?? {}, headers),
     patch: (url, body) => call('PATCH', url, body ?? {}),
     put: (url, body) => call('PUT', url, body ?? {}),
     delete: (url) => call('DELETE', url),

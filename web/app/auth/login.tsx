@@ -2,7 +2,7 @@ import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput 
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { fieldError } from '../components/campo-error.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { cookieHeaders, formErrors, requireGuest, safeNext } from '../lib/session.ts';
+import { cookieHeaders, formErrors, mergeGuestCart, requireGuest, safeNext } from '../lib/session.ts';
 import type { Route } from './+types/login';
 import { AuthPage, guardMessage } from './auth-page.tsx';
 
@@ -24,7 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     remember: form.get('remember') === 'on',
   });
   if (!response.body.success) return data(formErrors(response), { status: response.status });
-  return redirect(safeNext(form.get('volver')), { headers: cookieHeaders(response) });
+  const merged = await mergeGuestCart(request, context.api);
+  return redirect(safeNext(form.get('volver')), { headers: cookieHeaders([...response.cookies, ...merged]) });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

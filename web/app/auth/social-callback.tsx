@@ -2,7 +2,7 @@
 import { Alert, Anchor } from '@mantine/core';
 import { Link, redirect } from 'react-router';
 import { pageMeta } from '../lib/meta.ts';
-import { cookieHeaders } from '../lib/session.ts';
+import { cookieHeaders, mergeGuestCart } from '../lib/session.ts';
 import type { Route } from './+types/social-callback';
 import { AuthPage } from './auth-page.tsx';
 
@@ -16,7 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   const response = await context.api.post('auth/social/callback', { code, state });
   if (!response.body.success) return { error: response.body.message };
-  throw redirect('/dashboard', { headers: cookieHeaders(response) });
+  const merged = await mergeGuestCart(request, context.api);
+  throw redirect('/dashboard', { headers: cookieHeaders([...response.cookies, ...merged]) });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -71,3 +71,10 @@ export function formErrors(response: ApiResponse<unknown>): FormErrors {
   if (response.body.success) return {};
   return { message: response.body.message, errors: response.body.errors };
 }
+
+/** Right after a login: the guest's cart joins the account's. A failure must not block the login. */
+export async function mergeGuestCart(request: Request, api: ApiClient): Promise<string[]> {
+  if (!/(?:^|;\s*)carrito=/.test(request.headers.get('cookie') ?? '')) return [];
+  const merged = await api.post('carrito/sincronizar/usuario');
+  return merged.cookies;
+}

@@ -2,6 +2,7 @@
 import {
   Anchor,
   AppShell,
+  Badge,
   Box,
   Burger,
   Container,
@@ -22,7 +23,7 @@ import { SelectorMoneda } from '../components/selector-moneda.tsx';
 import { useRootData } from '../root.tsx';
 
 export default function TiendaLayout() {
-  const { info, lines, footer, user } = useRootData();
+  const { info, lines, footer, user, cartUnits } = useRootData();
   const account = user ? { to: '/dashboard', label: 'Mi cuenta' } : { to: '/auth/login', label: 'Ingresar' };
   const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
@@ -56,8 +57,21 @@ export default function TiendaLayout() {
                 <BuscarForm key={location.key} />
               </Box>
               <SelectorMoneda />
-              <Anchor component={Link} to="/carrito" aria-label="Carrito" c="dark" fw={600} size="sm">
+              <Anchor
+                component={Link}
+                to="/carrito"
+                aria-label={cartUnits > 0 ? `Carrito, ${cartUnits} ${cartUnits === 1 ? 'artículo' : 'artículos'}` : 'Carrito'}
+                c="dark"
+                fw={600}
+                size="sm"
+                data-testid="enlace-carrito"
+              >
                 Carrito
+                {cartUnits > 0 && (
+                  <Badge size="sm" circle ml={4} data-testid="unidades-carrito">
+                    {cartUnits}
+                  </Badge>
+                )}
               </Anchor>
               <Anchor component={Link} to={account.to} c="dark" size="sm" visibleFrom="xs" data-testid="enlace-cuenta">
                 {account.label}

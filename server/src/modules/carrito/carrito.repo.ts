@@ -1,5 +1,5 @@
 // Queries of carts: who owns which cart, and its lines per store.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { articulos, carritoItems, carritos, colores, inventario, lineas, modelos, sublineas, tallas, tiendas } from '../../db/schema.ts';
 
@@ -73,4 +73,9 @@ export async function clear(db: Db, cartId: number) {
 
 export async function deleteCart(db: Db, cartId: number) {
   await db.delete(carritos).where(eq(carritos.id, cartId));
+}
+
+export async function removeCartLines(db: Db, cartId: number, articleCodes: string[]) {
+  if (articleCodes.length === 0) return;
+  await db.delete(carritoItems).where(and(eq(carritoItems.cartId, cartId), inArray(carritoItems.articleCode, articleCodes)));
 }

@@ -8,17 +8,26 @@ import { nextStepFor, ORDER_STEP_LABELS, type OrderAction, type OrderStep } from
 import { metaFor, offsetOf } from '../../../../domain/paginator.ts';
 import { isStaff } from '../../../../domain/roles.ts';
 import { PAYMENT_METHODS } from '../../../../domain/store-constants.ts';
-import { cardCommissionCents, cartLine } from '../../../../domain/vat.ts';
+import { cardCommissionCents, cartLine, cartTotals } from '../../../../domain/vat.ts';
 import type { Db } from '../../db/client.ts';
 import { ordenDetalles, ordenesCompra, ordenHistorial, ordenPagos } from '../../db/schema.ts';
 import { NoEncontrado, Prohibido, ReglaNegocio } from '../../errors.ts';
 import type { SessionUser } from '../../http/access.ts';
+import { removeCartLines } from '../carrito/carrito.repo.ts';
+import { encargadoDeVentasId, notificarVenta, resumenUsuario } from '../config/config.service.ts';
 import type { Mailer } from '../correo/mailer.ts';
 import { orderStepMail } from '../correo/plantillas.ts';
 import { consumeOrderHolds, holdStock, releaseCartHolds, releaseOrderHolds } from '../inventario/inventario.service.ts';
+import { notificarOrden } from './orden-compra.eventos.ts';
 import * as repo from './orden-compra.repo.ts';
 
-export type OrderContext = { db: Db; mailer: Mailer; unpaidHours: number; publicUrl: string };
+export type OrderContext = {
+  db: Db;
+  mailer: Mailer;
+  unpaidHours: number;
+  publicUrl: string;
+  log?: (message: string, error: unknown) => void;
+};
 
 const DUPLICATE = 'Esa clave de idempotencia ya se usó para otro pedido.';
 const REFERENCE_USED = 'Esa referencia de pago ya fue registrada para ese banco y método.';
@@ -49,11 +58,16 @@ async function mailStep(
   step: OrderStep,
   extra = '',
 ) {
-  await ctx.mailer.send(ctx.db, {
-    to: order.buyer.email,
-    kind: `orden-${step}`,
-    ...orderStepMail(order.buyer.fullName, order.code, ORDER_STEP_LABELS[step], `${ctx.publicUrl}/orden/${order.code}`, extra),
-  });
+  // The step is already committed: a mail that fails is logged, never turned into an error.
+  try {
+    await ctx.mailer.send(ctx.db, {
+      to: order.buyer.email,
+      kind: `orden-${step}`,
+      ...orderStepMail(order.buyer.fullName, order.code, ORDER_STEP_LABELS[step], `${ctx.publicUrl}/orden/${order.code}`, extra),
+    });
+  } catch (error) {
+    ctx.log?.(`No se pudo enviar el correo de la orden ${order.code}`, error);
+  }
 }
 
 /**
@@ -75,6 +89,8 @@ export async function registrar(
   const [prices, rate] = await Promise.all([repo.findPrices(ctx.db, codes), repo.findLatestRate(ctx.db)]);
   const unknown = codes.filter((c) => !prices.some((p) => p.articleCode === c && p.active));
   if (unknown.length > 0) throw new ReglaNegocio(`Estos artículos no existen o ya no están a la venta: ${unknown.join(', ')}.`);
+  // Without a chosen salesman the order goes to the staff user in charge of web sales (if set).
+  const inChargeUserId = input.withSeller && input.salesman ? null : await encargadoDeVentasId(ctx.db);
 
   const lines = input.items.flatMap((item) =>
     item.stores.map((store) => {
@@ -92,9 +108,12 @@ export async function registrar(
       };
     }),
   );
-  const subtotal = addCents(...lines.map((l) => l.netCents));
-  const iva = addCents(...lines.map((l) => l.ivaCents));
-  const total = addCents(subtotal, iva);
+  // The same totals the cart shows: IVA on the subtotal, not the sum of rounded line IVAs.
+  const {
+    subtotalCents: subtotal,
+    ivaCents: iva,
+    totalCents: total,
+  } = cartTotals(lines.map((l) => ({ priceCents: toCents(l.price), promotionCents: toCents(l.promotion), quantity: l.quantity })));
   const commission = PAYMENT_METHODS[input.payment.method].cardCommission ? cardCommissionCents(total) : 0;
   const withReference = PAYMENT_METHODS[input.payment.method].takesReference;
   const step = nextStepFor('registrar', null, { withPaymentReference: withReference });
@@ -106,7 +125,8 @@ export async function registrar(
       const [created] = await tx
         .insert(ordenesCompra)
         .values({
-          code: `OC-T${requestHash.slice(0, 12)}`,
+          // Unique per key until the real code (from the id) replaces it in the same transaction.
+          code: `OC-T${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 12)}`,
           step: step.to,
           userId: who.user?.id ?? null,
           buyer: input.user,
@@ -115,6 +135,7 @@ export async function registrar(
           comment: input.comment,
           withSeller: input.withSeller,
           salesmanId: input.withSeller ? input.salesman : null,
+          inChargeUserId,
           subtotal: fromCents(subtotal),
           iva: fromCents(iva),
           commission: fromCents(commission),
@@ -133,6 +154,8 @@ export async function registrar(
       await tx.update(ordenesCompra).set({ code }).where(eq(ordenesCompra.id, created.id));
       // The cart's own short holds make way for the order's.
       if (who.cartId) await releaseCartHolds(tx, who.cartId, codes, now);
+      // What was ordered leaves the cart in the same transaction.
+      if (who.cartId) await removeCartLines(tx, who.cartId, codes);
       const held = await holdStock(tx, lines, { orderId: created.id });
       if (!held.ok) {
         const names = [...new Set(held.missing.map((m) => m.articleCode))];
@@ -163,6 +186,9 @@ export async function registrar(
       if (!winner) throw new ReglaNegocio('El pedido no se pudo registrar. Intente de nuevo.');
       return replay(winner, requestHash);
     }
+    // Announced after the commit, so the notice queue's commit lock is not taken while stock rows are locked.
+    await notificarOrden(ctx.db, { type: 'orden-registrada', code: order.code, total: order.total });
+    await notificarVenta(ctx, 'nueva-orden', order);
     await mailStep(ctx, order, order.step as OrderStep, 'Gracias por su compra. Le avisaremos en cada paso.');
     return { created: true, order: await orderView(ctx.db, order.code) };
   } catch (error) {
@@ -223,6 +249,8 @@ export async function registrarPago(
       await tx.insert(ordenHistorial).values({ orderId: row.id, fromStep: row.step, toStep: next.to, userId: who.user?.id ?? null });
       return row;
     });
+    await notificarOrden(ctx.db, { type: 'pago-reportado', code: order.code, total: order.total });
+    await notificarVenta(ctx, 'pago-reportado', { ...order, step: 'pago-por-confirmar', paymentMethod: payment.method });
     await mailStep(ctx, order, 'pago-por-confirmar', 'Recibimos el reporte de su pago; lo confirmaremos en breve.');
     return orderView(ctx.db, code);
   } catch (error) {
@@ -239,11 +267,16 @@ export async function cambiarPaso(
   code: string,
   action: StaffAction,
   user: SessionUser | null,
-  options: { rejected?: boolean; trackingNumber?: string; note?: string } = {},
+  options: { rejected?: boolean; trackingNumber?: string; note?: string; unpaidExpiredBy?: Date } = {},
 ) {
   const result = await ctx.db.transaction(async (tx) => {
     const row = await repo.lockByCode(tx, code);
     if (!row) throw new NoEncontrado('La orden de compra no existe.');
+    // Checked under the row lock: a payment reported since the expired orders were listed wins.
+    const { unpaidExpiredBy } = options;
+    if (unpaidExpiredBy && !(row.step === 'pendiente' && row.expiresAt && row.expiresAt <= unpaidExpiredBy)) {
+      throw new ReglaNegocio('La orden ya no está pendiente de pago o aún no ha vencido.');
+    }
     const next = nextStepFor(action, row.step as OrderStep, { rejected: options.rejected });
     if (!next.ok) throw new ReglaNegocio(next.motivo);
     const now = new Date();
@@ -298,15 +331,28 @@ export async function numeroGuia(ctx: OrderContext, code: string, trackingNumber
   return orderView(ctx.db, code);
 }
 
-export async function detalle(db: Db, code: string, user: SessionUser) {
+/**
+ * `own`: the buyer's own view (profile), even for staff: another user's code is not found, and
+ * the history does not name the staff who moved it.
+ */
+export async function detalle(db: Db, code: string, user: SessionUser, options: { own?: boolean } = {}) {
   const order = await repo.findByCode(db, code);
-  if (!order || (!isStaff(user.roles) && order.userId !== user.id)) throw new NoEncontrado('La orden de compra no existe.');
+  const mayView = order && (order.userId === user.id || (!options.own && isStaff(user.roles)));
+  if (!order || !mayView) throw new NoEncontrado('La orden de compra no existe.');
   const [details, payments, history] = await Promise.all([
     repo.findDetails(db, order.id),
     repo.findPayments(db, order.id),
     repo.findHistory(db, order.id),
   ]);
-  return { order: { ...order, idempotencyKey: undefined, requestHash: undefined }, details, delivery: order.delivery, payments, history };
+  return {
+    order: { ...order, idempotencyKey: undefined, requestHash: undefined },
+    details,
+    delivery: order.delivery,
+    payments,
+    history: options.own ? history.map((h) => ({ ...h, userId: null, by: null })) : history,
+    // The staff user the order was assigned to (no salesman chosen); staff only.
+    inCharge: options.own ? null : await resumenUsuario(db, order.inChargeUserId),
+  };
 }
 
 /** What anyone with the code may see: the steps and the articles, no personal data. */
@@ -319,7 +365,12 @@ export async function estadoPublico(db: Db, code: string) {
     step: order.step,
     trackingNumber: order.trackingNumber,
     agency: order.delivery.agency,
+    paymentMethod: order.paymentMethod,
+    subtotal: order.subtotal,
+    iva: order.iva,
+    commission: order.commission,
     total: order.total,
+    expiresAt: order.expiresAt,
     rate: order.rate,
     createdAt: order.createdAt,
     items: details.map((d) => ({ articleCode: d.articleCode, name: d.name, quantity: d.quantity, store: d.store })),
@@ -333,17 +384,22 @@ export async function buscar(db: Db, q: repo.OrderSearch, page: number, perPage:
 }
 
 export const referenciaUsada = repo.referenceInUse;
+export const contarPorPaso = repo.countByStep;
 
-/** Unpaid orders past their time are cancelled and give their units back. */
+/**
+ * Unpaid orders past their time are cancelled and give their units back. Safe with several
+ * processes at once: each order is re-checked under its row lock, so only one cancels it.
+ */
 export async function vencerImpagas(ctx: OrderContext, now = new Date()): Promise<number> {
   const expired = await repo.findExpiredUnpaid(ctx.db, now);
   let done = 0;
   for (const { code } of expired) {
     try {
-      await cambiarPaso(ctx, code, 'anular', null, { note: 'Vencida sin pago' });
+      await cambiarPaso(ctx, code, 'anular', null, { note: 'Vencida sin pago', unpaidExpiredBy: now });
       done++;
-    } catch {
-      // Paid or changed meanwhile: nothing to do.
+    } catch (error) {
+      // Paid, cancelled or changed meanwhile (here or in another process): nothing to do.
+      if (!(error instanceof ReglaNegocio || error instanceof NoEncontrado)) throw error;
     }
   }
   return done;

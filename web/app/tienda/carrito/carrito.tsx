@@ -1,19 +1,198 @@
-import { Button } from '@mantine/core';
-import { Link } from 'react-router';
-import { PaginaSimple } from '../../components/pagina-simple.tsx';
+// /carrito: the cart and the five checkout steps (cart, buyer, delivery, payment, confirmation).
+// The steps live in the browser; the cart and the order live on the server.
+import { Alert, Button, Container, Grid, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { data, Link, redirect, useActionData, useFetcher, useNavigation } from 'react-router';
+import { type CheckoutDraft, checkStep, emptyDraft, type FieldErrors, firstInvalidStep, orderBody } from '../../../../domain/checkout.ts';
+import type { BankAccount, CartView, OrderCreated } from '../../../../domain/contracts/carrito.ts';
+import { CHECKOUT_STEPS, type CheckoutStep, moveCheckoutStep } from '../../../../domain/store-constants.ts';
+import { orFallback, unwrap } from '../../lib/api.ts';
 import { pageMeta } from '../../lib/meta.ts';
+import { cookieHeaders, currentUser, formErrors } from '../../lib/session.ts';
 import type { Route } from './+types/carrito';
+import { readDraft, saveDraft } from './checkout-storage.ts';
+import { PasoCarrito } from './paso-carrito.tsx';
+import { PasoConfirmacion } from './paso-confirmacion.tsx';
+import { PasoDatos, PasoEnvio } from './paso-datos.tsx';
+import { PasoPago } from './paso-pago.tsx';
+import { ResumenPedido } from './resumen.tsx';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [cart, user, accounts] = await Promise.all([
+    context.api.get<CartView>('carrito'),
+    currentUser(request, context.api),
+    context.api.get<BankAccount[]>('general/cuentas-bancarias', { per_page: '100' }),
+  ]);
+  const salesmen = user ? await context.api.get<{ id: number; code: string; name: string }[]>('profile/buscar-vendedores') : null;
+  return {
+    cart: unwrap(cart),
+    buyer: user ? { ...user.detail, email: user.email } : null,
+    accounts: orFallback(accounts, []),
+    salesmen: salesmen ? orFallback(salesmen, []) : [],
+  };
+}
+
+type ActionResult = { message?: string; errors?: Record<string, string[]>; cart?: CartView };
+
+/** Cart changes come as forms (intent); the order comes as JSON with its idempotency key. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.headers.get('content-type')?.includes('application/json')) {
+    const { idempotencyKey, body } = (await request.json()) as { idempotencyKey: string; body: unknown };
+    const response = await context.api.post<OrderCreated>('orden-compra/registrar', body, { 'idempotency-key': String(idempotencyKey) });
+    if (!response.body.success) return data<ActionResult>(formErrors(response), { status: response.status });
+    throw redirect(`/carrito/ver-orden?codigo=${encodeURIComponent(response.body.data.orderCode)}`);
+  }
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const articleCode = String(form.get('articleCode') ?? '');
+  const stores = [...form.entries()]
+    .filter(([name]) => name.startsWith('tienda-'))
+    .map(([name, value]) => ({ tiendaId: Number(name.slice(7)), quantity: Number(value) }))
+    .filter((s) => s.quantity > 0);
+  const response =
+    intent === 'vaciar'
+      ? await context.api.delete<CartView>('v2/carrito/resetear-carrito')
+      : intent === 'eliminar' || stores.length === 0
+        ? await context.api.patch<CartView>('v2/carrito/eliminar-item', { articleCode })
+        : await context.api.patch<CartView>('v2/carrito/editar-item', { articleCode, stores });
+  if (!response.body.success) return data<ActionResult>(formErrors(response), { status: response.status });
+  return data<ActionResult>({ cart: response.body.data }, { headers: cookieHeaders(response) });
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageMeta(matches, 'Carrito'), { name: 'robots', content: 'noindex' }];
 }
 
-export default function Carrito() {
+export default function Carrito({ loaderData }: Route.ComponentProps) {
+  const { cart, buyer, accounts, salesmen } = loaderData;
+  const [step, setStep] = useState<CheckoutStep>(1);
+  const [draft, setDraft] = useState<CheckoutDraft>(() => emptyDraft('', buyer ?? {}));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const order = useFetcher<ActionResult>();
+  const cartResult = useActionData<ActionResult>();
+  const navigation = useNavigation();
+  const sending = order.state !== 'idle' || navigation.state === 'loading';
+
+  // The draft survives a reload of the tab; the idempotency key is made once per draft.
+  useEffect(() => {
+    const saved = readDraft();
+    setDraft((current) => (saved?.idempotencyKey ? saved : { ...current, idempotencyKey: crypto.randomUUID() }));
+  }, []);
+  useEffect(() => {
+    if (draft.idempotencyKey) saveDraft(draft);
+  }, [draft]);
+
+  const current = CHECKOUT_STEPS[step - 1];
+  const update = (change: (d: CheckoutDraft) => CheckoutDraft) => setDraft((d) => change(structuredClone(d)));
+
+  function go(direction: 'siguiente' | 'anterior') {
+    if (direction === 'siguiente') {
+      const found = checkStep(step, draft, cart);
+      setErrors(found);
+      if (Object.keys(found).length > 0) return;
+    } else {
+      setErrors({});
+    }
+    setStep(moveCheckoutStep(step, direction));
+    if (typeof window !== 'undefined') window.scrollTo({ top: 0 });
+  }
+
+  function confirm() {
+    const invalid = firstInvalidStep(draft, cart);
+    if (invalid) {
+      setStep(invalid.step);
+      setErrors(invalid.errors);
+      return;
+    }
+    void order.submit(
+      { idempotencyKey: draft.idempotencyKey, body: orderBody(draft, cart) },
+      { method: 'post', encType: 'application/json' },
+    );
+  }
+
+  if (cart.items.length === 0) {
+    return (
+      <Container size="sm" py="xl">
+        <Stack gap="md">
+          <Title order={1}>Carrito</Title>
+          <Alert color="gray" data-testid="carrito-vacio">
+            Su carrito está vacío.
+          </Alert>
+          <Button component={Link} to="/linea" w="fit-content">
+            Ver el catálogo
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+
   return (
-    <PaginaSimple title="Carrito" aviso="Su carrito está vacío.">
-      <Button component={Link} to="/linea" w="fit-content">
-        Ver el catálogo
-      </Button>
-    </PaginaSimple>
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{step === 1 ? 'Carrito' : 'Finalizar compra'}</Title>
+        <div>
+          <Group justify="space-between" mb={6}>
+            <Text fw={600} data-testid="paso-checkout">
+              Paso {step} de 5 · {current.label}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {current.progress} %
+            </Text>
+          </Group>
+          <Progress value={current.progress} aria-label={`Avance de la compra: ${current.progress} %`} />
+        </div>
+        {cartResult?.message && (
+          <Alert color="red" role="alert">
+            {cartResult.message}
+          </Alert>
+        )}
+        {errors.carrito && (
+          <Alert color="red" role="alert">
+            {errors.carrito}
+          </Alert>
+        )}
+        <Grid gutter="xl">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            {step === 1 && <PasoCarrito cart={cart} />}
+            {step === 2 && <PasoDatos draft={draft} update={update} errors={errors} />}
+            {step === 3 && <PasoEnvio draft={draft} update={update} errors={errors} />}
+            {step === 4 && <PasoPago draft={draft} update={update} errors={errors} accounts={accounts} cart={cart} />}
+            {step === 5 && (
+              <PasoConfirmacion
+                draft={draft}
+                update={update}
+                cart={cart}
+                salesmen={salesmen}
+                loggedIn={buyer !== null}
+                result={order.data}
+              />
+            )}
+            <Group justify="space-between" mt="xl">
+              {step > 1 ? (
+                <Button variant="default" onClick={() => go('anterior')} disabled={sending}>
+                  Atrás
+                </Button>
+              ) : (
+                <Button variant="default" component={Link} to="/linea">
+                  Seguir comprando
+                </Button>
+              )}
+              {step < 5 ? (
+                <Button onClick={() => go('siguiente')} data-testid="checkout-siguiente">
+                  Siguiente
+                </Button>
+              ) : (
+                <Button onClick={confirm} loading={sending} disabled={!draft.idempotencyKey} data-testid="checkout-confirmar">
+                  Confirmar pedido
+                </Button>
+              )}
+            </Group>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <ResumenPedido cart={cart} method={draft.payment.method} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
   );
 }

@@ -14,7 +14,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { buildArticleCode } from '../../../../domain/article-code.ts';
 import { articlePath, linePath, modelImageUrl, subLinePath } from '../../../../domain/catalogo-urls.ts';
 import type { ArticleDetail } from '../../../../domain/contracts/catalogo.ts';
@@ -22,8 +22,22 @@ import { Precio } from '../../components/precio.tsx';
 import { unwrap } from '../../lib/api.ts';
 import { originOf, pageMeta } from '../../lib/meta.ts';
 import { useNonce } from '../../lib/nonce.ts';
+import { cookieHeaders } from '../../lib/session.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/articulo';
+import { type AddResult, AgregarAlCarrito } from './agregar-al-carrito.tsx';
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const stores = [...form.entries()]
+    .filter(([name]) => name.startsWith('tienda-'))
+    .map(([name, value]) => ({ tiendaId: Number(name.slice(7)), quantity: Number(value) }))
+    .filter((s) => Number.isInteger(s.quantity) && s.quantity > 0);
+  if (stores.length === 0) return data<AddResult>({ message: 'Elija cuántas unidades quiere de al menos una tienda.' }, { status: 400 });
+  const response = await context.api.post('v2/carrito/agregar-item', { articleCode: String(form.get('articleCode') ?? ''), stores });
+  if (!response.body.success) return data<AddResult>({ message: response.body.message }, { status: response.status });
+  return data<AddResult>({ added: true }, { headers: cookieHeaders(response) });
+}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const article = unwrap(await context.api.get<ArticleDetail>(`v2/catalogo/article/${encodeURIComponent(params.option)}`));
@@ -233,37 +247,7 @@ export default function Articulo({ loaderData, matches }: Route.ComponentProps) 
               )}
             </Stack>
 
-            {selected && (
-              <Stack gap={6} data-testid="existencia">
-                <Text fw={600}>Existencia por tienda, talla {selected.label}</Text>
-                {selected.stores.length === 0 ? (
-                  <Text size="sm" c="red.8">
-                    Agotado en todas las tiendas.
-                  </Text>
-                ) : (
-                  <Table withTableBorder>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Tienda</Table.Th>
-                        <Table.Th>Ciudad</Table.Th>
-                        <Table.Th ta="right">Unidades</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {selected.stores.map((store) => (
-                        <Table.Tr key={store.id}>
-                          <Table.Td>{store.name}</Table.Td>
-                          <Table.Td>{store.city}</Table.Td>
-                          <Table.Td ta="right" c={store.quantity === 0 ? 'red.8' : undefined}>
-                            {store.quantity === 0 ? 'Agotado' : store.quantity}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                )}
-              </Stack>
-            )}
+            {selected && <AgregarAlCarrito articleCode={selected.article} sizeLabel={selected.label} stores={selected.stores} />}
 
             <Accordion variant="separated" defaultValue="descripcion">
               <Accordion.Item value="descripcion">

@@ -1,0 +1,173 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArticleDetail } from '../domain/contracts/catalogo.ts';
+import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Pick2 = { path: string; first: { code: string; store: number }; second: { code: string; store: number } };
+
+/** A model with two sizes in stock in two different stores, read from the public API. */
+async function twoSizesTwoStores(): Promise<Pick2> {
+  const list = (await (await fetch(`${baseUrl()}/api/catalogo/articulos?per_page=60`)).json()) as { data: { model: string }[] };
+  for (const { model } of list.data) {
+    const { data: article } = (await (await fetch(`${baseUrl()}/api/v2/catalogo/article/${model}`)).json()) as { data: ArticleDetail };
+    const sizes = article.sizes.filter((s) => s.stores.some((st) => st.quantity >= 2));
+    for (const a of sizes) {
+      for (const b of sizes) {
+        if (a.code === b.code) continue;
+        const storeA = a.stores.find((st) => st.quantity >= 2);
+        const storeB = b.stores.find((st) => st.quantity >= 2 && st.id !== storeA?.id);
+        if (storeA && storeB) {
+          const path = `/linea/${article.lineCode}/sub-lineas/${article.subLineCode}/articulos/`;
+          return { path, first: { code: a.article, store: storeA.id }, second: { code: b.article, store: storeB.id } };
+        }
+      }
+    }
+  }
+  throw new Error('ningún modelo tiene dos tallas en dos tiendas');
+}
+
+async function addFromStore(page: Page, path: string, article: { code: string; store: number }) {
+  await page.goto(`${baseUrl()}${path}${article.code}`);
+  const inputs = page.locator('[data-testid^="llevar-"]');
+  for (const input of await inputs.all()) {
+    const id = (await input.getAttribute('data-testid'))?.replace('llevar-', '');
+    await input.fill(id === String(article.store) ? '1' : '0');
+  }
+  await page.getByTestId('agregar-carrito').click();
+  await page.getByTestId('agregado').waitFor();
+}
+
+describe('páginas sin esperar a los scripts', () => {
+  it('el HTML del servidor ya trae el esquema de color, así los colores no dependen de la hidratación', async () => {
+    const html = await (await fetch(`${baseUrl()}/carrito`)).text();
+    expect(html).toMatch(/<html[^>]* data-mantine-color-scheme="light"/);
+  });
+});
+
+describe('compra de un invitado', () => {
+  it('dos tallas de dos tiendas → cinco pasos → pago móvil → código de orden y seguimiento público', async () => {
+    const pick = await twoSizesTwoStores();
+    const { page, errors } = await newPage(browser);
+    await addFromStore(page, pick.path, pick.first);
+    await addFromStore(page, pick.path, pick.second);
+    await expect(page.getByTestId('unidades-carrito').textContent()).resolves.toBe('2');
+
+    await page.getByTestId('enlace-carrito').click();
+    await page.waitForURL(/\/carrito$/);
+    await page.getByTestId(`linea-${pick.first.code}`).waitFor();
+    await page.getByTestId(`linea-${pick.second.code}`).waitFor();
+    await expect(page.getByTestId('paso-checkout').textContent()).resolves.toBe('Paso 1 de 5 · Carrito');
+    const next = page.getByTestId('checkout-siguiente');
+    await next.click();
+
+    // Step 2: an incomplete form does not go on, and says why in Spanish.
+    await expect(page.getByTestId('paso-checkout').textContent()).resolves.toBe('Paso 2 de 5 · Sus datos');
+    await next.click();
+    await page.getByText('El nombre completo es obligatorio').waitFor();
+    await page.getByLabel('Nombre completo').fill('María Fernanda Rojas');
+    await page.getByLabel('Correo electrónico').fill('maria.rojas@correo.com');
+    await page.getByLabel('Teléfono').fill('0412-555-7788');
+    await page.getByLabel('Cédula o RIF').fill('V-18765432');
+    await page.getByLabel('Estado').selectOption('Lara');
+    await page.getByLabel('Ciudad').selectOption('Barquisimeto');
+    await page.getByLabel('Dirección').fill('Carrera 19 con calle 25, edificio Don Pedro');
+    await next.click();
+
+    // Step 3: delivery, copied from the buyer, with an agency.
+    await expect(page.getByTestId('paso-checkout').textContent()).resolves.toBe('Paso 3 de 5 · Envío');
+    await page.getByRole('button', { name: 'Usar mis datos de comprador' }).click();
+    await next.click();
+    await page.getByText('Elija una agencia de envío').waitFor();
+    await page.getByTestId('agencia').selectOption('mrw');
+    await next.click();
+
+    // Step 4: Pago Móvil shows the store's account and takes the payment data.
+    await expect(page.getByTestId('paso-checkout').textContent()).resolves.toBe('Paso 4 de 5 · Pago');
+    await page.getByTestId('metodo-pago-movil').click();
+    await page.getByText('Teléfono: 0414-555-0101').waitFor();
+    await expect(page.getByTestId('monto-a-pagar').textContent()).resolves.toMatch(/Bs\. [\d.]+,\d{2}/);
+    await page.getByTestId('pago-referencia').fill(`PM${Date.now().toString().slice(-8)}`);
+    await page.getByTestId('pago-banco').selectOption('0134');
+    await page.getByTestId('pago-fecha').fill('2026-11-20');
+    await next.click();
+
+    // Step 5: the summary, then the order.
+    await expect(page.getByTestId('paso-checkout').textContent()).resolves.toBe('Paso 5 de 5 · Confirmación');
+    await page.getByText('María Fernanda Rojas').first().waitFor();
+    await page.getByTestId('checkout-confirmar').click();
+    await page.waitForURL(/\/carrito\/ver-orden\?codigo=OC-\d{6}$/);
+    const code = (await page.getByTestId('codigo-orden').textContent()) ?? '';
+    expect(code).toMatch(/^OC-\d{6}$/);
+    await expect(page.getByTestId('unidades-carrito').count()).resolves.toBe(0);
+
+    await page.getByTestId('ver-seguimiento').click();
+    await page.waitForURL(new RegExp(`/orden/${code}$`));
+    await expect(page.getByTestId('paso-orden').textContent()).resolves.toBe('Pago por confirmar');
+    await expect(page.getByTestId('hito-pago-por-confirmar').getAttribute('data-alcanzado')).resolves.toBe('si');
+    await expect(page.getByTestId('hito-pago-confirmado').getAttribute('data-alcanzado')).resolves.toBe('no');
+    expect(errors).toEqual([]);
+
+    // Staff move it along, each with the role DOMAIN.md gives the step.
+    const tracking = `MRW${Date.now().toString().slice(-9)}`;
+    await staffStep('administracion@vitrina.com.ve', code, 'accion-confirmar-pago', 'pago-confirmado');
+    await staffStep('inventario@vitrina.com.ve', code, 'accion-confirmar-inventario', 'inventario-confirmado');
+    await staffStep('despacho@vitrina.com.ve', code, 'accion-despachar', 'despachada', tracking);
+    await staffStep('despacho@vitrina.com.ve', code, 'accion-entregada', 'entregada');
+
+    // The public page shows every step reached, and the tracking number.
+    await page.goto(`${baseUrl()}/orden/${code}`);
+    await expect(page.getByTestId('paso-orden').textContent()).resolves.toBe('Entregada');
+    for (const step of ['pago-por-confirmar', 'pago-confirmado', 'inventario-confirmado', 'despachada', 'entregada']) {
+      await expect(page.getByTestId(`hito-${step}`).getAttribute('data-alcanzado'), step).resolves.toBe('si');
+      await expect(page.getByTestId(`hito-${step}`).textContent(), step).resolves.toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    }
+    await page.getByText(`Número de guía: ${tracking}`).first().waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+async function staffStep(email: string, code: string, action: string, expected: string, tracking?: string) {
+  const { page, errors } = await newPage(browser);
+  await login(page, email);
+  await page.goto(`${baseUrl()}/dashboard/venta/${code}`, { waitUntil: 'networkidle' });
+  if (tracking) await page.getByTestId('numero-guia').fill(tracking);
+  await page.getByTestId(action).click();
+  await page
+    .locator('[data-testid="accion-resultado"], [data-testid="accion-error"]')
+    .first()
+    .waitFor()
+    .catch(async (e) => {
+      await page.screenshot({ path: '/tmp/e2e-fail.png', fullPage: true });
+      throw new Error(`${action}: ${page.url()} ${e}`);
+    });
+  expect(await page.getByTestId('accion-error').count(), await page.locator('body').textContent()).toBe(0);
+  await expect(page.getByTestId('paso-actual').getAttribute('data-paso')).resolves.toBe(expected);
+  expect(errors).toEqual([]);
+  await page.context().close();
+}
+
+describe('carrito de invitado al ingresar', () => {
+  it('lo que el invitado puso en el carrito pasa a su cuenta al iniciar sesión', async () => {
+    const pick = await twoSizesTwoStores();
+    const { page, errors } = await newPage(browser);
+    await addFromStore(page, pick.path, pick.first);
+    await expect(page.getByTestId('unidades-carrito').textContent()).resolves.toBe('1');
+    await login(page, 'cliente@vitrina.com.ve');
+    await page.goto(`${baseUrl()}/carrito`);
+    await page.getByTestId(`linea-${pick.first.code}`).waitFor();
+    // Step 2 comes filled in with the account's data.
+    await page.getByTestId('checkout-siguiente').click();
+    await expect(page.getByLabel('Correo electrónico').inputValue()).resolves.toBe('cliente@vitrina.com.ve');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,145 @@
+// Step 4: the payment method; for methods with a reference, the store's accounts and the payment data.
+import { Alert, Card, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { VENEZUELAN_BANKS } from '../../../../domain/banks.ts';
+import { amountToPay, type CheckoutDraft, type FieldErrors } from '../../../../domain/checkout.ts';
+import type { BankAccount, CartView } from '../../../../domain/contracts/carrito.ts';
+import { caracasIsoDate } from '../../../../domain/dates.ts';
+import { formatUsd, formatVes, toCents, usdToVesCents } from '../../../../domain/money.ts';
+import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, type PaymentMethodId } from '../../../../domain/store-constants.ts';
+import { IconoPago } from '../../components/icono-pago.tsx';
+
+type Props = {
+  draft: CheckoutDraft;
+  update: (change: (d: CheckoutDraft) => CheckoutDraft) => void;
+  errors: FieldErrors;
+  accounts: BankAccount[];
+  cart: CartView;
+};
+
+function Cuenta({ account }: { account: BankAccount }) {
+  return (
+    <Card withBorder padding="sm" bg="gray.0">
+      <Text fw={600}>{account.bank_name}</Text>
+      <Text size="sm">Titular: {account.company_account_name}</Text>
+      <Text size="sm">RIF: {account.rif}</Text>
+      {account.account_number && <Text size="sm">Cuenta: {account.account_number}</Text>}
+      {account.phone && <Text size="sm">Teléfono: {account.phone}</Text>}
+      {account.bank_code && <Text size="sm">Código del banco: {account.bank_code}</Text>}
+      {account.company_account_email && <Text size="sm">Correo: {account.company_account_email}</Text>}
+    </Card>
+  );
+}
+
+export function PasoPago({ draft, update, errors, accounts, cart }: Props) {
+  const method = draft.payment.method;
+  const info = method ? PAYMENT_METHODS[method] : null;
+  const due = amountToPay(cart.totals.total, method);
+  const inVes = method !== '' && PAYMENT_METHODS[method].currency === 'VES';
+  const dueText = inVes ? formatVes(usdToVesCents(toCents(due.total), cart.totals.rate)) : formatUsd(toCents(due.total));
+  const dueValue = inVes ? (usdToVesCents(toCents(due.total), cart.totals.rate) / 100).toFixed(2) : due.total;
+  const forMethod = accounts.filter((a) => a.method === method);
+
+  const choose = (value: string) =>
+    update((d) => {
+      const chosen = value as PaymentMethodId;
+      const ves = PAYMENT_METHODS[chosen].currency === 'VES';
+      const total = amountToPay(cart.totals.total, chosen).total;
+      const amount = ves ? (usdToVesCents(toCents(total), cart.totals.rate) / 100).toFixed(2) : total;
+      return { ...d, payment: { ...d.payment, method: chosen, amount, bankCode: ves ? d.payment.bankCode : '' } };
+    });
+  const set = (field: 'reference' | 'bankCode' | 'amount' | 'date') => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    update((d) => ({ ...d, payment: { ...d.payment, [field]: value } }));
+  };
+
+  return (
+    <Stack gap="md">
+      <Radio.Group label="Método de pago" value={method} onChange={choose} error={errors.method} required>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs">
+          {PAYMENT_METHOD_IDS.map((id) => (
+            <Radio.Card key={id} value={id} p="sm" radius="md" withBorder data-testid={`metodo-${id}`}>
+              <Group wrap="nowrap" gap="sm">
+                <Radio.Indicator />
+                <IconoPago method={id} />
+                <div>
+                  <Text fw={600}>{PAYMENT_METHODS[id].label}</Text>
+                  {PAYMENT_METHODS[id].cardCommission && (
+                    <Text size="xs" c="dimmed">
+                      Comisión 5,8 % + $ 0,30
+                    </Text>
+                  )}
+                </div>
+              </Group>
+            </Radio.Card>
+          ))}
+        </SimpleGrid>
+      </Radio.Group>
+
+      {info && (
+        <Alert color="pink" variant="light" title={`Monto a pagar con ${info.label}: ${dueText}`} data-testid="monto-a-pagar">
+          {method === 'pago-pendiente'
+            ? 'Su pedido queda reservado; reporte el pago desde el seguimiento de la orden antes de que venza.'
+            : method === 'efectivo'
+              ? 'Pague en efectivo al retirar en tienda o al recibir; su pedido queda reservado.'
+              : 'Pague a una de estas cuentas y escriba los datos del pago.'}
+        </Alert>
+      )}
+
+      {info?.takesReference && (
+        <>
+          {forMethod.length > 0 && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {forMethod.map((account) => (
+                <Cuenta key={account.id} account={account} />
+              ))}
+            </SimpleGrid>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={method === 'paypal' || method === 'uphold' ? 'Identificador del pago' : 'Número de referencia'}
+              value={draft.payment.reference}
+              onChange={set('reference')}
+              error={errors.reference}
+              required
+              data-testid="pago-referencia"
+            />
+            {info.needsBank && (
+              <NativeSelect
+                label="Banco desde el que pagó"
+                value={draft.payment.bankCode}
+                onChange={set('bankCode')}
+                data={[
+                  { value: '', label: 'Elija el banco' },
+                  ...VENEZUELAN_BANKS.map((b) => ({ value: b.code, label: `${b.code} · ${b.name}` })),
+                ]}
+                error={errors.bankCode}
+                required
+                data-testid="pago-banco"
+              />
+            )}
+            <TextInput
+              label={`Monto pagado (${inVes ? 'Bs.' : 'USD'})`}
+              value={draft.payment.amount}
+              onChange={set('amount')}
+              error={errors.amount}
+              inputMode="decimal"
+              placeholder={dueValue}
+              required
+              data-testid="pago-monto"
+            />
+            <TextInput
+              label="Fecha del pago"
+              type="date"
+              value={draft.payment.date}
+              onChange={set('date')}
+              error={errors.date}
+              max={caracasIsoDate(new Date())}
+              required
+              data-testid="pago-fecha"
+            />
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}
