@@ -150,7 +150,7 @@ async function staffStep(email: string, code: string, action: string, expected: 
       await page.screenshot({ path: '/tmp/e2e-fail.png', fullPage: true });
       throw new Error(`${action}: ${page.url()} ${e}`);
     });
-  expect(await page.getByTestId('accion-error').count(), await page.locator('body').textContent()).toBe(0);
+  expect(await page.getByTestId('accion-error').count(), (await page.locator('body').textContent()) ?? '').toBe(0);
   await expect(page.getByTestId('paso-actual').getAttribute('data-paso')).resolves.toBe(expected);
   expect(errors).toEqual([]);
   await page.context().close();
