@@ -2,7 +2,7 @@
 
 import type { CartView } from './contracts/carrito.ts';
 import { buyerSchema, deliverySchema, paymentSchema, type RegistrarOrden } from './contracts/orden-compra.ts';
-import { addCents, fromCents, toCents } from './money.ts';
+import { addCents, fromCents, parseAmountInput, toCents } from './money.ts';
 import { type CheckoutStep, DEFAULT_PAY_SHIPPING, PAYMENT_METHODS, type PaymentMethodId } from './store-constants.ts';
 import { cardCommissionCents } from './vat.ts';
 
@@ -62,7 +62,7 @@ export function paymentInput(payment: CheckoutDraft['payment']) {
     method: payment.method,
     reference: blankToUndefined(payment.reference),
     bankCode: blankToUndefined(payment.bankCode),
-    amount: blankToUndefined(payment.amount.replace(',', '.')),
+    amount: blankToUndefined(parseAmountInput(payment.amount)),
     date: blankToUndefined(payment.date),
   };
 }

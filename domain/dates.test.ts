@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caracasIsoDate, caracasParts, formatDate, formatDateTime, MONTH_NAMES, WEEKDAY_NAMES } from './dates.ts';
+import { caracasIsoDate, caracasParts, formatDate, formatDateTime, isIsoDay, MONTH_NAMES, WEEKDAY_NAMES } from './dates.ts';
 
 describe('formatDate', () => {
   it('escribe dd/mm/aaaa', () => {
@@ -48,5 +48,16 @@ describe('día calendario en Caracas', () => {
     expect(MONTH_NAMES).toHaveLength(12);
     expect(MONTH_NAMES[8]).toBe('septiembre');
     expect(WEEKDAY_NAMES[new Date('2024-03-09T12:00:00Z').getUTCDay()]).toBe('sábado');
+  });
+});
+
+describe('isIsoDay', () => {
+  it('acepta días que existen y rechaza los que no', () => {
+    expect(isIsoDay('2026-11-20')).toBe(true);
+    expect(isIsoDay('2028-02-29')).toBe(true);
+    expect(isIsoDay('2026-02-29')).toBe(false);
+    expect(isIsoDay('2026-02-31')).toBe(false);
+    expect(isIsoDay('2026-13-45')).toBe(false);
+    expect(isIsoDay('20-11-2026')).toBe(false);
   });
 });

@@ -75,3 +75,13 @@ export function caracasIsoDate(input: Date | string): string {
   const { year, month, day } = caracasParts(input);
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
+
+/** A real calendar day written aaaa-mm-dd (no 2026-02-31, no 2026-13-45). */
+export function isIsoDay(value: string): boolean {
+  const match = DATE_ONLY.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return (
+    date.getUTCFullYear() === Number(match[1]) && date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3])
+  );
+}

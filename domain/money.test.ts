@@ -8,6 +8,7 @@ import {
   formatVes,
   fromCents,
   multiplyCents,
+  parseAmountInput,
   percentOfCents,
   subtractCents,
   toCents,
@@ -190,5 +191,17 @@ describe('formato es-VE', () => {
     expect(formatMoney(1999, 'USD', '36.5234')).toBe('$ 19,99');
     expect(formatMoney(1999, 'VES', '36.5234')).toBe('Bs. 730,10');
     expect(formatMoney(1999, 'VES')).toBe('Bs. 19,99');
+  });
+});
+
+describe('parseAmountInput', () => {
+  it('lee montos escritos al estilo venezolano y al estilo de la API', () => {
+    expect(parseAmountInput('16.850,00')).toBe('16850.00');
+    expect(parseAmountInput('Bs. 16.850,5')).toBe('16850.5');
+    expect(parseAmountInput('1.234')).toBe('1234');
+    expect(parseAmountInput('1.234.567')).toBe('1234567');
+    expect(parseAmountInput('23.77')).toBe('23.77');
+    expect(parseAmountInput('$ 23,77')).toBe('23.77');
+    expect(parseAmountInput('2540.40')).toBe('2540.40');
   });
 });

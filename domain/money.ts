@@ -136,3 +136,18 @@ export function formatVes(cents: number): string {
 export function formatMoney(usdCents: number, currency: Currency = 'USD', rate: string | number = 1): string {
   return currency === 'VES' ? formatVes(usdToVesCents(usdCents, rate)) : formatUsd(usdCents);
 }
+
+/**
+ * An amount as a person types it in Venezuela ("16.850,00", "16850,5", "23.77", "1.234") to the
+ * API's decimal string ("16850.00", "16850.5", "23.77", "1234"). A dot followed by exactly three
+ * digits and no comma is a thousands separator, as es-VE writes it.
+ */
+export function parseAmountInput(value: string): string {
+  const v = value
+    .trim()
+    .replace(/^(?:Bs\.?|\$)\s*/i, '')
+    .replace(/\s/g, '');
+  if (v.includes(',')) return v.replace(/\./g, '').replace(',', '.');
+  if (/^\d{1,3}(\.\d{3})+$/.test(v)) return v.replace(/\./g, '');
+  return v;
+}

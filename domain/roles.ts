@@ -29,6 +29,12 @@ export function isAdmin(userRoles: readonly string[]): boolean {
   return userRoles.includes('admin');
 }
 
+/** Credit sales (DOMAIN.md): sales (vendedor-admin) and administración approve and follow them. */
+export const CREDIT_SALE_ROLES = ['admin', 'administracion', 'vendedor-admin'] as const satisfies readonly Role[];
+
+/** The CSV of confirmed web sales for the accounting system (Profit). */
+export const PROFIT_EXPORT_ROLES = ['admin', 'administracion'] as const satisfies readonly Role[];
+
 export type MenuEntry = {
   title: string;
   ico?: string;

@@ -1,7 +1,16 @@
 // The checkout form (spec §3) as one zod schema, shared by the API and the checkout pages.
 import { z } from 'zod';
+import { caracasIsoDate, isIsoDay } from '../dates.ts';
 import { PAY_SHIPPING_IDS, PAYMENT_METHOD_IDS, PAYMENT_METHODS, SHIPPING_AGENCY_IDS } from '../store-constants.ts';
 import { stateByName } from '../venezuela.ts';
+
+/** PostgreSQL integer ids: a bigger number is no id of ours (and must not reach the database). */
+export const MAX_ID = 2_147_483_647;
+
+/** A bank reference as it is compared: "ab-123 45" and "AB12345" are the same payment. */
+export function normalizeReference(value: string): string {
+  return value.toUpperCase().replace(/[\s-]/g, '');
+}
 
 const text = (label: string, min: number, max: number) =>
   z
@@ -56,7 +65,7 @@ export const orderItemsSchema = z
       stores: z
         .array(
           z.object({
-            tiendaId: z.number({ error: 'Falta la tienda' }).int().positive('La tienda no es válida'),
+            tiendaId: z.number({ error: 'Falta la tienda' }).int().positive('La tienda no es válida').max(MAX_ID, 'La tienda no es válida'),
             quantity: z
               .number({ error: 'Falta la cantidad' })
               .int('La cantidad debe ser un entero')
@@ -78,7 +87,9 @@ export const paymentSchema = z
     reference: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9-]{4,40}$/, 'La referencia debe tener de 4 a 40 letras o números')
+      .regex(/^[A-Za-z0-9 -]{4,40}$/, 'La referencia debe tener de 4 a 40 letras o números')
+      .transform(normalizeReference)
+      .refine((v) => v.length >= 4, 'La referencia debe tener de 4 a 40 letras o números')
       .optional(),
     bankCode: z
       .string()
@@ -87,10 +98,14 @@ export const paymentSchema = z
     amount: z
       .string()
       .regex(/^\d{1,9}(\.\d{1,2})?$/, 'El monto no es válido (ejemplo: 25.50)')
+      .refine((v) => Number(v) > 0, 'El monto debe ser mayor que cero')
       .optional(),
     date: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe tener el formato aaaa-mm-dd')
+      .refine(isIsoDay, 'Esa fecha no existe')
+      // A day ahead of Caracas is allowed: the buyer's phone may be in another time zone.
+      .refine((v) => v <= caracasIsoDate(new Date(Date.now() + 86_400_000)), 'La fecha del pago no puede ser futura')
       .optional(),
   })
   .superRefine((p, ctx) => {
@@ -109,7 +124,7 @@ export const registrarOrdenSchema = z.object({
   payment: paymentSchema,
   comment: z.string().trim().max(500, 'El comentario no puede tener más de 500 caracteres').default(''),
   withSeller: z.boolean().default(false),
-  salesman: z.number().int().positive().nullable().default(null),
+  salesman: z.number().int().positive('El vendedor no es válido').max(MAX_ID, 'El vendedor no es válido').nullable().default(null),
 });
 
 export type RegistrarOrden = z.infer<typeof registrarOrdenSchema>;

@@ -79,3 +79,8 @@ export async function removeCartLines(db: Db, cartId: number, articleCodes: stri
   if (articleCodes.length === 0) return;
   await db.delete(carritoItems).where(and(eq(carritoItems.cartId, cartId), inArray(carritoItems.articleCode, articleCodes)));
 }
+
+/** Serialises changes to one cart (two tabs adding at once). */
+export async function lockCart(db: Db, cartId: number) {
+  await db.execute(sql`SELECT id FROM carritos WHERE id = ${cartId} FOR UPDATE`);
+}

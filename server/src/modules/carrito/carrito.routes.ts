@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_ID } from '../../../../domain/contracts/orden-compra.ts';
 import { SHIPPING_AGENCY_OPTIONS } from '../../../../domain/store-constants.ts';
 import { NoAutorizado } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
@@ -16,7 +17,7 @@ const articleCode = z
 const stores = z
   .array(
     z.object({
-      tiendaId: z.number({ error: 'Falta la tienda' }).int().positive('La tienda no es válida'),
+      tiendaId: z.number({ error: 'Falta la tienda' }).int().positive('La tienda no es válida').max(MAX_ID, 'La tienda no es válida'),
       quantity: z
         .number({ error: 'Falta la cantidad' })
         .int('La cantidad debe ser un entero')
@@ -83,7 +84,11 @@ export async function carritoRoutes(fastify: FastifyInstance): Promise<void> {
   );
   app.post(
     '/bloquear/item/tiendas',
-    { config: open, schema: { tags, summary: 'Apartar unidades por 15 minutos', body: itemBody } },
+    {
+      // Holds take units off sale for everyone else: a visitor may not hold much in a short time.
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: 60_000 } },
+      schema: { tags, summary: 'Apartar unidades por 15 minutos', body: itemBody },
+    },
     async (request, reply) => {
       const cartId = await service.ensureCart(app, request, reply, await app.optionalUser(request));
       return ok(await service.holdItem(app.deps.database.db, cartId, request.body.articleCode, request.body.stores));

@@ -48,25 +48,31 @@ export async function ensureCart(
   return repo.createCart(db, { guestTokenHash: sha256(token) });
 }
 
-/** Puts an article's per-store quantities in the cart, refusing more than a store can sell. */
+/**
+ * Puts an article's per-store quantities in the cart, refusing more than a store can sell. The
+ * cart row is locked first, so two adds at once are applied one after the other.
+ */
 export async function setItem(db: Db, cartId: number, articleCode: string, stores: StoreQuantity[], mode: 'sumar' | 'reemplazar') {
-  const current = (await repo.findLines(db, cartId)).filter((l) => l.articleCode === articleCode);
-  const merged = new Map<number, number>();
-  if (mode === 'sumar') for (const line of current) merged.set(line.tiendaId, line.quantity);
-  for (const s of stores) merged.set(s.tiendaId, (merged.get(s.tiendaId) ?? 0) + s.quantity);
-  const stock = await availableByStore(db, [articleCode]);
-  if (stock.length === 0) throw new ReglaNegocio(`El artículo ${articleCode} no existe o no tiene existencia.`);
-  for (const [tiendaId, quantity] of merged) {
-    const available = stock.find((s) => s.tiendaId === tiendaId)?.available ?? 0;
-    if (quantity > available) throw new ReglaNegocio(`Solo quedan ${Math.max(available, 0)} unidades de ${articleCode} en esa tienda.`);
-    if (quantity > 99) throw new ReglaNegocio('La cantidad máxima por artículo es 99.');
-  }
-  await repo.setLine(
-    db,
-    cartId,
-    articleCode,
-    [...merged].map(([tiendaId, quantity]) => ({ tiendaId, quantity })),
-  );
+  await db.transaction(async (tx) => {
+    await repo.lockCart(tx, cartId);
+    const current = (await repo.findLines(tx, cartId)).filter((l) => l.articleCode === articleCode);
+    const merged = new Map<number, number>();
+    if (mode === 'sumar') for (const line of current) merged.set(line.tiendaId, line.quantity);
+    for (const s of stores) merged.set(s.tiendaId, (merged.get(s.tiendaId) ?? 0) + s.quantity);
+    const stock = await availableByStore(tx, [articleCode]);
+    if (stock.length === 0) throw new ReglaNegocio(`El artículo ${articleCode} no existe o no tiene existencia.`);
+    for (const [tiendaId, quantity] of merged) {
+      const available = stock.find((s) => s.tiendaId === tiendaId)?.available ?? 0;
+      if (quantity > available) throw new ReglaNegocio(`Solo quedan ${Math.max(available, 0)} unidades de ${articleCode} en esa tienda.`);
+      if (quantity > 99) throw new ReglaNegocio('La cantidad máxima por artículo es 99.');
+    }
+    await repo.setLine(
+      tx,
+      cartId,
+      articleCode,
+      [...merged].map(([tiendaId, quantity]) => ({ tiendaId, quantity })),
+    );
+  });
 }
 
 export const removeItem = repo.removeLine;

@@ -132,3 +132,34 @@ describe('revisión del carrito contra la existencia (PATCH v2/inventario)', () 
     }
   });
 });
+
+describe('agregar a la vez', () => {
+  it('ocho agregados simultáneos de 1 unidad al mismo carrito suman 8, sin errores ni pérdidas', async () => {
+    const [line] = await rows<{ articleCode: string; tiendaId: number }>(
+      t,
+      sql`SELECT i.article_code AS "articleCode", i.tienda_id AS "tiendaId" FROM inventario i
+          JOIN tiendas s ON s.id = i.tienda_id AND s.active WHERE i.quantity - i.held >= 8 ORDER BY i.article_code DESC LIMIT 1`,
+    );
+    const item = { articleCode: line.articleCode, stores: [{ tiendaId: line.tiendaId, quantity: 1 }] };
+    const first = await t.app.inject({ method: 'POST', url: '/api/v2/carrito/agregar-item', payload: item });
+    const cookie = String(first.headers['set-cookie']).split(';')[0];
+    const responses = await Promise.all(
+      Array.from({ length: 7 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/v2/carrito/agregar-item', headers: { cookie }, payload: item }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(7).fill(200));
+    const cart = (await t.app.inject({ url: '/api/carrito', headers: { cookie } })).json().data;
+    expect(cart.items[0].quantity).toBe(8);
+  });
+
+  it('una tienda o un vendedor con un número fuera de rango es un 422, no un error del servidor', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/carrito/bloquear/item/tiendas',
+      payload: { articleCode: 'DVES001NEGRXS', stores: [{ tiendaId: 3_000_000_000, quantity: 1 }] },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBeTypeOf('string');
+  });
+});

@@ -6,6 +6,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import { VENEZUELAN_BANKS } from '../../../../domain/banks.ts';
 import { paymentSchema } from '../../../../domain/contracts/orden-compra.ts';
 import { caracasIsoDate } from '../../../../domain/dates.ts';
+import { parseAmountInput } from '../../../../domain/money.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, type PaymentMethodId } from '../../../../domain/store-constants.ts';
 import { fieldError } from '../../components/campo-error.ts';
 import { montoOrden } from '../../components/monto-orden.tsx';
@@ -14,6 +15,8 @@ import { pageMeta } from '../../lib/meta.ts';
 import { type FormErrors, formErrors, requireUser } from '../../lib/session.ts';
 import { type OrdenDetalle, OrdenDetalleVista, PasoBadge, stepLabel } from '../venta/orden-vista.tsx';
 import type { Route } from './+types/orden';
+
+const optionalAmount = (value: string | undefined) => (value ? parseAmountInput(value) : undefined);
 
 const CODE = /^OC-\d{6,}$/;
 const REPORTABLE = PAYMENT_METHOD_IDS.filter((id) => PAYMENT_METHODS[id].takesReference);
@@ -41,7 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     method,
     reference: field('reference'),
     bankCode: needsBank ? field('bankCode') : undefined,
-    amount: decimalAmount(field('amount')),
+    amount: optionalAmount(field('amount')),
     date: field('date'),
   });
   if (!parsed.success) {
@@ -67,10 +70,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 /** "1.234,56" (as the store writes it) or "1234.56" → "1234.56". */
-function decimalAmount(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  return value.includes(',') ? value.replace(/\./g, '').replace(',', '.') : value;
-}
 
 export function meta({ matches, params }: Route.MetaArgs) {
   return pageMeta(matches, `Mi compra ${(params.codigo ?? '').toUpperCase()}`);

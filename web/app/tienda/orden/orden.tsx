@@ -19,7 +19,7 @@ import { data, Form, redirect, useNavigation } from 'react-router';
 import { VENEZUELAN_BANKS } from '../../../../domain/banks.ts';
 import type { OrderCreated, OrderStatus } from '../../../../domain/contracts/carrito.ts';
 import { formatDate } from '../../../../domain/dates.ts';
-import { formatUsd, formatVes, toCents, usdToVesCents } from '../../../../domain/money.ts';
+import { formatUsd, formatVes, parseAmountInput, toCents, usdToVesCents } from '../../../../domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '../../../../domain/order-steps.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS } from '../../../../domain/store-constants.ts';
 import { fieldError } from '../../components/campo-error.ts';
@@ -28,6 +28,8 @@ import { pageMeta } from '../../lib/meta.ts';
 import { type FormErrors, formErrors } from '../../lib/session.ts';
 import type { Route } from './+types/orden';
 import { LineaDeTiempo } from './linea-de-tiempo.tsx';
+
+const optionalAmount = (value: string | undefined) => (value ? parseAmountInput(value) : undefined);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const typed = new URL(request.url).searchParams.get('codigo')?.trim();
@@ -55,7 +57,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       method: text('method'),
       reference: text('reference'),
       bankCode: text('bankCode'),
-      amount: text('amount')?.replace(',', '.'),
+      amount: optionalAmount(text('amount')),
       date: text('date'),
     },
   });
