@@ -1,5 +1,6 @@
 // Queries of the sales settings: who is e-mailed about web sales, who is in charge of them.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../../domain/roles.ts';
 import type { Db } from '../../db/client.ts';
 import { ajustesVenta, notificacionVentaUsuarios, usuarios } from '../../db/schema.ts';
@@ -47,15 +48,21 @@ export async function replaceNotifiedUsers(db: Db, userIds: number[]): Promise<v
   });
 }
 
-export async function findUserInChargeId(db: Db): Promise<number | null> {
-  const [row] = await db
+const userInCharge = () =>
+  new QueryBuilder()
     .select({ id: usuarios.id })
     .from(ajustesVenta)
     .innerJoin(usuarios, eq(usuarios.id, ajustesVenta.userInChargeId))
     .where(and(eq(ajustesVenta.id, 1), activeStaff()))
     .limit(1);
+
+export async function findUserInChargeId(db: Db): Promise<number | null> {
+  const [row] = await db.select().from(userInCharge().as('encargado'));
   return row?.id ?? null;
 }
+
+/** The same id as a scalar subquery, read by the statement that stores it (no round trip of its own). */
+export const userInChargeIdSql = (): SQL<number | null> => sql`(${userInCharge()})`;
 
 export async function saveUserInCharge(db: Db, userId: number | null, updatedBy: number): Promise<void> {
   const values = { userInChargeId: userId, updatedBy, updatedAt: new Date() };

@@ -44,8 +44,11 @@ export async function fijarEncargadoDeVentas(db: Db, admin: SessionUser, userId:
   return encargadoDeVentas(db);
 }
 
-/** For a new order without a salesman: the staff user in charge of web sales, if one is set and still staff. */
-export const encargadoDeVentasId = repo.findUserInChargeId;
+/**
+ * For a new order without a salesman: the staff user in charge of web sales, if one is set and
+ * still staff, as SQL read by the order's own insert.
+ */
+export const encargadoDeVentasIdSql = repo.userInChargeIdSql;
 
 /** Who an order was assigned to, for the order's detail. */
 export async function resumenUsuario(db: Db, userId: number | null) {
@@ -62,7 +65,7 @@ export type SaleOrder = {
   buyer: { fullName: string; email: string; dni: string };
 };
 
-export type NoticeContext = { db: Db; mailer: Mailer; publicUrl: string; log?: (message: string, error: unknown) => void };
+export type NoticeContext = { db: Db; mailer: Pick<Mailer, 'send'>; publicUrl: string; log?: (message: string, error: unknown) => void };
 
 /**
  * E-mails the configured staff about a web sale. Called after the order's transaction has

@@ -7,13 +7,21 @@ import { correos } from '../../db/schema.ts';
 
 export type Mail = { to: string; subject: string; html: string; text: string; kind: string };
 
-export type Mailer = { send: (db: Db, mail: Mail) => Promise<void> };
+export type Mailer = {
+  send: (db: Db, mail: Mail) => Promise<void>;
+  /**
+   * Keeps the mail in the outbox within the caller's transaction, so it exists exactly when what
+   * it announces was committed. The returned function, called after the commit (with the pool,
+   * not the finished transaction), delivers it through SMTP when there is one and records how it went.
+   */
+  queue: (tx: Db, mail: Mail) => Promise<(db: Db) => Promise<void>>;
+};
 
 export function createMailer(options: { smtpUrl?: string; from: string; log?: (msg: string, err?: unknown) => void }): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-  return {
-    async send(db, mail) {
-      const [row] = await db.insert(correos).values(mail).returning({ id: correos.id });
+  async function queue(tx: Db, mail: Mail): Promise<(db: Db) => Promise<void>> {
+    const [row] = await tx.insert(correos).values(mail).returning({ id: correos.id });
+    return async (db) => {
       if (!transport) return;
       try {
         await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
@@ -25,6 +33,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; log?: (m
           .set({ error: String((error as Error).message ?? error) })
           .where(eq(correos.id, row.id));
       }
+    };
+  }
+  return {
+    async send(db, mail) {
+      await (await queue(db, mail))(db);
     },
+    queue,
   };
 }

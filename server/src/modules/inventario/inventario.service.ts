@@ -9,32 +9,44 @@ export type HoldLine = { articleCode: string; tiendaId: number; quantity: number
 export type HoldOwner = { cartId?: number; orderId?: number; expiresAt?: Date };
 export type HoldResult = { ok: true } | { ok: false; missing: HoldLine[] };
 
-/** Holds every line or none (the caller's transaction rolls back on a refusal). */
+/**
+ * Holds every line or none (the caller's transaction rolls back on a refusal). One statement:
+ * the rows are locked in a fixed order (article, store), so two orders for the same articles
+ * cannot deadlock, then each takes its units only if enough are left and its hold is recorded.
+ * Called as the last write of a transaction, the rows stay locked only until the commit.
+ */
 export async function holdStock(tx: Db, lines: HoldLine[], owner: HoldOwner): Promise<HoldResult> {
-  // A fixed order of row locks keeps two orders for the same articles from deadlocking.
-  const ordered = [...lines].sort((a, b) => a.articleCode.localeCompare(b.articleCode) || a.tiendaId - b.tiendaId);
-  const missing: HoldLine[] = [];
-  for (const line of ordered) {
-    const taken = await tx
-      .update(inventario)
-      .set({ held: sql`${inventario.held} + ${line.quantity}` })
-      .where(
-        and(
-          eq(inventario.articleCode, line.articleCode),
-          eq(inventario.tiendaId, line.tiendaId),
-          sql`${inventario.quantity} - ${inventario.held} >= ${line.quantity}`,
-        ),
-      )
-      .returning({ id: inventario.id });
-    if (taken.length === 0) missing.push(line);
+  const wanted = new Map<string, HoldLine>();
+  for (const line of lines) {
+    const key = `${line.articleCode}\u0000${line.tiendaId}`;
+    const same = wanted.get(key);
+    wanted.set(key, { ...line, quantity: (same?.quantity ?? 0) + line.quantity });
   }
-  if (missing.length > 0) return { ok: false, missing };
-  await tx
-    .insert(reservas)
-    .values(
-      ordered.map((l) => ({ ...l, cartId: owner.cartId ?? null, orderId: owner.orderId ?? null, expiresAt: owner.expiresAt ?? null })),
-    );
-  return { ok: true };
+  const rows = sql.join(
+    [...wanted.values()].map((l) => sql`(${l.articleCode}::varchar, ${l.tiendaId}::int, ${l.quantity}::int)`),
+    sql`, `,
+  );
+  const result = (await tx.execute(sql`
+    WITH wanted (article_code, tienda_id, quantity) AS (VALUES ${rows}),
+    locked AS MATERIALIZED (
+      SELECT i.id, w.quantity FROM ${inventario} i
+      JOIN wanted w ON w.article_code = i.article_code AND w.tienda_id = i.tienda_id
+      ORDER BY i.article_code, i.tienda_id
+      FOR UPDATE OF i
+    ),
+    taken AS (
+      UPDATE ${inventario} i SET held = i.held + l.quantity FROM locked l
+      WHERE i.id = l.id AND i.quantity - i.held >= l.quantity
+      RETURNING i.article_code, i.tienda_id, l.quantity
+    )
+    INSERT INTO ${reservas} (article_code, tienda_id, quantity, cart_id, order_id, expires_at)
+    SELECT article_code, tienda_id, quantity, ${owner.cartId ?? null}::int, ${owner.orderId ?? null}::int,
+      ${owner.expiresAt?.toISOString() ?? null}::timestamptz
+    FROM taken
+    RETURNING article_code, tienda_id`)) as unknown as { rows: { article_code: string; tienda_id: number }[] };
+  const taken = new Set(result.rows.map((r) => `${r.article_code}\u0000${r.tienda_id}`));
+  const missing = lines.filter((l) => !taken.has(`${l.articleCode}\u0000${l.tiendaId}`));
+  return missing.length > 0 ? { ok: false, missing } : { ok: true };
 }
 
 async function release(tx: Db, rows: { id: number; articleCode: string; tiendaId: number; quantity: number }[], now: Date) {

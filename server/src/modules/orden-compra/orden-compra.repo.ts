@@ -1,5 +1,6 @@
 // Queries of purchase orders, their lines, payments and history.
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   articulos,
@@ -13,6 +14,7 @@ import {
   tasasCambio,
   tiendas,
   usuarios,
+  vendedores,
 } from '../../db/schema.ts';
 
 export type OrderRow = typeof ordenesCompra.$inferSelect;
@@ -26,14 +28,26 @@ export async function findPrices(db: Db, articleCodes: string[]) {
     .where(inArray(articulos.code, articleCodes));
 }
 
-export async function findLatestRate(db: Db): Promise<string> {
-  const [row] = await db
+const latestRate = () =>
+  new QueryBuilder()
     .select({ amount: tasasCambio.amount })
     .from(tasasCambio)
     .orderBy(desc(tasasCambio.createdAt), desc(tasasCambio.id))
     .limit(1);
+
+export async function findLatestRate(db: Db): Promise<string> {
+  const [row] = await db.select().from(latestRate().as('tasa'));
   return row?.amount ?? '1';
 }
+
+/** The rate of the day as read by the statement that freezes it in an order. */
+export const latestRateSql = (): SQL<string> => sql`coalesce((${latestRate()}), 1)`;
+
+// A new order's id and its public code (OC-000123) in the same insert, with no second statement.
+// PostgreSQL evaluates an inserted row's values in column order, and id comes before code.
+export const newOrderIdSql = (): SQL<number> => sql`nextval('ordenes_compra_id_seq')`;
+export const newOrderCodeSql = (): SQL<string> =>
+  sql`'OC-' || lpad(currval('ordenes_compra_id_seq')::text, greatest(6, length(currval('ordenes_compra_id_seq')::text)), '0')`;
 
 export async function findByIdempotencyKey(db: Db, key: string) {
   const [row] = await db.select().from(ordenesCompra).where(eq(ordenesCompra.idempotencyKey, key)).limit(1);
@@ -43,6 +57,17 @@ export async function findByIdempotencyKey(db: Db, key: string) {
 export async function findByCode(db: Db, code: string) {
   const [row] = await db.select().from(ordenesCompra).where(eq(ordenesCompra.code, code)).limit(1);
   return row;
+}
+
+/** The salesman the buyer chose at checkout, active or not. */
+export async function findSalesmanById(db: Db, salesmanId: number | null) {
+  if (salesmanId === null) return null;
+  const [row] = await db
+    .select({ id: vendedores.id, code: vendedores.code, name: vendedores.name })
+    .from(vendedores)
+    .where(eq(vendedores.id, salesmanId))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Locks the order row for a step change: concurrent staff actions on one order go one at a time. */
@@ -76,21 +101,19 @@ export async function findDetails(db: Db, orderId: number) {
     .orderBy(ordenDetalles.id);
 }
 
+export const paymentColumns = {
+  id: ordenPagos.id,
+  method: ordenPagos.method,
+  reference: ordenPagos.reference,
+  bankCode: ordenPagos.bankCode,
+  amount: ordenPagos.amount,
+  date: ordenPagos.paidOn,
+  status: ordenPagos.status,
+  reportedAt: ordenPagos.createdAt,
+};
+
 export async function findPayments(db: Db, orderId: number) {
-  return db
-    .select({
-      id: ordenPagos.id,
-      method: ordenPagos.method,
-      reference: ordenPagos.reference,
-      bankCode: ordenPagos.bankCode,
-      amount: ordenPagos.amount,
-      date: ordenPagos.paidOn,
-      status: ordenPagos.status,
-      reportedAt: ordenPagos.createdAt,
-    })
-    .from(ordenPagos)
-    .where(eq(ordenPagos.orderId, orderId))
-    .orderBy(ordenPagos.id);
+  return db.select(paymentColumns).from(ordenPagos).where(eq(ordenPagos.orderId, orderId)).orderBy(ordenPagos.id);
 }
 
 export async function findHistory(db: Db, orderId: number) {

@@ -14,12 +14,13 @@ import { ordenDetalles, ordenesCompra, ordenHistorial, ordenPagos } from '../../
 import { NoEncontrado, Prohibido, ReglaNegocio } from '../../errors.ts';
 import type { SessionUser } from '../../http/access.ts';
 import { removeCartLines } from '../carrito/carrito.repo.ts';
-import { encargadoDeVentasId, notificarVenta, resumenUsuario } from '../config/config.service.ts';
+import { encargadoDeVentasIdSql, notificarVenta, resumenUsuario } from '../config/config.service.ts';
 import type { Mailer } from '../correo/mailer.ts';
 import { orderStepMail } from '../correo/plantillas.ts';
 import { consumeOrderHolds, holdStock, releaseCartHolds, releaseOrderHolds } from '../inventario/inventario.service.ts';
 import { notificarOrden } from './orden-compra.eventos.ts';
 import * as repo from './orden-compra.repo.ts';
+import { isCreditSale } from './orden-compra-admin.repo.ts';
 
 export type OrderContext = {
   db: Db;
@@ -52,6 +53,14 @@ function paymentValues(payment: PaymentInput) {
   };
 }
 
+function stepMail(ctx: OrderContext, order: { code: string; buyer: { email: string; fullName: string } }, step: OrderStep, extra: string) {
+  return {
+    to: order.buyer.email,
+    kind: `orden-${step}`,
+    ...orderStepMail(order.buyer.fullName, order.code, ORDER_STEP_LABELS[step], `${ctx.publicUrl}/orden/${order.code}`, extra),
+  };
+}
+
 async function mailStep(
   ctx: OrderContext,
   order: { code: string; buyer: { email: string; fullName: string } },
@@ -60,11 +69,7 @@ async function mailStep(
 ) {
   // The step is already committed: a mail that fails is logged, never turned into an error.
   try {
-    await ctx.mailer.send(ctx.db, {
-      to: order.buyer.email,
-      kind: `orden-${step}`,
-      ...orderStepMail(order.buyer.fullName, order.code, ORDER_STEP_LABELS[step], `${ctx.publicUrl}/orden/${order.code}`, extra),
-    });
+    await ctx.mailer.send(ctx.db, stepMail(ctx, order, step, extra));
   } catch (error) {
     ctx.log?.(`No se pudo enviar el correo de la orden ${order.code}`, error);
   }
@@ -82,15 +87,15 @@ export async function registrar(
   who: { user: SessionUser | null; cartId: number | null },
 ) {
   const requestHash = hashRequest(input);
-  const existing = await repo.findByIdempotencyKey(ctx.db, idempotencyKey);
-  if (existing) return replay(existing, requestHash);
-
   const codes = [...new Set(input.items.map((i) => i.articleCode))];
-  const [prices, rate] = await Promise.all([repo.findPrices(ctx.db, codes), repo.findLatestRate(ctx.db)]);
+  const prices = await repo.findPrices(ctx.db, codes);
   const unknown = codes.filter((c) => !prices.some((p) => p.articleCode === c && p.active));
-  if (unknown.length > 0) throw new ReglaNegocio(`Estos artículos no existen o ya no están a la venta: ${unknown.join(', ')}.`);
-  // Without a chosen salesman the order goes to the staff user in charge of web sales (if set).
-  const inChargeUserId = input.withSeller && input.salesman ? null : await encargadoDeVentasId(ctx.db);
+  if (unknown.length > 0) {
+    // A repeated request still gets its order, even if an article has left the catalogue since.
+    const existing = await repo.findByIdempotencyKey(ctx.db, idempotencyKey);
+    if (existing) return replay(existing, requestHash);
+    throw new ReglaNegocio(`Estos artículos no existen o ya no están a la venta: ${unknown.join(', ')}.`);
+  }
 
   const lines = input.items.flatMap((item) =>
     item.stores.map((store) => {
@@ -121,12 +126,15 @@ export async function registrar(
   const now = new Date();
 
   try {
-    const order = await ctx.db.transaction(async (tx) => {
-      const [created] = await tx
+    const saved = await ctx.db.transaction(async (tx) => {
+      // A used key inserts nothing (a request still in flight with it is waited for): the answer
+      // is then that key's order. The code, the rate of the day and the person in charge are
+      // set by this same statement.
+      const [order] = await tx
         .insert(ordenesCompra)
         .values({
-          // Unique per key until the real code (from the id) replaces it in the same transaction.
-          code: `OC-T${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 12)}`,
+          id: repo.newOrderIdSql(),
+          code: repo.newOrderCodeSql(),
           step: step.to,
           userId: who.user?.id ?? null,
           buyer: input.user,
@@ -135,12 +143,13 @@ export async function registrar(
           comment: input.comment,
           withSeller: input.withSeller,
           salesmanId: input.withSeller ? input.salesman : null,
-          inChargeUserId,
+          // Without a chosen salesman the order goes to the staff user in charge of web sales (if set).
+          inChargeUserId: input.withSeller && input.salesman ? null : encargadoDeVentasIdSql(),
           subtotal: fromCents(subtotal),
           iva: fromCents(iva),
           commission: fromCents(commission),
           total: fromCents(addCents(total, commission)),
-          rate,
+          rate: repo.latestRateSql(),
           idempotencyKey,
           requestHash,
           expiresAt: step.to === 'pendiente' ? new Date(now.getTime() + ctx.unpaidHours * 3_600_000) : null,
@@ -149,48 +158,67 @@ export async function registrar(
         })
         .onConflictDoNothing({ target: ordenesCompra.idempotencyKey })
         .returning();
-      if (!created) return null;
-      const code = `OC-${String(created.id).padStart(6, '0')}`;
-      await tx.update(ordenesCompra).set({ code }).where(eq(ordenesCompra.id, created.id));
-      // The cart's own short holds make way for the order's.
-      if (who.cartId) await releaseCartHolds(tx, who.cartId, codes, now);
-      // What was ordered leaves the cart in the same transaction.
-      if (who.cartId) await removeCartLines(tx, who.cartId, codes);
-      const held = await holdStock(tx, lines, { orderId: created.id });
+      if (!order) return null;
+      // The history's first step is written by the same statement as the lines.
+      const firstStep = tx.$with('primer_paso', {}).as(
+        tx
+          .insert(ordenHistorial)
+          .values({ orderId: order.id, fromStep: null, toStep: step.to, userId: who.user?.id ?? null, at: now })
+          .getSQL(),
+      );
+      await tx
+        .with(firstStep)
+        .insert(ordenDetalles)
+        .values(
+          lines.map((l) => ({
+            orderId: order.id,
+            articleCode: l.articleCode,
+            name: l.name,
+            tiendaId: l.tiendaId,
+            quantity: l.quantity,
+            price: l.price,
+            promotion: l.promotion,
+            net: fromCents(l.netCents),
+            iva: fromCents(l.ivaCents),
+          })),
+        );
+      const payments = withReference
+        ? await tx
+            .insert(ordenPagos)
+            .values({ orderId: order.id, ...paymentValues(input.payment) })
+            .returning(repo.paymentColumns)
+        : [];
+      // The buyer's mail is in the outbox exactly when the order is committed.
+      const deliverMail = await ctx.mailer.queue(tx, stepMail(ctx, order, step.to, 'Gracias por su compra. Le avisaremos en cada paso.'));
+      if (who.cartId) {
+        // What was ordered leaves the cart, and the cart's own short holds make way for the order's.
+        await removeCartLines(tx, who.cartId, codes);
+        await releaseCartHolds(tx, who.cartId, codes, now);
+      }
+      // The last write: the stock rows it locks are held only until the commit.
+      const held = await holdStock(tx, lines, { orderId: order.id });
       if (!held.ok) {
         const names = [...new Set(held.missing.map((m) => m.articleCode))];
         throw new ReglaNegocio(`No hay existencia suficiente de: ${names.join(', ')}. Ajuste las cantidades o elija otra tienda.`);
       }
-      await tx.insert(ordenDetalles).values(
-        lines.map((l) => ({
-          orderId: created.id,
-          articleCode: l.articleCode,
-          name: l.name,
-          tiendaId: l.tiendaId,
-          quantity: l.quantity,
-          price: l.price,
-          promotion: l.promotion,
-          net: fromCents(l.netCents),
-          iva: fromCents(l.ivaCents),
-        })),
-      );
-      if (withReference) await tx.insert(ordenPagos).values({ orderId: created.id, ...paymentValues(input.payment) });
-      await tx
-        .insert(ordenHistorial)
-        .values({ orderId: created.id, fromStep: null, toStep: step.to, userId: who.user?.id ?? null, at: now });
-      return { ...created, code };
+      return { order, payments, deliverMail };
     });
-    if (!order) {
+    if (!saved) {
       // Another request with the same key won the race and has committed.
       const winner = await repo.findByIdempotencyKey(ctx.db, idempotencyKey);
       if (!winner) throw new ReglaNegocio('El pedido no se pudo registrar. Intente de nuevo.');
       return replay(winner, requestHash);
     }
+    const { order, payments, deliverMail } = saved;
+    // Sent by SMTP (when configured) without holding the answer; the outbox row already records it.
+    void deliverMail(ctx.db).catch((error) => ctx.log?.(`No se pudo enviar el correo de la orden ${order.code}`, error));
     // Announced after the commit, so the notice queue's commit lock is not taken while stock rows are locked.
-    await notificarOrden(ctx.db, { type: 'orden-registrada', code: order.code, total: order.total });
-    await notificarVenta(ctx, 'nueva-orden', order);
-    await mailStep(ctx, order, order.step as OrderStep, 'Gracias por su compra. Le avisaremos en cada paso.');
-    return { created: true, order: await orderView(ctx.db, order.code) };
+    await Promise.all([
+      notificarOrden(ctx.db, { type: 'orden-registrada', code: order.code, total: order.total }),
+      notificarVenta(ctx, 'nueva-orden', order),
+    ]);
+    const view: OrderView = { orderCode: order.code, step: order.step, total: order.total, rate: order.rate, payments };
+    return { created: true, order: view };
   } catch (error) {
     if (isUniqueViolation(error, 'orden_pagos_referencia')) throw new ReglaNegocio(REFERENCE_USED);
     if (isUniqueViolation(error, 'ordenes_compra_idempotency_key_unique')) {
@@ -339,10 +367,12 @@ export async function detalle(db: Db, code: string, user: SessionUser, options: 
   const order = await repo.findByCode(db, code);
   const mayView = order && (order.userId === user.id || (!options.own && isStaff(user.roles)));
   if (!order || !mayView) throw new NoEncontrado('La orden de compra no existe.');
-  const [details, payments, history] = await Promise.all([
+  const [details, payments, history, salesman, credit] = await Promise.all([
     repo.findDetails(db, order.id),
     repo.findPayments(db, order.id),
     repo.findHistory(db, order.id),
+    repo.findSalesmanById(db, order.salesmanId),
+    isCreditSale(db, order.id),
   ]);
   return {
     order: { ...order, idempotencyKey: undefined, requestHash: undefined },
@@ -352,6 +382,10 @@ export async function detalle(db: Db, code: string, user: SessionUser, options: 
     history: options.own ? history.map((h) => ({ ...h, userId: null, by: null })) : history,
     // The staff user the order was assigned to (no salesman chosen); staff only.
     inCharge: options.own ? null : await resumenUsuario(db, order.inChargeUserId),
+    // The salesman the buyer chose, if any (the buyer picked them, so the buyer may see it too).
+    salesman,
+    // Approved as a credit sale (docs/decisions/0004).
+    credit,
   };
 }
 
