@@ -46,6 +46,7 @@ export default [
       route('perfil/ordenes', 'dashboard/perfil/ordenes.tsx'),
       route('perfil/ordenes/:codigo', 'dashboard/perfil/orden.tsx'),
       route('venta', 'dashboard/venta/ordenes.tsx'),
+      route('venta/credito', 'dashboard/venta/credito.tsx'),
       // The other spec pages under venta/ stay placeholders until built; listed so that
       // venta/:codigo does not take them.
       ...['mis-ventas', 'pagos', 'tiendas', 'todas-las-ventas'].map((page) =>

@@ -46,6 +46,7 @@ export function startJobs(app: FastifyInstance): Jobs {
     mailer: app.authContext().mailer,
     unpaidHours: app.deps.env.ORDEN_IMPAGA_HORAS,
     publicUrl: app.authContext().publicUrl,
+    log: (message, error) => app.log.error({ err: error }, message),
   });
   let stopped = false;
   let running: Promise<unknown> | undefined;

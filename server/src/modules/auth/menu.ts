@@ -23,6 +23,12 @@ export const DASHBOARD_MENU: MenuEntry[] = [
         route: '/dashboard/venta',
         roles: ['admin', 'vendedor-admin', 'administracion', 'inventario', 'despacho'],
       },
+      {
+        title: 'Ventas a crédito',
+        ico: 'credit',
+        route: '/dashboard/venta/credito',
+        roles: ['admin', 'administracion', 'vendedor-admin'],
+      },
       { title: 'Mis ventas', ico: 'chart', route: '/dashboard/venta/mis-ventas', roles: ['admin', 'vendedor-admin'] },
       { title: 'Todas las ventas', ico: 'chart', route: '/dashboard/venta/todas-las-ventas', roles: ['admin', 'vendedor-admin'] },
       { title: 'Pagos', ico: 'cash', route: '/dashboard/venta/pagos', roles: ['admin', 'administracion'] },

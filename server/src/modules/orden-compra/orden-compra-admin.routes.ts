@@ -6,13 +6,14 @@ import { z } from 'zod';
 import { BANK_ACCOUNT_METHOD_IDS } from '../../../../domain/contracts/general.ts';
 import { caracasIsoDate } from '../../../../domain/dates.ts';
 import { listQuerySchema, PAGE_SIZES } from '../../../../domain/paginator.ts';
+import { CREDIT_SALE_ROLES, PROFIT_EXPORT_ROLES } from '../../../../domain/roles.ts';
 import { NoAutorizado } from '../../errors.ts';
 import type { SessionUser } from '../../http/access.ts';
 import { ok, okList } from '../../http/envelope.ts';
 import * as service from './orden-compra-admin.service.ts';
 
 // DOMAIN.md: credit sales belong to sales (vendedor-admin) and to administracion.
-const CREDITO = ['admin', 'administracion', 'vendedor-admin'] as const;
+const CREDITO = CREDIT_SALE_ROLES;
 
 const orderCode = z
   .string({ error: 'Falta el código de la orden' })
@@ -88,7 +89,7 @@ export async function ordenCompraAdminRoutes(fastify: FastifyInstance): Promise<
   app.get(
     '/sync-venta-web-profit',
     {
-      config: { access: ['admin', 'administracion'] },
+      config: { access: PROFIT_EXPORT_ROLES },
       schema: {
         tags,
         summary: 'Ventas web confirmadas en CSV (una fila por línea; ; como separador, coma decimal, UTF-8 con BOM)',

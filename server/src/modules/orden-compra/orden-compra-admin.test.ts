@@ -110,6 +110,7 @@ describe('ventas a crédito', () => {
       to: 'pendiente',
       note: 'Venta a crédito aprobada: Cliente mayorista',
     });
+    expect(history.json().data.credit).toBe(true);
   });
 
   it('cuando el pago aprobado cubre el total, la venta queda pagada', async () => {
@@ -119,6 +120,16 @@ describe('ventas a crédito', () => {
     expect((await confirmPayment(code)).statusCode).toBe(200);
     const paid = (await call('admin', 'GET', `/api/orden-compra/ventas-a-credito?search=${code}`)).json().data[0];
     expect(paid).toMatchObject({ step: 'pago-confirmado', balancePaid: paid.total, outstandingBalance: '0.00', paymentStatus: 'pagada' });
+  });
+
+  it('el detalle dice si la orden es a crédito y qué vendedor eligió el comprador', async () => {
+    const [v02] = await rows<{ id: number; name: string }>(t, sql`SELECT id, name FROM vendedores WHERE code = 'V02'`);
+    const code = await registrarOrden(t, orderBody(stocked, { extra: { withSeller: true, salesman: v02.id } }), 'credito-vendedor');
+    const detail = (await call('vendedor-admin', 'GET', `/api/orden-compra/buscar-detalles-ordene-compra?code=${code}`)).json().data;
+    expect(detail.credit).toBe(false);
+    expect(detail.salesman).toEqual({ id: v02.id, code: 'V02', name: v02.name });
+    const plain = await registrarOrden(t, orderBody(stocked), 'credito-sin-vendedor');
+    expect((await call('admin', 'GET', `/api/orden-compra/buscar-detalles-ordene-compra?code=${plain}`)).json().data.salesman).toBeNull();
   });
 
   it('solo órdenes pendientes con pago pendiente, una sola vez; anuladas fuera de la lista', async () => {

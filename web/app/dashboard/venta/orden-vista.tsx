@@ -83,6 +83,12 @@ export type OrdenDetalle = {
     reportedAt: string;
   }[];
   history: { from: string | null; to: string; at: string; by: string | null; note: string }[];
+  /** Staff user the order was assigned to when placed without a salesman; null in the buyer's view. */
+  inCharge?: { id: number; email: string; nickname: string; fullName: string } | null;
+  /** The salesman the buyer chose at checkout. */
+  salesman?: { id: number; code: string; name: string } | null;
+  /** Approved as a credit sale (docs/decisions/0004). */
+  credit?: boolean;
 };
 
 const STEP_COLORS: Record<OrderStep, string> = {
@@ -233,6 +239,16 @@ export function OrdenDetalleVista({ detail, staff }: { detail: OrdenDetalle; sta
             </Dato>
             {order.step === 'pendiente' && order.expiresAt && <Dato label="Vence si no se paga">{formatDateTime(order.expiresAt)}</Dato>}
             {order.comment && <Dato label="Comentario">{order.comment}</Dato>}
+            {detail.salesman && (
+              <Dato label="Vendedor">
+                <span data-testid="vendedor-orden">{`${detail.salesman.name} (${detail.salesman.code})`}</span>
+              </Dato>
+            )}
+            {staff && (detail.inCharge || !detail.salesman) && (
+              <Dato label="Encargado de ventas">
+                <span data-testid="encargado-ventas">{detail.inCharge ? personName(detail.inCharge) : 'Sin asignar'}</span>
+              </Dato>
+            )}
           </Stack>
         </Seccion>
         <Seccion title="Comprador" testId="seccion-comprador">
@@ -364,6 +380,10 @@ export function OrdenDetalleVista({ detail, staff }: { detail: OrdenDetalle; sta
       </Seccion>
     </Stack>
   );
+}
+
+function personName(user: { nickname: string; fullName: string; email: string }): string {
+  return `${user.fullName || user.nickname} · ${user.email}`;
 }
 
 /** Bank payments (Pago móvil, transferencia) are reported in bolívares, the rest in dollars. */

@@ -1,9 +1,9 @@
 // /dashboard/venta/:codigo (staff): one purchase order and the step actions this user may take now.
-import { Alert, Anchor, Button, Card, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { canSetTrackingNumber, mayPerform, nextStepFor, type OrderAction, type OrderStep } from '../../../../domain/order-steps.ts';
-import { ROLES } from '../../../../domain/roles.ts';
+import { CREDIT_SALE_ROLES, hasAnyRole, ROLES } from '../../../../domain/roles.ts';
 import { fieldError } from '../../components/campo-error.ts';
 import { unwrap } from '../../lib/api.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -19,7 +19,7 @@ function orderCode(param: string | undefined): string {
   return code;
 }
 
-type Accion = 'confirmar-pago' | 'confirmar-inventario' | 'despachar' | 'numero-guia' | 'entregada' | 'anular';
+type Accion = 'confirmar-pago' | 'confirmar-inventario' | 'despachar' | 'numero-guia' | 'entregada' | 'anular' | 'a-credito';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireRole(request, context.api, ROLES);
@@ -36,6 +36,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     'numero-guia': mayPerform('numero-guia', actor) && canSetTrackingNumber(step).ok && step === 'despachada',
     entregada: allowed('entregada'),
     anular: allowed('anular'),
+    // docs/decisions/0004: only a pending order with "pago pendiente", once.
+    'a-credito':
+      hasAnyRole(user.roles, CREDIT_SALE_ROLES) &&
+      step === 'pendiente' &&
+      detail.order.paymentMethod === 'pago-pendiente' &&
+      detail.credit === false,
   };
   return { detail, acciones };
 }
@@ -47,6 +53,7 @@ const DONE: Record<Accion, string> = {
   'numero-guia': 'Número de guía guardado.',
   entregada: 'Orden marcada como entregada.',
   anular: 'Orden anulada; su existencia quedó libre.',
+  'a-credito': 'Venta a crédito aprobada; la orden ya no vence sin pago.',
 };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -62,6 +69,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     'numero-guia': { code, trackingNumber: tracking },
     entregada: { code },
     anular: { code, note },
+    'a-credito': { code, note },
   };
   if (!(intent in bodies)) return data({ ok: null, intent, message: 'Acción desconocida.', errors: undefined }, { status: 400 });
   const response = await context.api.patch<{ step: string }>(`orden-compra/${intent}`, bodies[intent]);
@@ -92,7 +100,14 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
       </Anchor>
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Orden {order.code}</Title>
-        <PasoBadge step={order.step} testId="paso-actual" />
+        <Group gap="xs">
+          {detail.credit && (
+            <Badge color="grape" variant="light" data-testid="orden-a-credito">
+              Venta a crédito
+            </Badge>
+          )}
+          <PasoBadge step={order.step} testId="paso-actual" />
+        </Group>
       </Group>
 
       {actionData?.ok && (
@@ -115,14 +130,10 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
             {acciones['confirmar-pago'] && (
               <Form method="post" key={`pago-${order.step}`}>
                 <input type="hidden" name="intent" value="confirmar-pago" />
-                <Textarea
-                  name="note"
+                <NotaOpcional
                   label="Nota sobre el pago (opcional)"
-                  maxLength={300}
-                  autosize
-                  minRows={1}
                   error={actionData?.intent === 'confirmar-pago' ? noteError : undefined}
-                  data-testid="nota-pago"
+                  testId="nota-pago"
                 />
                 <Group mt="xs" gap="sm">
                   <Button
@@ -139,6 +150,20 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
                     Rechazar pago
                   </Button>
                 </Group>
+              </Form>
+            )}
+            {acciones['a-credito'] && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="a-credito" />
+                <NotaOpcional
+                  label="Nota de la venta a crédito (opcional)"
+                  description="La orden dejará de vencer sin pago y aparecerá en Ventas a crédito con su saldo."
+                  error={actionData?.intent === 'a-credito' ? noteError : undefined}
+                  testId="nota-credito"
+                />
+                <Button type="submit" mt="xs" color="grape" loading={busy('a-credito')} data-testid="accion-a-credito">
+                  Aprobar a crédito
+                </Button>
               </Form>
             )}
             {acciones['confirmar-inventario'] && (
@@ -225,5 +250,26 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
 
       <OrdenDetalleVista detail={detail} staff />
     </Stack>
+  );
+}
+
+/**
+ * A one-line note that grows as it is typed. `rows={1}` makes the server HTML as tall as the
+ * client's first autosize measurement: without it the browser's default (2 rows) is shown until
+ * hydration shrinks it, and the buttons below jump up under a click already aimed at them.
+ */
+function NotaOpcional({ label, description, error, testId }: { label: string; description?: string; error?: string; testId: string }) {
+  return (
+    <Textarea
+      name="note"
+      label={label}
+      description={description}
+      maxLength={300}
+      autosize
+      minRows={1}
+      rows={1}
+      error={error}
+      data-testid={testId}
+    />
   );
 }

@@ -2,11 +2,12 @@
 // filters, and live notices of new orders and reported payments.
 import { Alert, Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Form, Link, useRevalidator } from 'react-router';
 import type { ApiResponse, ListMeta } from '../../../../domain/contracts/api-client.ts';
+import { caracasIsoDate } from '../../../../domain/dates.ts';
 import { ORDER_STEP_LABELS, ORDER_STEPS } from '../../../../domain/order-steps.ts';
-import { ROLES } from '../../../../domain/roles.ts';
+import { hasAnyRole, PROFIT_EXPORT_ROLES, ROLES } from '../../../../domain/roles.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHODS } from '../../../../domain/store-constants.ts';
 import { Paginacion } from '../../components/paginacion.tsx';
 import { unwrapList } from '../../lib/api.ts';
@@ -18,7 +19,7 @@ import { OrdenesLista, type OrdenFila } from './orden-vista.tsx';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(request, context.api, ROLES);
+  const user = await requireRole(request, context.api, ROLES);
   const params = new URL(request.url).searchParams;
   const page = Number(params.get('page'));
   const step = params.get('paso') ?? '';
@@ -46,7 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const { items, meta } = unwrapList(response);
   const steps = (response.body as ApiResponse<unknown>['body'] & { steps?: Record<string, number> }).steps ?? {};
-  return { orders: items, meta: meta as ListMeta, steps, filters };
+  // The export form starts on this month so far (Caracas days); computed here so the server and
+  // the browser render the same dates.
+  const today = caracasIsoDate(new Date());
+  const exportar = hasAnyRole(user.roles, PROFIT_EXPORT_ROLES) ? { from: `${today.slice(0, 8)}01`, to: today } : null;
+  return { orders: items, meta: meta as ListMeta, steps, filters, exportar };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -74,7 +79,7 @@ function useAvisosDeOrdenes(onAviso: (aviso: Aviso) => void) {
 }
 
 export default function Ordenes({ loaderData }: Route.ComponentProps) {
-  const { orders, meta, steps, filters } = loaderData;
+  const { orders, meta, steps, filters, exportar } = loaderData;
   const revalidator = useRevalidator();
   const [nuevos, setNuevos] = useState(0);
   const [onAviso] = useState(() => (aviso: Aviso) => {
@@ -171,7 +176,48 @@ export default function Ordenes({ loaderData }: Route.ComponentProps) {
         </Text>
       )}
       <Paginacion meta={meta} label="órdenes" />
+
+      {exportar && <ExportarProfit from={exportar.from} to={exportar.to} />}
     </Stack>
+  );
+}
+
+/**
+ * The CSV of confirmed web sales for Profit. A plain GET form to the API (not a router <Form>):
+ * the browser sends the session cookie and saves the attachment, with or without JavaScript.
+ */
+function ExportarProfit({ from, to }: { from: string; to: string }) {
+  const [error, setError] = useState('');
+  const validar = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    if (String(form.get('date_from')) > String(form.get('date_to'))) {
+      event.preventDefault();
+      setError('La fecha final no puede ser anterior a la inicial');
+    } else setError('');
+  };
+  return (
+    <Card withBorder padding="md" data-testid="exportar-profit">
+      <Title order={2} size="h4">
+        Exportar ventas para Profit
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Ventas web con pago confirmado (sin anuladas), una fila por artículo, entre las dos fechas (hora de Caracas).
+      </Text>
+      <form method="get" action="/api/orden-compra/sync-venta-web-profit" onSubmit={validar}>
+        <Group align="end" gap="sm" wrap="wrap">
+          <TextInput label="Desde" name="date_from" type="date" required defaultValue={from} data-testid="exportar-desde" />
+          <TextInput label="Hasta" name="date_to" type="date" required defaultValue={to} data-testid="exportar-hasta" />
+          <Button type="submit" variant="light" data-testid="exportar-csv">
+            Descargar CSV para Profit
+          </Button>
+        </Group>
+        {error && (
+          <Text size="sm" c="red" mt="xs" role="alert" data-testid="exportar-error">
+            {error}
+          </Text>
+        )}
+      </form>
+    </Card>
   );
 }
 
