@@ -2,9 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentSchema, registrarOrdenSchema } from '../../../../domain/contracts/orden-compra.ts';
+import { normalizeReference, paymentSchema, registrarOrdenSchema } from '../../../../domain/contracts/orden-compra.ts';
+import { isIsoDay } from '../../../../domain/dates.ts';
 import { ORDER_STEPS } from '../../../../domain/order-steps.ts';
 import { PAGE_SIZES } from '../../../../domain/paginator.ts';
+import { isStaff } from '../../../../domain/roles.ts';
 import { PAYMENT_METHOD_IDS } from '../../../../domain/store-constants.ts';
 import { NoAutorizado } from '../../errors.ts';
 import type { SessionUser } from '../../http/access.ts';
@@ -19,6 +21,10 @@ const orderCode = z
   .trim()
   .toUpperCase()
   .regex(/^OC-\d{6,}$/, 'El código de la orden no es válido (ejemplo: OC-000123)');
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe tener el formato aaaa-mm-dd')
+  .refine(isIsoDay, 'Esa fecha no existe');
 const tracking = z
   .string({ error: 'Falta el número de guía' })
   .trim()
@@ -105,7 +111,8 @@ export async function ordenCompraRoutes(fastify: FastifyInstance): Promise<void>
           reference: z
             .string()
             .trim()
-            .regex(/^[A-Za-z0-9-]{4,40}$/, 'La referencia no es válida'),
+            .regex(/^[A-Za-z0-9 -]{4,40}$/, 'La referencia no es válida')
+            .transform(normalizeReference),
         }),
       },
     },
@@ -129,14 +136,8 @@ export async function ordenCompraRoutes(fastify: FastifyInstance): Promise<void>
     filter_advance: z
       .object({
         payment_method: z.enum(PAYMENT_METHOD_IDS).optional(),
-        date_from: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida')
-          .optional(),
-        date_to: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida')
-          .optional(),
+        date_from: isoDay.optional(),
+        date_to: isoDay.optional(),
       })
       .default({}),
   });
@@ -170,7 +171,11 @@ export async function ordenCompraRoutes(fastify: FastifyInstance): Promise<void>
       config: { access: 'usuario' },
       schema: { tags, summary: 'Detalle de una orden: líneas, entrega, pagos e historial', querystring: z.object({ code: orderCode }) },
     },
-    async (request) => ok(await service.detalle(app.deps.database.db, request.query.code, staffUser(request.user))),
+    async (request) => {
+      const user = staffUser(request.user);
+      // A customer gets the buyer's view here too: only their own order, without staff details.
+      return ok(await service.detalle(app.deps.database.db, request.query.code, user, { own: !isStaff(user.roles) }));
+    },
   );
 
   app.patch(

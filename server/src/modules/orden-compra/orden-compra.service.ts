@@ -1,7 +1,7 @@
 // Purchase orders: register (price, hold stock, freeze the rate, save, notify), payments, and
 // the staff pipeline of DOMAIN.md, every step recorded and mailed to the buyer.
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { PaymentInput, RegistrarOrden } from '../../../../domain/contracts/orden-compra.ts';
 import { addCents, fromCents, toCents } from '../../../../domain/money.ts';
 import { nextStepFor, ORDER_STEP_LABELS, type OrderAction, type OrderStep } from '../../../../domain/order-steps.ts';
@@ -32,6 +32,9 @@ export type OrderContext = {
 
 const DUPLICATE = 'Esa clave de idempotencia ya se usó para otro pedido.';
 const REFERENCE_USED = 'Esa referencia de pago ya fue registrada para ese banco y método.';
+/** After this many rejected payments an order can only be paid through the store's staff. */
+const MAX_REJECTED_PAYMENTS = 3;
+const TOO_MANY_REJECTED = 'Esta orden ya tiene varios pagos rechazados; comuníquese con la tienda para completarla.';
 
 function hashRequest(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
@@ -41,6 +44,12 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   const inner = e.cause ?? e;
   return inner.code === '23505' && (inner.constraint === constraint || String((error as Error).message).includes(constraint));
+}
+
+function isForeignKeyViolation(error: unknown, column: string): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const inner = e.cause ?? e;
+  return inner.code === '23503' && String(inner.constraint ?? (error as Error).message).includes(column);
 }
 
 function paymentValues(payment: PaymentInput) {
@@ -59,6 +68,15 @@ function stepMail(ctx: OrderContext, order: { code: string; buyer: { email: stri
     kind: `orden-${step}`,
     ...orderStepMail(order.buyer.fullName, order.code, ORDER_STEP_LABELS[step], `${ctx.publicUrl}/orden/${order.code}`, extra),
   };
+}
+
+/** The back office's live notice; the order is committed already, so a failure is only logged. */
+async function liveNotice(ctx: OrderContext, evento: Parameters<typeof notificarOrden>[1]) {
+  try {
+    await notificarOrden(ctx.db, evento);
+  } catch (error) {
+    ctx.log?.(`No se pudo avisar en vivo de la orden ${evento.code}`, error);
+  }
 }
 
 async function mailStep(
@@ -214,13 +232,14 @@ export async function registrar(
     void deliverMail(ctx.db).catch((error) => ctx.log?.(`No se pudo enviar el correo de la orden ${order.code}`, error));
     // Announced after the commit, so the notice queue's commit lock is not taken while stock rows are locked.
     await Promise.all([
-      notificarOrden(ctx.db, { type: 'orden-registrada', code: order.code, total: order.total }),
+      liveNotice(ctx, { type: 'orden-registrada', code: order.code, total: order.total }),
       notificarVenta(ctx, 'nueva-orden', order),
     ]);
     const view: OrderView = { orderCode: order.code, step: order.step, total: order.total, rate: order.rate, payments };
     return { created: true, order: view };
   } catch (error) {
     if (isUniqueViolation(error, 'orden_pagos_referencia')) throw new ReglaNegocio(REFERENCE_USED);
+    if (isForeignKeyViolation(error, 'salesman')) throw new ReglaNegocio('El vendedor elegido no existe.');
     if (isUniqueViolation(error, 'ordenes_compra_idempotency_key_unique')) {
       const winner = await repo.findByIdempotencyKey(ctx.db, idempotencyKey);
       if (winner) return replay(winner, requestHash);
@@ -269,15 +288,30 @@ export async function registrarPago(
       if (!mayAct) throw new Prohibido('Solo el comprador o el personal pueden reportar el pago de esta orden.');
       const next = nextStepFor('registrar-pago', row.step as OrderStep);
       if (!next.ok) throw new ReglaNegocio(next.motivo);
+      const [{ rejected }] = await tx
+        .select({ rejected: count() })
+        .from(ordenPagos)
+        .where(and(eq(ordenPagos.orderId, row.id), eq(ordenPagos.status, 'rechazado')));
+      if (rejected >= MAX_REJECTED_PAYMENTS) throw new ReglaNegocio(TOO_MANY_REJECTED);
       await tx.insert(ordenPagos).values({ orderId: row.id, ...paymentValues(payment) });
+      // Another method may carry the card commission, or drop it: the total follows the method.
+      const beforeCommission = toCents(row.total) - toCents(row.commission);
+      const commission = PAYMENT_METHODS[payment.method].cardCommission ? cardCommissionCents(beforeCommission) : 0;
       await tx
         .update(ordenesCompra)
-        .set({ step: next.to, paymentMethod: payment.method, expiresAt: null, updatedAt: new Date() })
+        .set({
+          step: next.to,
+          paymentMethod: payment.method,
+          commission: fromCents(commission),
+          total: fromCents(addCents(beforeCommission, commission)),
+          expiresAt: null,
+          updatedAt: new Date(),
+        })
         .where(eq(ordenesCompra.id, row.id));
       await tx.insert(ordenHistorial).values({ orderId: row.id, fromStep: row.step, toStep: next.to, userId: who.user?.id ?? null });
-      return row;
+      return { ...row, commission: fromCents(commission), total: fromCents(addCents(beforeCommission, commission)) };
     });
-    await notificarOrden(ctx.db, { type: 'pago-reportado', code: order.code, total: order.total });
+    await liveNotice(ctx, { type: 'pago-reportado', code: order.code, total: order.total });
     await notificarVenta(ctx, 'pago-reportado', { ...order, step: 'pago-por-confirmar', paymentMethod: payment.method });
     await mailStep(ctx, order, 'pago-por-confirmar', 'Recibimos el reporte de su pago; lo confirmaremos en breve.');
     return orderView(ctx.db, code);
@@ -310,7 +344,11 @@ export async function cambiarPaso(
     const now = new Date();
     if (action === 'confirmar-pago') {
       const status = options.rejected ? 'rechazado' : 'aprobado';
-      await tx.update(ordenPagos).set({ status }).where(eq(ordenPagos.orderId, row.id));
+      // Only the payment awaiting review: an earlier rejected one stays rejected.
+      await tx
+        .update(ordenPagos)
+        .set({ status })
+        .where(and(eq(ordenPagos.orderId, row.id), eq(ordenPagos.status, 'reportado')));
     }
     if (action === 'despachar') await consumeOrderHolds(tx, row.id, now);
     if (action === 'anular') await releaseOrderHolds(tx, row.id, now);
@@ -379,7 +417,8 @@ export async function detalle(db: Db, code: string, user: SessionUser, options: 
     details,
     delivery: order.delivery,
     payments,
-    history: options.own ? history.map((h) => ({ ...h, userId: null, by: null })) : history,
+    // Notes are the staff's working notes; the buyer learns what matters by mail.
+    history: options.own ? history.map((h) => ({ ...h, userId: null, by: null, note: '' })) : history,
     // The staff user the order was assigned to (no salesman chosen); staff only.
     inCharge: options.own ? null : await resumenUsuario(db, order.inChargeUserId),
     // The salesman the buyer chose, if any (the buyer picked them, so the buyer may see it too).
@@ -387,6 +426,10 @@ export async function detalle(db: Db, code: string, user: SessionUser, options: 
     // Approved as a credit sale (docs/decisions/0004).
     credit,
   };
+}
+
+function maskTracking(tracking: string): string {
+  return tracking.length <= 4 ? tracking : `${'•'.repeat(Math.min(tracking.length - 4, 8))}${tracking.slice(-4)}`;
 }
 
 /** What anyone with the code may see: the steps and the articles, no personal data. */
@@ -397,7 +440,9 @@ export async function estadoPublico(db: Db, code: string) {
   return {
     code: order.code,
     step: order.step,
-    trackingNumber: order.trackingNumber,
+    // Codes are sequential, so the public page shows only the end of the tracking number; the
+    // buyer has the whole number by mail and in their account.
+    trackingNumber: order.trackingNumber ? maskTracking(order.trackingNumber) : null,
     agency: order.delivery.agency,
     paymentMethod: order.paymentMethod,
     subtotal: order.subtotal,

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Container, Group, Stack, Text, Title } from '@mant
 import { useEffect } from 'react';
 import { Link, redirect } from 'react-router';
 import type { OrderStatus } from '../../../../domain/contracts/carrito.ts';
-import { formatDate } from '../../../../domain/dates.ts';
+import { formatDateTime } from '../../../../domain/dates.ts';
 import { formatUsd, formatVes, toCents, usdToVesCents } from '../../../../domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '../../../../domain/order-steps.ts';
 import { PAYMENT_METHODS } from '../../../../domain/store-constants.ts';
@@ -49,7 +49,8 @@ export default function VerOrden({ loaderData }: Route.ComponentProps) {
         {order.step === 'pendiente' ? (
           <Alert color="yellow" title="Falta el pago">
             Sus artículos quedan reservados
-            {order.expiresAt ? ` hasta el ${formatDate(order.expiresAt)}` : ''}. Cuando pague, repórtelo desde el seguimiento de la orden.
+            {order.expiresAt ? ` hasta el ${formatDateTime(order.expiresAt)}` : ''}. Cuando pague, repórtelo desde el seguimiento de la
+            orden.
           </Alert>
         ) : (
           <Alert color="green" title="Pago recibido">

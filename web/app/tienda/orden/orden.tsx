@@ -18,7 +18,7 @@ import {
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { VENEZUELAN_BANKS } from '../../../../domain/banks.ts';
 import type { OrderCreated, OrderStatus } from '../../../../domain/contracts/carrito.ts';
-import { formatDate } from '../../../../domain/dates.ts';
+import { formatDate, formatDateTime } from '../../../../domain/dates.ts';
 import { formatUsd, formatVes, parseAmountInput, toCents, usdToVesCents } from '../../../../domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '../../../../domain/order-steps.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS } from '../../../../domain/store-constants.ts';
@@ -172,7 +172,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
                   </Text>
                   {order.step === 'pendiente' && order.expiresAt && (
                     <Text size="sm" c="red.8">
-                      Si no se reporta el pago, la orden vence el {formatDate(order.expiresAt)} y se liberan los artículos.
+                      Si no se reporta el pago, la orden vence el {formatDateTime(order.expiresAt)} y se liberan los artículos.
                     </Text>
                   )}
                 </Stack>
