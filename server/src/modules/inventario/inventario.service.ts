@@ -50,7 +50,10 @@ export async function holdStock(tx: Db, lines: HoldLine[], owner: HoldOwner): Pr
 }
 
 async function release(tx: Db, rows: { id: number; articleCode: string; tiendaId: number; quantity: number }[], now: Date) {
-  for (const row of rows) {
+  // Stock rows are locked in the same order as holdStock takes them (article, store), so a release
+  // and a hold running at once cannot wait on each other in a circle.
+  const ordered = [...rows].sort((a, b) => a.articleCode.localeCompare(b.articleCode) || a.tiendaId - b.tiendaId);
+  for (const row of ordered) {
     const marked = await tx
       .update(reservas)
       .set({ releasedAt: now })

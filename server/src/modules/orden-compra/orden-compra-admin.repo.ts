@@ -89,7 +89,8 @@ export async function findSaleLines(db: Db, q: { steps: readonly string[]; from?
       price: ordenDetalles.price,
       promotion: ordenDetalles.promotion,
       net: ordenDetalles.net,
-      iva: ordenDetalles.iva,
+      orderIva: ordenesCompra.iva,
+      commission: ordenesCompra.commission,
     })
     .from(ordenDetalles)
     .innerJoin(ordenesCompra, eq(ordenesCompra.id, ordenDetalles.orderId))

@@ -7,7 +7,7 @@
 import { paymentStatusOf } from '../../../../domain/abono.ts';
 import { csvDecimal, csvText, toCsv } from '../../../../domain/csv.ts';
 import { formatDate } from '../../../../domain/dates.ts';
-import { addCents, fromCents, subtractCents, toCents, usdToVesCents } from '../../../../domain/money.ts';
+import { addCents, allocateCents, fromCents, subtractCents, toCents, usdToVesCents } from '../../../../domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '../../../../domain/order-steps.ts';
 import { metaFor, offsetOf } from '../../../../domain/paginator.ts';
 import type { Db } from '../../db/client.ts';
@@ -66,6 +66,8 @@ export async function aprobarCredito(db: Db, code: string, user: SessionUser, no
 
 export const CONFIRMED_STEPS = ['pago-confirmado', 'inventario-confirmado', 'despachada', 'entregada'] as const;
 const EXPORT_MAX_LINES = 100_000;
+/** The article code of the card-commission row, for the ERP to map to a service item. */
+export const COMMISSION_ROW = 'COMISION-PAGO';
 
 const CSV_HEADER = [
   'Orden',
@@ -85,32 +87,43 @@ const CSV_HEADER = [
 /**
  * Confirmed web sales (payment confirmed or later, never cancelled) between two Caracas days,
  * one row per order line. Amounts in USD unless marked Bs.; the unit price is after promotion,
- * so Neto = Precio unitario × Cantidad. Card commissions are on the order, not on its lines.
+ * so Neto = Precio unitario × Cantidad. The order's IVA (taken on its subtotal) is shared among
+ * its lines, so each order's rows add up to what was charged; a card commission is one more row.
  */
 export async function exportarVentasWeb(db: Db, range: { from?: string; to?: string }): Promise<string> {
   const lines = await adminRepo.findSaleLines(db, { steps: CONFIRMED_STEPS, ...range }, EXPORT_MAX_LINES + 1);
   if (lines.length > EXPORT_MAX_LINES) {
     throw new ReglaNegocio('El rango tiene demasiadas ventas para un solo archivo; acorte las fechas.');
   }
-  const rows = lines.map((l) => {
-    const unitCents = subtractCents(toCents(l.price), toCents(l.promotion));
-    const netCents = toCents(l.net);
-    const ivaCents = toCents(l.iva);
-    const totalCents = addCents(netCents, ivaCents);
-    return [
-      l.code,
-      formatDate(l.createdAt),
-      csvText(l.dni ?? ''),
-      csvText(l.buyer ?? ''),
-      l.articleCode,
-      String(l.quantity),
-      csvDecimal(fromCents(unitCents)),
-      csvDecimal(fromCents(netCents)),
-      csvDecimal(fromCents(ivaCents)),
-      csvDecimal(fromCents(totalCents)),
-      csvDecimal(l.rate),
-      csvDecimal(fromCents(usdToVesCents(totalCents, l.rate))),
-    ];
-  });
+  const byOrder = new Map<string, typeof lines>();
+  for (const line of lines) byOrder.set(line.code, [...(byOrder.get(line.code) ?? []), line]);
+  const rows: string[][] = [];
+  for (const orderLines of byOrder.values()) {
+    const first = orderLines[0];
+    const nets = orderLines.map((l) => toCents(l.net));
+    const ivas = allocateCents(toCents(first.orderIva), nets);
+    const row = (articleCode: string, quantity: number, unitCents: number, netCents: number, ivaCents: number) => {
+      const totalCents = addCents(netCents, ivaCents);
+      return [
+        first.code,
+        formatDate(first.createdAt),
+        csvText(first.dni ?? ''),
+        csvText(first.buyer ?? ''),
+        articleCode,
+        String(quantity),
+        csvDecimal(fromCents(unitCents)),
+        csvDecimal(fromCents(netCents)),
+        csvDecimal(fromCents(ivaCents)),
+        csvDecimal(fromCents(totalCents)),
+        csvDecimal(first.rate),
+        csvDecimal(fromCents(usdToVesCents(totalCents, first.rate))),
+      ];
+    };
+    orderLines.forEach((l, i) => {
+      rows.push(row(l.articleCode, l.quantity, subtractCents(toCents(l.price), toCents(l.promotion)), nets[i], ivas[i]));
+    });
+    const commission = toCents(first.commission);
+    if (commission > 0) rows.push(row(COMMISSION_ROW, 1, commission, commission, 0));
+  }
   return toCsv([CSV_HEADER, ...rows]);
 }

@@ -176,6 +176,12 @@ describe('exportación de ventas web para Profit (CSV)', () => {
     await confirmPayment(cancelled);
     await call('admin', 'PATCH', '/api/orden-compra/anular', { code: cancelled });
     const pending = await registrarOrden(t, orderBody(stocked), 'exporta-csv-4');
+    const paypal = await registrarOrden(
+      t,
+      orderBody(stocked, { quantity: 2, payment: { method: 'paypal', reference: 'PP-EXPORTA-1', amount: '60.00', date: '2026-11-20' } }),
+      'exporta-csv-5',
+    );
+    await confirmPayment(paypal);
 
     const today = caracasIsoDate(new Date());
     const response = await call('administracion', 'GET', `/api/orden-compra/sync-venta-web-profit?date_from=${today}&date_to=${today}`);
@@ -232,6 +238,22 @@ describe('exportación de ventas web para Profit (CSV)', () => {
     ]);
     expect(line[1]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(toCents(number(line[7]))).toBe(multiplyCents(toCents(number(line[6])), 3));
+
+    // Each order's rows add up to what it charged, the card commission included as its own row.
+    const orders = await rows<{ code: string; total: string; commission: string }>(
+      t,
+      sql`SELECT code, total::text, commission::text FROM ordenes_compra WHERE code IN (${confirmed}, ${second}, ${paypal})`,
+    );
+    for (const order of orders) {
+      const own = lines.filter((l) => l[0] === order.code);
+      expect(
+        own.reduce((sum, l) => sum + toCents(number(l[9])), 0),
+        order.code,
+      ).toBe(toCents(order.total));
+    }
+    const paypalRows = lines.filter((l) => l[0] === paypal);
+    expect(paypalRows.at(-1)?.[4]).toBe('COMISION-PAGO');
+    expect(toCents(number(paypalRows.at(-1)?.[9] ?? '0'))).toBeGreaterThan(0);
   });
 
   it('fuera del rango de fechas solo trae el encabezado; fechas inválidas dan 422', async () => {
