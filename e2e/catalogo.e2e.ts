@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './fixtures.ts';
+import { baseUrl, chooseFirstSize, launchBrowser, newPage } from './fixtures.ts';
 
 let browser: Browser;
 
@@ -39,14 +39,7 @@ describe('recorrido del catálogo', () => {
     const model = page.url().split('/').pop() ?? '';
 
     // Size: the article code becomes model + size code, and stock per store appears.
-    const firstSize = page.locator('[data-testid^="talla-"]').first();
-    const sizeCode = ((await firstSize.getAttribute('data-testid')) ?? '').replace('talla-', '');
-    await firstSize.click();
-    await page.waitForURL(new RegExp(`/articulos/${model}${sizeCode}$`));
-    await page
-      .getByTestId('codigo-articulo')
-      .filter({ hasText: new RegExp(`^${model}${sizeCode}$`) })
-      .waitFor();
+    const sizeCode = await chooseFirstSize(page, model);
     await expect(page.getByTestId('existencia').isVisible()).resolves.toBe(true);
 
     // Colour: a sibling model with the same base code and another colour code.

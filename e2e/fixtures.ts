@@ -41,3 +41,16 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await page.waitForURL(/\/dashboard/);
 }
+
+/** On an article page: picks the first size and waits for the article code (model + size) to show. */
+export async function chooseFirstSize(page: Page, model: string): Promise<string> {
+  const firstSize = page.locator('[data-testid^="talla-"]').first();
+  const sizeCode = ((await firstSize.getAttribute('data-testid')) ?? '').replace('talla-', '');
+  await firstSize.click();
+  await page.waitForURL(new RegExp(`/articulos/${model}${sizeCode}$`));
+  await page
+    .getByTestId('codigo-articulo')
+    .filter({ hasText: new RegExp(`^${model}${sizeCode}$`) })
+    .waitFor();
+  return sizeCode;
+}

@@ -99,7 +99,11 @@ async function renderPage(
   }
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const controller = new AbortController();
-  reply.raw.once('close', () => controller.abort());
+  // Only a visitor who leaves before the page is sent stops the work; aborting after every
+  // finished response would cost an AbortError per page.
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

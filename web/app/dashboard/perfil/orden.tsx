@@ -76,6 +76,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 }
 
 export default function MiCompra({ loaderData, actionData }: Route.ComponentProps) {
+  const idle = useNavigation().state === 'idle';
   const { detail, today } = loaderData;
   const { order } = detail;
   return (
@@ -87,7 +88,7 @@ export default function MiCompra({ loaderData, actionData }: Route.ComponentProp
         <Title order={1}>Orden {order.code}</Title>
         <PasoBadge step={order.step} testId="paso-actual" />
       </Group>
-      {actionData?.ok && (
+      {actionData?.ok && idle && (
         <Alert color="green" role="status" data-testid="accion-resultado">
           {actionData.ok}
         </Alert>

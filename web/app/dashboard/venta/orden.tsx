@@ -110,7 +110,8 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
         </Group>
       </Group>
 
-      {actionData?.ok && (
+      {/* The action's answer arrives before the order is reloaded: shown once both agree. */}
+      {actionData?.ok && navigation.state === 'idle' && (
         <Alert color="green" role="status" data-testid="accion-resultado">
           {actionData.ok}
         </Alert>
