@@ -59,7 +59,7 @@ export async function setItem(db: Db, cartId: number, articleCode: string, store
     const merged = new Map<number, number>();
     if (mode === 'sumar') for (const line of current) merged.set(line.tiendaId, line.quantity);
     for (const s of stores) merged.set(s.tiendaId, (merged.get(s.tiendaId) ?? 0) + s.quantity);
-    const stock = await availableByStore(tx, [articleCode]);
+    const stock = await availableByStore(tx, [articleCode], cartId);
     if (stock.length === 0) throw new ReglaNegocio(`El artículo ${articleCode} no existe o no tiene existencia.`);
     for (const [tiendaId, quantity] of merged) {
       const available = stock.find((s) => s.tiendaId === tiendaId)?.available ?? 0;
@@ -75,7 +75,13 @@ export async function setItem(db: Db, cartId: number, articleCode: string, store
   });
 }
 
-export const removeItem = repo.removeLine;
+/** The line leaves the cart and its short holds go back to the stores. */
+export async function removeItem(db: Db, cartId: number, articleCode: string) {
+  await db.transaction(async (tx) => {
+    await releaseCartHolds(tx, cartId, [articleCode]);
+    await repo.removeLine(tx, cartId, articleCode);
+  });
+}
 
 export async function clearCart(db: Db, cartId: number) {
   await db.transaction(async (tx) => {

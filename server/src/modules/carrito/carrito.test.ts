@@ -163,3 +163,38 @@ describe('agregar a la vez', () => {
     expect(response.json().message).toBeTypeOf('string');
   });
 });
+
+describe('reservas propias del carrito', () => {
+  it('lo que el carrito apartó cuenta como libre para él, y quitar la línea devuelve lo apartado', async () => {
+    const [line] = await rows<{ articleCode: string; tiendaId: number; free: number }>(
+      t,
+      sql`SELECT i.article_code AS "articleCode", i.tienda_id AS "tiendaId", (i.quantity - i.held)::int AS free FROM inventario i
+          JOIN tiendas s ON s.id = i.tienda_id AND s.active WHERE i.quantity - i.held BETWEEN 2 AND 5 ORDER BY i.article_code LIMIT 1`,
+    );
+    const all = { articleCode: line.articleCode, stores: [{ tiendaId: line.tiendaId, quantity: line.free }] };
+    const held = await t.app.inject({ method: 'POST', url: '/api/carrito/bloquear/item/tiendas', payload: all });
+    expect(held.statusCode).toBe(200);
+    const cookie = String(held.headers['set-cookie']).split(';')[0];
+    const added = await t.app.inject({ method: 'POST', url: '/api/v2/carrito/agregar-item', headers: { cookie }, payload: all });
+    expect(added.statusCode).toBe(200);
+    // Another visitor cannot take those units meanwhile.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/carrito/agregar-item',
+      payload: { ...all, stores: [{ tiendaId: line.tiendaId, quantity: 1 }] },
+    });
+    expect(other.statusCode).toBe(400);
+    const removed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v2/carrito/eliminar-item',
+      headers: { cookie },
+      payload: { articleCode: line.articleCode },
+    });
+    expect(removed.statusCode).toBe(200);
+    const [{ free }] = await rows<{ free: number }>(
+      t,
+      sql`SELECT (quantity - held)::int AS free FROM inventario WHERE article_code = ${line.articleCode} AND tienda_id = ${line.tiendaId}`,
+    );
+    expect(free).toBe(line.free);
+  });
+});

@@ -125,13 +125,18 @@ export async function releaseExpiredCartHolds(db: Db, now = new Date()): Promise
 }
 
 /** Units of an article a store can still sell: on hand minus held. */
-export async function availableByStore(db: Db, articleCodes: string[]) {
+/** Units free per store; with `cartId`, that cart's own live holds count as free for it. */
+export async function availableByStore(db: Db, articleCodes: string[], cartId?: number) {
   if (articleCodes.length === 0) return [];
+  const ownHeld = cartId
+    ? sql`coalesce((SELECT sum(r.quantity) FROM ${reservas} r WHERE r.cart_id = ${cartId} AND r.order_id IS NULL
+        AND r.released_at IS NULL AND r.article_code = ${inventario.articleCode} AND r.tienda_id = ${inventario.tiendaId}), 0)`
+    : sql`0`;
   return db
     .select({
       articleCode: inventario.articleCode,
       tiendaId: inventario.tiendaId,
-      available: sql<number>`(${inventario.quantity} - ${inventario.held})::int`,
+      available: sql<number>`(${inventario.quantity} - ${inventario.held} + ${ownHeld})::int`,
     })
     .from(inventario)
     .where(inArray(inventario.articleCode, articleCodes));
