@@ -49,9 +49,14 @@ export async function holdStock(tx: Db, lines: HoldLine[], owner: HoldOwner): Pr
   return missing.length > 0 ? { ok: false, missing } : { ok: true };
 }
 
-async function release(tx: Db, rows: { id: number; articleCode: string; tiendaId: number; quantity: number }[], now: Date) {
-  // Stock rows are locked in the same order as holdStock takes them (article, store), so a release
-  // and a hold running at once cannot wait on each other in a circle.
+type HoldRow = { id: number; articleCode: string; tiendaId: number; quantity: number };
+
+/**
+ * Closes holds: `release` gives their units back to the store, `consume` (dispatch) takes them off
+ * the shelf (on hand and held both go down). Stock rows are locked in the same order as holdStock
+ * takes them (article, store), so two transactions cannot wait on each other in a circle.
+ */
+async function settle(tx: Db, rows: HoldRow[], now: Date, mode: 'release' | 'consume') {
   const ordered = [...rows].sort((a, b) => a.articleCode.localeCompare(b.articleCode) || a.tiendaId - b.tiendaId);
   for (const row of ordered) {
     const marked = await tx
@@ -59,11 +64,15 @@ async function release(tx: Db, rows: { id: number; articleCode: string; tiendaId
       .set({ releasedAt: now })
       .where(and(eq(reservas.id, row.id), isNull(reservas.releasedAt)))
       .returning({ id: reservas.id });
-    // Only the transaction that marked the hold released gives the units back.
+    // Only the transaction that marked the hold closed moves the units.
     if (marked.length === 0) continue;
     await tx
       .update(inventario)
-      .set({ held: sql`greatest(${inventario.held} - ${row.quantity}, 0)` })
+      .set(
+        mode === 'consume'
+          ? { held: sql`${inventario.held} - ${row.quantity}`, quantity: sql`${inventario.quantity} - ${row.quantity}` }
+          : { held: sql`greatest(${inventario.held} - ${row.quantity}, 0)` },
+      )
       .where(and(eq(inventario.articleCode, row.articleCode), eq(inventario.tiendaId, row.tiendaId)));
   }
 }
@@ -82,35 +91,23 @@ export async function releaseCartHolds(tx: Db, cartId: number, articleCodes?: st
         articleCodes ? inArray(reservas.articleCode, articleCodes) : undefined,
       ),
     );
-  await release(tx, rows, now);
+  await settle(tx, rows, now, 'release');
+}
+
+function openOrderHolds(tx: Db, orderId: number): Promise<HoldRow[]> {
+  return tx
+    .select(holdColumns)
+    .from(reservas)
+    .where(and(eq(reservas.orderId, orderId), isNull(reservas.releasedAt)));
 }
 
 export async function releaseOrderHolds(tx: Db, orderId: number, now = new Date()): Promise<void> {
-  const rows = await tx
-    .select(holdColumns)
-    .from(reservas)
-    .where(and(eq(reservas.orderId, orderId), isNull(reservas.releasedAt)));
-  await release(tx, rows, now);
+  await settle(tx, await openOrderHolds(tx, orderId), now, 'release');
 }
 
-/** Dispatch: the held units leave the store (on hand and held both go down). */
+/** Dispatch: the held units leave the store. */
 export async function consumeOrderHolds(tx: Db, orderId: number, now = new Date()): Promise<void> {
-  const rows = await tx
-    .select(holdColumns)
-    .from(reservas)
-    .where(and(eq(reservas.orderId, orderId), isNull(reservas.releasedAt)));
-  for (const row of rows) {
-    const marked = await tx
-      .update(reservas)
-      .set({ releasedAt: now })
-      .where(and(eq(reservas.id, row.id), isNull(reservas.releasedAt)))
-      .returning({ id: reservas.id });
-    if (marked.length === 0) continue;
-    await tx
-      .update(inventario)
-      .set({ held: sql`${inventario.held} - ${row.quantity}`, quantity: sql`${inventario.quantity} - ${row.quantity}` })
-      .where(and(eq(inventario.articleCode, row.articleCode), eq(inventario.tiendaId, row.tiendaId)));
-  }
+  await settle(tx, await openOrderHolds(tx, orderId), now, 'consume');
 }
 
 /** Cart holds whose time ran out give their units back. */
@@ -120,11 +117,10 @@ export async function releaseExpiredCartHolds(db: Db, now = new Date()): Promise
     .from(reservas)
     .where(and(isNull(reservas.releasedAt), isNull(reservas.orderId), isNotNull(reservas.expiresAt), lt(reservas.expiresAt, now)))
     .limit(500);
-  await db.transaction((tx) => release(tx, rows, now));
+  await db.transaction((tx) => settle(tx, rows, now, 'release'));
   return rows.length;
 }
 
-/** Units of an article a store can still sell: on hand minus held. */
 /** Units free per store; with `cartId`, that cart's own live holds count as free for it. */
 export async function availableByStore(db: Db, articleCodes: string[], cartId?: number) {
   if (articleCodes.length === 0) return [];
