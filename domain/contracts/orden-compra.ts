@@ -52,29 +52,27 @@ export const deliverySchema = z.object({
   payShipping: z.enum(PAY_SHIPPING_IDS, { error: 'Elija quién paga el envío' }).default('delivery-gratis'),
 });
 
-const articleCode = z
+export const articleCodeSchema = z
   .string({ error: 'Falta el artículo' })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9]{8,22}$/, 'El código de artículo no es válido');
 
+/** Units of an article taken from one store (a cart line or an order line has one per store). */
+export const storeQuantitySchema = z.object({
+  tiendaId: z.number({ error: 'Falta la tienda' }).int().positive('La tienda no es válida').max(MAX_ID, 'La tienda no es válida'),
+  quantity: z
+    .number({ error: 'Falta la cantidad' })
+    .int('La cantidad debe ser un entero')
+    .min(1, 'La cantidad mínima es 1')
+    .max(99, 'La cantidad máxima es 99'),
+});
+
 export const orderItemsSchema = z
   .array(
     z.object({
-      articleCode,
-      stores: z
-        .array(
-          z.object({
-            tiendaId: z.number({ error: 'Falta la tienda' }).int().positive('La tienda no es válida').max(MAX_ID, 'La tienda no es válida'),
-            quantity: z
-              .number({ error: 'Falta la cantidad' })
-              .int('La cantidad debe ser un entero')
-              .min(1, 'La cantidad mínima es 1')
-              .max(99, 'La cantidad máxima es 99'),
-          }),
-        )
-        .min(1, 'Elija al menos una tienda para el artículo')
-        .max(10),
+      articleCode: articleCodeSchema,
+      stores: z.array(storeQuantitySchema).min(1, 'Elija al menos una tienda para el artículo').max(10),
     }),
     { error: 'El pedido no tiene artículos' },
   )

@@ -2,32 +2,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_ID } from '../../../../domain/contracts/orden-compra.ts';
+import { articleCodeSchema, storeQuantitySchema } from '../../../../domain/contracts/orden-compra.ts';
 import { SHIPPING_AGENCY_OPTIONS } from '../../../../domain/store-constants.ts';
 import { NoAutorizado } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { findShippingStores, recheckStock } from '../catalogo/catalogo.service.ts';
 import * as service from './carrito.service.ts';
 
-const articleCode = z
-  .string({ error: 'Falta el artículo' })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9]{8,22}$/, 'El código de artículo no es válido');
-const stores = z
-  .array(
-    z.object({
-      tiendaId: z.number({ error: 'Falta la tienda' }).int().positive('La tienda no es válida').max(MAX_ID, 'La tienda no es válida'),
-      quantity: z
-        .number({ error: 'Falta la cantidad' })
-        .int('La cantidad debe ser un entero')
-        .min(1, 'La cantidad mínima es 1')
-        .max(99, 'La cantidad máxima es 99'),
-    }),
-    { error: 'Elija al menos una tienda' },
-  )
-  .min(1, 'Elija al menos una tienda')
-  .max(10);
+const articleCode = articleCodeSchema;
+const stores = z.array(storeQuantitySchema, { error: 'Elija al menos una tienda' }).min(1, 'Elija al menos una tienda').max(10);
 const itemBody = z.object({ articleCode, stores });
 const removeBody = z.object({ articleCode });
 const tags = ['carrito'];
