@@ -13,8 +13,8 @@ import pg from 'pg';
 import { openDatabase } from '../server/src/db/client.ts';
 import { seedDemo } from '../server/src/db/seed/seed.ts';
 import { buyerAddress, buyerOrder } from '../server/test/compradores.ts';
+import { freePort, waitFor } from '../server/test/server-process.ts';
 import { load, type NextRequest } from './load.ts';
-import { freePort, waitFor } from './server-process.ts';
 
 const ARTICLES = 4;
 const STOCK = 10_000_000;

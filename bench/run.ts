@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/src/db/client.ts';
 import { isEmpty, seedDemo, seedScale } from '../server/src/db/seed/seed.ts';
+import { freePort, waitFor } from '../server/test/server-process.ts';
 import { benchCheckout } from './checkout.ts';
 import { load } from './load.ts';
-import { freePort, waitFor } from './server-process.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);

@@ -5,13 +5,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NOW } from '../../../test/build-test-app.ts';
 import { type BuyerLine, buyerAddress, buyerOrder } from '../../../test/compradores.ts';
+import { freePort } from '../../../test/server-process.ts';
 import { openDatabase } from '../../db/client.ts';
 import { seedDemo } from '../../db/seed/seed.ts';
 
@@ -35,17 +35,6 @@ let articles: string[] = [];
 let storeId = 0;
 let server: { child: ChildProcess; url: string; output: () => string } | undefined;
 const runId = randomBytes(3).toString('hex');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('sin puerto'))));
-    });
-  });
-}
 
 async function startServer() {
   const port = await freePort();

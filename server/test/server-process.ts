@@ -1,4 +1,5 @@
-// Helpers of the bench scripts for the processes they start: a free port, and waiting for a URL.
+// For the real server processes that the bench, the browser tests and the crash test start: a free
+// port, and waiting until a URL answers.
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {
