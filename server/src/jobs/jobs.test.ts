@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { rows } from '../../test/inject.ts';
+import { BUYER, orderBody, registrarOrden, stockedArticle } from '../../test/ordenes.ts';
 import { nextIp } from '../../test/sessions.ts';
 import type { Db } from '../db/client.ts';
 import { ReglaNegocio } from '../errors.ts';
@@ -11,11 +13,6 @@ let t: TestApp;
 let article = '';
 let storeId = 0;
 const HOUR = 3_600_000;
-
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await t.database.db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 function context(): OrderContext {
   return {
@@ -32,53 +29,26 @@ const log = {
   error: (_obj: unknown, msg?: string) => void logged.push({ level: 'error', msg: msg ?? '' }),
 } as Parameters<typeof runJobs>[1];
 
-const buyer = {
-  fullName: 'Ana Rodríguez',
-  email: 'ana@correo.com',
-  phone: '0412-555-0101',
-  dni: 'V-20111222',
-  state: 'Lara',
-  city: 'Barquisimeto',
-  address: 'Calle 25 con carrera 19, casa 8',
-};
-const delivery = { ...buyer, contact: buyer.fullName, agency: 'mrw' };
-
-async function registrar(quantity: number, key: string): Promise<string> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/orden-compra/registrar',
-    remoteAddress: nextIp(),
-    headers: { 'idempotency-key': key },
-    payload: {
-      user: buyer,
-      delivery,
-      items: [{ articleCode: article, stores: [{ tiendaId: storeId, quantity }] }],
-      payment: { method: 'pago-pendiente' },
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json().data.orderCode as string;
+function registrar(quantity: number, key: string): Promise<string> {
+  return registrarOrden(t, orderBody({ article, storeId }, { quantity }), key);
 }
 
 async function held(): Promise<number> {
-  const [row] = await rows<{ held: number }>(sql`SELECT held FROM inventario WHERE article_code = ${article} AND tienda_id = ${storeId}`);
+  const [row] = await rows<{ held: number }>(
+    t,
+    sql`SELECT held FROM inventario WHERE article_code = ${article} AND tienda_id = ${storeId}`,
+  );
   return row.held;
 }
 
 async function stepOf(code: string): Promise<string> {
-  const [row] = await rows<{ step: string }>(sql`SELECT step FROM ordenes_compra WHERE code = ${code}`);
+  const [row] = await rows<{ step: string }>(t, sql`SELECT step FROM ordenes_compra WHERE code = ${code}`);
   return row.step;
 }
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const [row] = await rows<{ code: string }>(sql`SELECT code FROM articulos WHERE code LIKE 'CFRA001%MD' LIMIT 1`);
-  article = row.code;
-  const [store] = await rows<{ id: number }>(sql`SELECT id FROM tiendas ORDER BY id LIMIT 1`);
-  storeId = store.id;
-  await t.database.db.execute(sql`UPDATE inventario SET quantity = 0, held = 0 WHERE article_code = ${article}`);
-  await t.database.db.execute(sql`INSERT INTO inventario (article_code, tienda_id, quantity) VALUES (${article}, ${storeId}, 10)
-    ON CONFLICT (article_code, tienda_id) DO UPDATE SET quantity = 10, held = 0`);
+  ({ article, storeId } = await stockedArticle(t, 10));
 });
 
 afterAll(async () => {
@@ -110,6 +80,7 @@ describe('tareas periódicas', () => {
     expect(await stepOf(code)).toBe('anulada');
     expect(await held()).toBe(0);
     const history = await rows<{ from_step: string | null; to_step: string; note: string }>(
+      t,
       sql`SELECT h.from_step, h.to_step, h.note FROM orden_historial h JOIN ordenes_compra o ON o.id = h.order_id
           WHERE o.code = ${code} ORDER BY h.id`,
     );
@@ -118,6 +89,7 @@ describe('tareas periódicas', () => {
       { from_step: 'pendiente', to_step: 'anulada', note: 'Vencida sin pago' },
     ]);
     const [{ open }] = await rows<{ open: number }>(
+      t,
       sql`SELECT count(*)::int AS open FROM reservas WHERE article_code = ${article} AND released_at IS NULL`,
     );
     expect(open).toBe(0);
@@ -135,7 +107,7 @@ describe('tareas periódicas', () => {
       remoteAddress: nextIp(),
       payload: {
         code,
-        email: buyer.email,
+        email: BUYER.email,
         payment: { method: 'zelle', reference: 'ZL-778899', amount: '10.00', date: '2026-11-22' },
       },
     });

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { rows } from '../../../test/inject.ts';
 import { orderBody, registrarOrden, type StockedArticle, stockedArticle } from '../../../test/ordenes.ts';
 import { demoEmail, loginAs, nextIp } from '../../../test/sessions.ts';
 import { buildApp } from '../../app.ts';
@@ -91,7 +92,7 @@ describe('avisos en vivo de órdenes (SSE)', () => {
 
     const code = await registrarOrden(t, orderBody(stocked, { quantity: 2 }), 'sse-registrada-1');
     const registered = await stream.next(/event: orden-registrada/);
-    const [{ total }] = await rowsOf<{ total: string }>(sql`SELECT total::text AS total FROM ordenes_compra WHERE code = ${code}`);
+    const [{ total }] = await rows<{ total: string }>(t, sql`SELECT total::text AS total FROM ordenes_compra WHERE code = ${code}`);
     expect(dataOf(registered)).toEqual({ type: 'orden-registrada', code, total });
 
     const paid = await t.app.inject({
@@ -174,11 +175,6 @@ describe('avisos en vivo de órdenes (SSE)', () => {
   });
 });
 
-async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await t.database.db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 /**
  * A second app: on PostgreSQL its own pool and listener on the same database (a second process);
  * on PGlite it shares the one in-process database.
@@ -187,7 +183,7 @@ async function secondApp(): Promise<{ app: FastifyInstance; close: () => Promise
   let database: Database = t.database;
   let own = false;
   if (t.database.kind === 'postgres' && process.env.DATABASE_URL) {
-    const [{ name }] = await rowsOf<{ name: string }>(sql`SELECT current_database() AS name`);
+    const [{ name }] = await rows<{ name: string }>(t, sql`SELECT current_database() AS name`);
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
     database = await openDatabase({ url: url.toString(), dataDir: null });

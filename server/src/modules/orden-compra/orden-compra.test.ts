@@ -1,16 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { rows as rowsIn } from '../../../test/inject.ts';
+import { BUYER, orderBody } from '../../../test/ordenes.ts';
 import { asBearer, demoEmail, loginAs, nextIp } from '../../../test/sessions.ts';
 
 let t: TestApp;
 let article = '';
 let storeId = 0;
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await t.database.db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
+const rows = <T>(query: SQL) => rowsIn<T>(t, query);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -28,27 +27,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const buyer = {
-  fullName: 'Pedro Pérez',
-  email: 'pedro@correo.com',
-  phone: '0414-555-0199',
-  dni: 'V-12345678',
-  state: 'Carabobo',
-  city: 'Valencia',
-  address: 'Av. Bolívar Norte, casa 12',
-};
-const delivery = {
-  contact: 'Pedro Pérez',
-  phone: '0414-555-0199',
-  dni: 'V-12345678',
-  state: 'Carabobo',
-  city: 'Valencia',
-  address: 'Av. Bolívar Norte, casa 12',
-  agency: 'mrw',
-};
-
 function order(quantity: number, payment: Record<string, unknown> = { method: 'pago-pendiente' }, code = article) {
-  return { user: buyer, delivery, items: [{ articleCode: code, stores: [{ tiendaId: storeId, quantity }] }], payment };
+  return orderBody({ article: code, storeId }, { quantity, payment });
 }
 
 function registrar(body: object, key: string) {
@@ -106,7 +86,7 @@ describe('registrar orden de compra', () => {
   });
 
   it('valida el formulario con mensajes en español y sin clave da 422', async () => {
-    const bad = await registrar({ ...order(1), user: { ...buyer, email: 'no-es-correo', state: 'Texas' } }, 'valida-formulario');
+    const bad = await registrar({ ...order(1), user: { ...BUYER, email: 'no-es-correo', state: 'Texas' } }, 'valida-formulario');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors['user.email']).toEqual(['El correo no es válido']);
     expect(bad.json().errors['user.state']).toEqual(['Elija un estado de Venezuela']);
