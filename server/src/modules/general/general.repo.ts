@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { cuentasBancarias, empresaSecciones, footer, infoPagina, paginas, tasasCambio, usuarios } from '../../db/schema.ts';
 
 export type BankAccountRow = typeof cuentasBancarias.$inferSelect;
@@ -60,7 +61,7 @@ export async function findBankAccounts(db: Db, filter: BankAccountFilter, limit:
   if (filter.activeOnly) conditions.push(eq(cuentasBancarias.status, true));
   if (filter.method) conditions.push(eq(cuentasBancarias.method, filter.method));
   if (filter.search) {
-    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(filter.search);
     conditions.push(
       or(
         ilike(cuentasBancarias.companyAccountName, pattern),

@@ -1,30 +1,14 @@
 // Queries of the back-office views of web orders: credit sales and the export of confirmed sales.
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ordenDetalles, ordenesCompra, ordenHistorial, usuarios, ventasCredito } from '../../db/schema.ts';
+import { createdBetween, orderTextMatches } from './orden-compra.repo.ts';
 
 const approvedPaid = sql<string>`coalesce((SELECT sum(p.amount) FROM orden_pagos p WHERE p.order_id = ${ordenesCompra.id} AND p.status = 'aprobado'), 0)::numeric(12,2)::text`;
 
-/** Caracas calendar days (UTC−4) as instants, as the order search does. */
-function dateRange(from?: string, to?: string): (SQL | undefined)[] {
-  return [
-    from ? gte(ordenesCompra.createdAt, new Date(`${from}T00:00:00-04:00`)) : undefined,
-    to ? lte(ordenesCompra.createdAt, new Date(`${to}T23:59:59.999-04:00`)) : undefined,
-  ];
-}
-
 export async function findCreditSales(db: Db, q: { search?: string }, limit: number, offset: number) {
   const conditions: (SQL | undefined)[] = [ne(ordenesCompra.step, 'anulada')];
-  if (q.search) {
-    const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      or(
-        ilike(ordenesCompra.code, pattern),
-        sql`${ordenesCompra.buyer}->>'fullName' ILIKE ${pattern}`,
-        sql`${ordenesCompra.buyer}->>'dni' ILIKE ${pattern}`,
-      ),
-    );
-  }
+  if (q.search) conditions.push(orderTextMatches(q.search, { email: false }));
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -94,7 +78,7 @@ export async function findSaleLines(db: Db, q: { steps: readonly string[]; from?
     })
     .from(ordenDetalles)
     .innerJoin(ordenesCompra, eq(ordenesCompra.id, ordenDetalles.orderId))
-    .where(and(inArray(ordenesCompra.step, [...q.steps]), ...dateRange(q.from, q.to)))
+    .where(and(inArray(ordenesCompra.step, [...q.steps]), ...createdBetween(q.from, q.to)))
     .orderBy(asc(ordenesCompra.createdAt), asc(ordenesCompra.id), asc(ordenDetalles.id))
     .limit(limit);
 }

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import {
   articulos,
   colores,
@@ -150,23 +151,30 @@ export async function referenceInUse(db: Db, method: string, bankCode: string, r
 
 export type OrderSearch = { search?: string; step?: string; method?: string; from?: string; to?: string; userId?: number };
 
+/** Orders whose code, buyer name or cédula (and e-mail, if asked) contain the text. */
+export function orderTextMatches(search: string, options: { email: boolean }): SQL | undefined {
+  const pattern = containsPattern(search);
+  return or(
+    ilike(ordenesCompra.code, pattern),
+    sql`${ordenesCompra.buyer}->>'fullName' ILIKE ${pattern}`,
+    options.email ? sql`${ordenesCompra.buyer}->>'email' ILIKE ${pattern}` : undefined,
+    sql`${ordenesCompra.buyer}->>'dni' ILIKE ${pattern}`,
+  );
+}
+
+/** Orders made between two Caracas calendar days (UTC−4), both included. */
+export function createdBetween(from?: string, to?: string): (SQL | undefined)[] {
+  return [
+    from ? gte(ordenesCompra.createdAt, new Date(`${from}T00:00:00-04:00`)) : undefined,
+    to ? lte(ordenesCompra.createdAt, new Date(`${to}T23:59:59.999-04:00`)) : undefined,
+  ];
+}
+
 function searchConditions(q: OrderSearch): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
-  if (q.search) {
-    const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      or(
-        ilike(ordenesCompra.code, pattern),
-        sql`${ordenesCompra.buyer}->>'fullName' ILIKE ${pattern}`,
-        sql`${ordenesCompra.buyer}->>'email' ILIKE ${pattern}`,
-        sql`${ordenesCompra.buyer}->>'dni' ILIKE ${pattern}`,
-      ),
-    );
-  }
+  const conditions: (SQL | undefined)[] = [...createdBetween(q.from, q.to)];
+  if (q.search) conditions.push(orderTextMatches(q.search, { email: true }));
   if (q.step) conditions.push(eq(ordenesCompra.step, q.step));
   if (q.method) conditions.push(eq(ordenesCompra.paymentMethod, q.method));
-  if (q.from) conditions.push(gte(ordenesCompra.createdAt, new Date(`${q.from}T00:00:00-04:00`)));
-  if (q.to) conditions.push(lte(ordenesCompra.createdAt, new Date(`${q.to}T23:59:59.999-04:00`)));
   if (q.userId) conditions.push(eq(ordenesCompra.userId, q.userId));
   return and(...conditions);
 }

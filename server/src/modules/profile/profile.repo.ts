@@ -1,6 +1,7 @@
 // Queries of the customer profile: details, children, salesmen, users and their roles.
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { hijos, usuarioRoles, usuarios, vendedores } from '../../db/schema.ts';
 
 export async function updateUserDetails(db: Db, userId: number, values: Partial<typeof usuarios.$inferInsert>) {
@@ -46,13 +47,13 @@ export async function findSalesmen(db: Db, search?: string) {
   return db
     .select({ id: vendedores.id, code: vendedores.code, name: vendedores.name })
     .from(vendedores)
-    .where(and(eq(vendedores.active, true), search ? ilike(vendedores.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined))
+    .where(and(eq(vendedores.active, true), search ? ilike(vendedores.name, containsPattern(search)) : undefined))
     .orderBy(vendedores.name)
     .limit(50);
 }
 
 export async function findUsersWithRoles(db: Db, search: string | undefined, limit: number, offset: number) {
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = search ? containsPattern(search) : undefined;
   const where = pattern
     ? or(ilike(usuarios.email, pattern), ilike(usuarios.nickname, pattern), ilike(usuarios.fullName, pattern))
     : undefined;
