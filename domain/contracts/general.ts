@@ -66,9 +66,15 @@ const accountName = z
   .trim()
   .min(3, 'El titular es obligatorio')
   .max(120, 'El titular no puede tener más de 120 caracteres');
-const email = z.union([z.literal(''), z.string().trim().toLowerCase().pipe(z.email('El correo no es válido'))], {
-  error: 'El correo no es válido',
-});
+const email = z.union(
+  [
+    z.literal(''),
+    z.string().trim().toLowerCase().max(254, 'El correo no puede tener más de 254 caracteres').pipe(z.email('El correo no es válido')),
+  ],
+  {
+    error: 'El correo no es válido',
+  },
+);
 const bankCode = z
   .string()
   .trim()

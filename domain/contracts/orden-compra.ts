@@ -1,5 +1,6 @@
 // The checkout form (spec §3) as one zod schema, shared by the API and the checkout pages.
 import { z } from 'zod';
+import { bankByCode } from '../banks.ts';
 import { caracasIsoDate, isIsoDay } from '../dates.ts';
 import { PAY_SHIPPING_IDS, PAYMENT_METHOD_IDS, PAYMENT_METHODS, SHIPPING_AGENCY_IDS } from '../store-constants.ts';
 import { stateByName } from '../venezuela.ts';
@@ -32,7 +33,12 @@ const state = text('El estado', 2, 60).refine((v) => stateByName(v) !== undefine
 
 export const buyerSchema = z.object({
   fullName: text('El nombre completo', 3, 120),
-  email: z.string({ error: 'El correo es obligatorio' }).trim().toLowerCase().pipe(z.email('El correo no es válido')),
+  email: z
+    .string({ error: 'El correo es obligatorio' })
+    .trim()
+    .toLowerCase()
+    .max(254, 'El correo no puede tener más de 254 caracteres')
+    .pipe(z.email('El correo no es válido')),
   phone,
   dni,
   state,
@@ -92,6 +98,7 @@ export const paymentSchema = z
     bankCode: z
       .string()
       .regex(/^\d{4}$/, 'Elija el banco')
+      .refine((v) => bankByCode(v) !== undefined, 'Elija un banco venezolano de la lista')
       .optional(),
     amount: z
       .string()

@@ -46,18 +46,20 @@ const EMPTY_FOOTER: Footer = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [info, rate, lines, footer, user] = await Promise.all([
+  const url = new URL(request.url);
+  // Only a visitor with a cart or a session can have something in the cart; the panel does not show it.
+  const mayHaveCart =
+    !url.pathname.startsWith('/dashboard') && /(?:^|;\s*)(?:carrito|access_token)=/.test(request.headers.get('cookie') ?? '');
+  const [info, rate, lines, footer, user, cartResponse] = await Promise.all([
     context.api.get<InfoPagina>('general/info-pagina'),
     context.api.get<TasaDelDia>('general/tasa-del-dia'),
     context.api.get<Line[]>('catalogo/lineas'),
     context.api.get<Footer>('footer-content'),
     currentUser(request, context.api),
+    mayHaveCart ? context.api.get<CartView>('carrito') : null,
   ]);
-  // Only a visitor with a cart or a session can have something in the cart.
-  const cart = /(?:^|;\s*)(?:carrito|access_token)=/.test(request.headers.get('cookie') ?? '')
-    ? orFallback(await context.api.get<CartView>('carrito'), null)
-    : null;
-  const origin = new URL(request.url).origin;
+  const cart = cartResponse ? orFallback(cartResponse, null) : null;
+  const origin = url.origin;
   return {
     info: orFallback(info, EMPTY_INFO),
     rate: orFallback(rate, { ...DEFAULT_EXCHANGE_RATE, date: null }),

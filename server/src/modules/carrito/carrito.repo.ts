@@ -1,7 +1,19 @@
 // Queries of carts: who owns which cart, and its lines per store.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { articulos, carritoItems, carritos, colores, inventario, lineas, modelos, sublineas, tallas, tiendas } from '../../db/schema.ts';
+import {
+  articulos,
+  carritoItems,
+  carritos,
+  colores,
+  inventario,
+  lineas,
+  modelos,
+  reservas,
+  sublineas,
+  tallas,
+  tiendas,
+} from '../../db/schema.ts';
 
 export async function findCartId(db: Db, owner: { userId?: number; guestTokenHash?: string }): Promise<number | undefined> {
   const where = owner.userId
@@ -33,7 +45,10 @@ export async function findLines(db: Db, cartId: number) {
       tiendaId: carritoItems.tiendaId,
       store: tiendas.name,
       quantity: carritoItems.quantity,
-      available: sql<number>`coalesce(${inventario.quantity} - ${inventario.held}, 0)::int`,
+      // This cart's own live holds are free for it (as in availableByStore).
+      available: sql<number>`coalesce(${inventario.quantity} - ${inventario.held}, 0)::int + coalesce((SELECT sum(r.quantity)
+        FROM ${reservas} r WHERE r.cart_id = ${cartId} AND r.order_id IS NULL AND r.released_at IS NULL
+        AND r.article_code = ${carritoItems.articleCode} AND r.tienda_id = ${carritoItems.tiendaId}), 0)::int`,
       model: modelos.code,
       name: modelos.name,
       price: modelos.price,

@@ -177,6 +177,8 @@ describe('reservas propias del carrito', () => {
     const cookie = String(held.headers['set-cookie']).split(';')[0];
     const added = await t.app.inject({ method: 'POST', url: '/api/v2/carrito/agregar-item', headers: { cookie }, payload: all });
     expect(added.statusCode).toBe(200);
+    // The cart does not call its own held units short.
+    expect(added.json().data.items[0].stores[0].status).toBe('disponible');
     // Another visitor cannot take those units meanwhile.
     const other = await t.app.inject({
       method: 'POST',

@@ -8,6 +8,7 @@ import { correos } from '../../db/schema.ts';
 export type Mail = { to: string; subject: string; html: string; text: string; kind: string };
 
 export type Mailer = {
+  /** Keeps the mail in the outbox now and delivers it through SMTP (when there is one) in the background. */
   send: (db: Db, mail: Mail) => Promise<void>;
   /**
    * Keeps the mail in the outbox within the caller's transaction, so it exists exactly when what
@@ -36,8 +37,11 @@ export function createMailer(options: { smtpUrl?: string; from: string; log?: (m
     };
   }
   return {
+    // The outbox row is written before answering; SMTP runs in the background, so a slow mail
+    // server never holds up a checkout or a login (and timing does not tell whether an e-mail exists).
     async send(db, mail) {
-      await (await queue(db, mail))(db);
+      const deliver = await queue(db, mail);
+      void deliver(db).catch((error) => options.log?.('no se pudo registrar el envío del correo', error));
     },
     queue,
   };

@@ -10,6 +10,7 @@ import { formatDate } from '../../../../domain/dates.ts';
 import { addCents, allocateCents, fromCents, subtractCents, toCents, usdToVesCents } from '../../../../domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '../../../../domain/order-steps.ts';
 import { metaFor, offsetOf } from '../../../../domain/paginator.ts';
+import { PAYMENT_METHODS, type PaymentMethodId } from '../../../../domain/store-constants.ts';
 import type { Db } from '../../db/client.ts';
 import { NoEncontrado, ReglaNegocio } from '../../errors.ts';
 import type { SessionUser } from '../../http/access.ts';
@@ -54,7 +55,11 @@ export async function aprobarCredito(db: Db, code: string, user: SessionUser, no
     const order = await lockByCode(tx, code);
     if (!order) throw new NoEncontrado('La orden de compra no existe.');
     if (await adminRepo.isCreditSale(tx, order.id)) throw new ReglaNegocio(`La orden ${code} ya es una venta a crédito.`);
-    if (order.step !== 'pendiente' || order.paymentMethod !== 'pago-pendiente') {
+    if (order.step === 'pendiente' && order.paymentMethod !== 'pago-pendiente') {
+      const method = PAYMENT_METHODS[order.paymentMethod as PaymentMethodId]?.label ?? order.paymentMethod;
+      throw new ReglaNegocio(`Solo una orden con pago pendiente puede venderse a crédito; la orden ${code} se registró con «${method}».`);
+    }
+    if (order.step !== 'pendiente') {
       throw new ReglaNegocio(
         `Solo una orden «Pendiente» con pago pendiente puede venderse a crédito; la orden ${code} está en «${ORDER_STEP_LABELS[order.step as OrderStep] ?? order.step}».`,
       );

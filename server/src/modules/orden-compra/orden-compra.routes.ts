@@ -81,7 +81,13 @@ export async function ordenCompraRoutes(fastify: FastifyInstance): Promise<void>
         summary: 'Reportar el pago de una orden pendiente',
         body: z.object({
           code: orderCode,
-          email: z.string().trim().toLowerCase().email('El correo no es válido').optional(),
+          email: z
+            .string()
+            .trim()
+            .toLowerCase()
+            .max(254, 'El correo no puede tener más de 254 caracteres')
+            .email('El correo no es válido')
+            .optional(),
           payment: paymentSchema,
         }),
       },

@@ -405,12 +405,13 @@ export async function detalle(db: Db, code: string, user: SessionUser, options: 
   const order = await repo.findByCode(db, code);
   const mayView = order && (order.userId === user.id || (!options.own && isStaff(user.roles)));
   if (!order || !mayView) throw new NoEncontrado('La orden de compra no existe.');
-  const [details, payments, history, salesman, credit] = await Promise.all([
+  const [details, payments, history, salesman, credit, inCharge] = await Promise.all([
     repo.findDetails(db, order.id),
     repo.findPayments(db, order.id),
     repo.findHistory(db, order.id),
     repo.findSalesmanById(db, order.salesmanId),
     isCreditSale(db, order.id),
+    options.own ? null : resumenUsuario(db, order.inChargeUserId),
   ]);
   return {
     order: { ...order, idempotencyKey: undefined, requestHash: undefined },
@@ -420,7 +421,7 @@ export async function detalle(db: Db, code: string, user: SessionUser, options: 
     // Notes are the staff's working notes; the buyer learns what matters by mail.
     history: options.own ? history.map((h) => ({ ...h, userId: null, by: null, note: '' })) : history,
     // The staff user the order was assigned to (no salesman chosen); staff only.
-    inCharge: options.own ? null : await resumenUsuario(db, order.inChargeUserId),
+    inCharge,
     // The salesman the buyer chose, if any (the buyer picked them, so the buyer may see it too).
     salesman,
     // Approved as a credit sale (docs/decisions/0004).

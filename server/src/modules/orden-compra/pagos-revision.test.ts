@@ -162,5 +162,10 @@ describe('datos malos: 4xx en español, nada cambia', () => {
     expect(JSON.stringify(bad.json().errors)).toContain('Esa fecha no existe');
     const zero = await reportar(code, { ...zelle('ZFECHA002'), amount: '0' });
     expect(zero.statusCode).toBe(422);
+    const bank = await reportar(code, { ...pagoMovil('PMBANCO02'), bankCode: '9999' });
+    expect(bank.statusCode).toBe(422);
+    expect(JSON.stringify(bank.json().errors)).toContain('Elija un banco venezolano de la lista');
+    const longEmail = await reportar(code, zelle('ZLARGO001'), `${'a'.repeat(250)}@correo.com`);
+    expect(longEmail.statusCode).toBe(422);
   });
 });

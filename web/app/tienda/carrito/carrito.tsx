@@ -37,8 +37,11 @@ type ActionResult = { message?: string; errors?: Record<string, string[]>; cart?
 /** Cart changes come as forms (intent); the order comes as JSON with its idempotency key. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.headers.get('content-type')?.includes('application/json')) {
-    const { idempotencyKey, body } = (await request.json()) as { idempotencyKey: string; body: unknown };
-    const response = await context.api.post<OrderCreated>('orden-compra/registrar', body, { 'idempotency-key': String(idempotencyKey) });
+    const sent = (await request.json().catch(() => null)) as { idempotencyKey?: unknown; body?: unknown } | null;
+    if (!sent || typeof sent.idempotencyKey !== 'string' || sent.body === undefined) {
+      return data<ActionResult>({ message: 'No pudimos leer el pedido. Recargue la página e intente de nuevo.' }, { status: 400 });
+    }
+    const response = await context.api.post<OrderCreated>('orden-compra/registrar', sent.body, { 'idempotency-key': sent.idempotencyKey });
     if (!response.body.success) return data<ActionResult>(formErrors(response), { status: response.status });
     throw redirect(`/carrito/ver-orden?codigo=${encodeURIComponent(response.body.data.orderCode)}`);
   }
