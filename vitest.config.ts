@@ -15,6 +15,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'domain', include: ['domain/**/*.test.ts'] } },
+      // Pure helpers of the pages (redirect checks, reload guard…), without a browser or a server.
+      { extends: true, test: { name: 'web', include: ['web/**/*.test.ts'] } },
       {
         extends: true,
         test: {

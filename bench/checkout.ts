@@ -10,10 +10,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../server/src/db/client.ts';
-import { seedDemo } from '../server/src/db/seed/seed.ts';
-import { buyerAddress, buyerOrder } from '../server/test/compradores.ts';
-import { freePort, waitFor } from '../server/test/server-process.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { seedDemo } from '#server/db/seed/seed.ts';
+import { buyerAddress, buyerOrder } from '#test/compradores.ts';
+import { freePort, waitFor } from '#test/server-process.ts';
 import { load, type NextRequest } from './load.ts';
 
 const ARTICLES = 4;
@@ -100,7 +100,7 @@ export async function benchCheckout({ seconds, connections }: { seconds: number;
         SEED: 'none',
         // Buyers come from many addresses behind a proxy (X-Forwarded-For), as in production;
         // from one address the per-address limit of /registrar would refuse most of them.
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

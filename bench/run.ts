@@ -5,11 +5,12 @@ import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../server/src/db/client.ts';
-import { isEmpty, seedDemo, seedScale } from '../server/src/db/seed/seed.ts';
-import { freePort, waitFor } from '../server/test/server-process.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { isEmpty, seedDemo, seedScale } from '#server/db/seed/seed.ts';
+import { freePort, waitFor } from '#test/server-process.ts';
 import { benchCheckout } from './checkout.ts';
 import { load } from './load.ts';
+import { benchSerialize } from './serializar.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -69,6 +70,7 @@ try {
         (ours.errors ? ` (${ours.errors} errores)` : ''),
     );
   }
+  benchSerialize(await (await fetch(`${appUrl}/api/catalogo/articulos?linea=DAM&per_page=24`)).json());
 } finally {
   app.kill('SIGTERM');
   bare?.kill('SIGTERM');

@@ -10,6 +10,24 @@ export function modelImageSrcSet(model: string): string {
   return IMAGE_WIDTHS.map((w) => `${modelImageUrl(model, w)} ${w}w`).join(', ');
 }
 
+/** A photo uploaded by the staff: its own URL per upload, so it can be cached for good. */
+export function photoUrl(key: string, width: ImageWidth = 640): string {
+  return `/imagenes/fotos/${encodeURIComponent(key)}-${width}.webp`;
+}
+
+export function photoSrcSet(key: string): string {
+  return IMAGE_WIDTHS.map((w) => `${photoUrl(key, w)} ${w}w`).join(', ');
+}
+
+/** A model's picture: its first photo, or its drawing when it has none. */
+export function modelPicture(model: string, photoKey: string | null, width: ImageWidth = 640): string {
+  return photoKey ? photoUrl(photoKey, width) : modelImageUrl(model, width);
+}
+
+export function modelPictureSrcSet(model: string, photoKey: string | null): string {
+  return photoKey ? photoSrcSet(photoKey) : modelImageSrcSet(model);
+}
+
 export function linePath(lineCode: string): string {
   return `/linea/${encodeURIComponent(lineCode)}/sub-lineas`;
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { amountToPay, type CheckoutDraft, checkStep, emptyDraft, firstInvalidStep, orderBody } from './checkout.ts';
+import {
+  amountToPay,
+  type CheckoutDraft,
+  checkStep,
+  emptyDraft,
+  expectedPayment,
+  firstInvalidStep,
+  orderBody,
+  paymentAmountDiffers,
+  unpaidOrderKeys,
+} from './checkout.ts';
 import type { CartView } from './contracts/carrito.ts';
 import { registrarOrdenSchema } from './contracts/orden-compra.ts';
 
@@ -16,13 +26,53 @@ const cart: CartView = {
       price: '20.00',
       promotion: '0',
       quantity: 3,
+      discount: '0.00',
+      discountName: null,
+      couponDiscount: '0.00',
+      net: '60.00',
       stores: [
         { id: 1, store: 'Caracas', quantity: 1, inventory: 5, status: 'disponible' },
         { id: 2, store: 'Valencia', quantity: 2, inventory: 2, status: 'disponible' },
       ],
     },
   ],
-  totals: { subtotal: '60.00', iva: '9.60', total: '69.60', gross: '60.00', discount: '0.00', totalVes: '2540.40', rate: '36.5' },
+  coupon: null,
+  totals: {
+    subtotal: '60.00',
+    iva: '9.60',
+    total: '69.60',
+    gross: '60.00',
+    discount: '0.00',
+    promotion: '0.00',
+    lineDiscount: '0.00',
+    coupon: '0.00',
+    totalVes: '2540.40',
+    rate: '36.5',
+  },
+  paymentTotals: [
+    {
+      method: 'paypal',
+      discountName: null,
+      discountValue: null,
+      paymentDiscount: '0.00',
+      subtotal: '60.00',
+      iva: '9.60',
+      commission: '4.34',
+      total: '73.94',
+      totalVes: '2698.81',
+    },
+    {
+      method: 'zelle',
+      discountName: 'Pago en divisas',
+      discountValue: '5.00',
+      paymentDiscount: '3.00',
+      subtotal: '57.00',
+      iva: '9.12',
+      commission: '0.00',
+      total: '66.12',
+      totalVes: '2413.38',
+    },
+  ],
 };
 
 function filled(): CheckoutDraft {
@@ -94,9 +144,87 @@ describe('checkout por pasos', () => {
     expect(firstInvalidStep(broken, cart)?.step).toBe(2);
   });
 
-  it('PayPal y Uphold suman 5,8 % + 0,30; Zelle no', () => {
-    expect(amountToPay('69.60', 'paypal')).toEqual({ commission: '4.34', total: '73.94' });
-    expect(amountToPay('69.60', 'zelle')).toEqual({ commission: '0.00', total: '69.60' });
-    expect(amountToPay('69.60', '')).toEqual({ commission: '0.00', total: '69.60' });
+  it('el resumen toma del carrito lo que costaría con el método elegido: comisión, descuento por el pago y total', () => {
+    expect(amountToPay(cart, 'paypal')).toMatchObject({ commission: '4.34', paymentDiscount: '0.00', total: '73.94' });
+    expect(amountToPay(cart, 'zelle')).toEqual({
+      paymentDiscount: '3.00',
+      paymentDiscountName: 'Pago en divisas',
+      subtotal: '57.00',
+      iva: '9.12',
+      commission: '0.00',
+      total: '66.12',
+    });
+    expect(amountToPay(cart, '')).toMatchObject({ commission: '0.00', paymentDiscount: '0.00', total: '69.60' });
+  });
+
+  it('el cupón del carrito va en la orden; uno que ya no aplica no deja pasar del paso 1', () => {
+    expect(orderBody(filled(), cart).coupon).toBeNull();
+    const withCoupon: CartView = {
+      ...cart,
+      coupon: { code: 'VERANO', name: 'Verano', kind: 'porcentaje', value: '10.00', discount: '6.00', applies: true, message: null },
+    };
+    expect(orderBody(filled(), withCoupon).coupon).toBe('VERANO');
+    expect(registrarOrdenSchema.safeParse(orderBody(filled(), withCoupon)).success).toBe(true);
+    expect(checkStep(1, filled(), withCoupon)).toEqual({});
+    const expired = {
+      ...withCoupon,
+      coupon: { ...withCoupon.coupon!, applies: false, message: 'El cupón «VERANO» venció el 30/06/2026.' },
+    };
+    expect(checkStep(1, filled(), expired)).toEqual({ cupon: 'El cupón «VERANO» venció el 30/06/2026. Quítelo para continuar.' });
+  });
+});
+
+describe('topes de una orden', () => {
+  it('más de 10 unidades de un artículo (sumando tiendas) no pasa del carrito ni del esquema de la API', () => {
+    const big = structuredClone(cart);
+    big.items[0].stores[0].quantity = 9;
+    expect(checkStep(1, filled(), big).carrito).toBe(
+      'Se pueden pedir hasta 10 unidades de cada artículo por orden; Blusa Aurora lleva 11.',
+    );
+    const body = orderBody(filled(), big);
+    const parsed = registrarOrdenSchema.safeParse(body);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['items.0.stores', 'Se pueden pedir hasta 10 unidades de cada artículo por orden; DAM0101NEGR0M lleva 11.'],
+    ]);
+    // The same article split over two lines counts once.
+    const split = { ...body, items: [body.items[0], { ...body.items[0], stores: [{ tiendaId: 3, quantity: 8 }] }] };
+    expect(registrarOrdenSchema.safeParse(split).success).toBe(false);
+  });
+
+  it('una orden lleva hasta 20 unidades con cualquier método de pago: el carrito lo dice en el paso 1', () => {
+    const big: typeof cart = structuredClone(cart);
+    big.items = Array.from({ length: 3 }, (_, i) => ({ ...structuredClone(cart.items[0]), articleCode: `DAM0101NEGR0${i}` }));
+    for (const item of big.items) item.stores = [{ id: 1, store: 'Caracas', quantity: 7, inventory: 9, status: 'disponible' }];
+    expect(checkStep(1, filled(), big).carrito).toContain('hasta 20 unidades y esta lleva 21');
+    // The payment step no longer decides it: a reference is only a report until staff confirm it.
+    expect(checkStep(4, filled(), big)).toEqual({});
+    big.items[2].stores[0].quantity = 6;
+    expect(checkStep(1, filled(), big)).toEqual({});
+  });
+
+  it('el límite de órdenes impagas cuenta el correo, la cédula y el teléfono como una persona los varía', () => {
+    const a = unpaidOrderKeys({ email: 'Ana.Perez+tienda@Correo.com', dni: 'v-12345678', phone: '+58 414-555-0101' }, '10.0.0.1');
+    const b = unpaidOrderKeys({ email: 'ana.perez@correo.com', dni: 'V12345678', phone: '0414 5550101' });
+    expect(a).toEqual(['correo:ana.perez@correo.com', 'cedula:V12345678', 'telefono:04145550101', 'ip:10.0.0.1']);
+    expect(b).toEqual(a.slice(0, 3));
+  });
+});
+
+describe('monto del pago reportado', () => {
+  const order = { total: '73.94', commission: '4.34', rate: '36.5' };
+
+  it('se espera en dólares con la comisión del método, o en bolívares a la tasa de la orden', () => {
+    expect(expectedPayment(order, 'paypal')).toEqual({ currency: 'USD', cents: 7394 });
+    expect(expectedPayment(order, 'zelle')).toEqual({ currency: 'USD', cents: 6960 });
+    expect(expectedPayment(order, 'pago-movil')).toEqual({ currency: 'VES', cents: 254040 });
+  });
+
+  it('difiere cuando se aleja más de un céntimo', () => {
+    expect(paymentAmountDiffers(order, 'zelle', '69.60')).toBe(false);
+    expect(paymentAmountDiffers(order, 'zelle', '69.61')).toBe(false);
+    expect(paymentAmountDiffers(order, 'zelle', '69.58')).toBe(true);
+    expect(paymentAmountDiffers(order, 'pago-movil', '69.60')).toBe(true);
+    expect(paymentAmountDiffers(order, 'pago-movil', '2540.40')).toBe(false);
   });
 });

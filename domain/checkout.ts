@@ -1,9 +1,24 @@
 // The checkout draft the five steps fill in, each step's check, and the order it becomes.
 
-import type { CartView } from './contracts/carrito.ts';
-import { buyerSchema, deliverySchema, paymentSchema, type RegistrarOrden } from './contracts/orden-compra.ts';
-import { addCents, fromCents, parseAmountInput, toCents } from './money.ts';
-import { type CheckoutStep, DEFAULT_PAY_SHIPPING, PAYMENT_METHODS, type PaymentMethodId } from './store-constants.ts';
+import type { CartPaymentTotal, CartView } from './contracts/carrito.ts';
+import {
+  buyerSchema,
+  deliverySchema,
+  orderUnits,
+  paymentSchema,
+  type RegistrarOrden,
+  tooManyUnitsMessage,
+  unitsByArticle,
+} from './contracts/orden-compra.ts';
+import { addCents, type Currency, parseAmountInput, subtractCents, toCents, usdToVesCents } from './money.ts';
+import {
+  type CheckoutStep,
+  DEFAULT_PAY_SHIPPING,
+  MAX_UNITS_PER_LINE,
+  MAX_UNITS_WEB_ORDER,
+  PAYMENT_METHODS,
+  type PaymentMethodId,
+} from './store-constants.ts';
 import { cardCommissionCents } from './vat.ts';
 
 export type Buyer = { fullName: string; email: string; phone: string; dni: string; state: string; city: string; address: string };
@@ -76,6 +91,15 @@ export function checkStep(step: CheckoutStep, draft: CheckoutDraft, cart: CartVi
       if (short.length > 0) {
         return { carrito: `No hay existencia suficiente de ${short.map((i) => i.name).join(', ')}. Ajuste las cantidades.` };
       }
+      const units = unitsByArticle(cartItems(cart));
+      const over = cart.items.find((item) => (units.get(item.articleCode) ?? 0) > MAX_UNITS_PER_LINE);
+      if (over) return { carrito: tooManyUnitsMessage(over.name, units.get(over.articleCode) ?? 0) };
+      const total = orderUnits(cartItems(cart));
+      if (total > MAX_UNITS_WEB_ORDER) return { carrito: webOrderTooBigMessage(total) };
+      // A coupon that no longer applies would make the order refuse it: the shopper removes it first.
+      if (cart.coupon && !cart.coupon.applies) {
+        return { cupon: `${cart.coupon.message ?? `El cupón «${cart.coupon.code}» no se puede usar.`} Quítelo para continuar.` };
+      }
       return {};
     }
     case 2: {
@@ -93,6 +117,17 @@ export function checkStep(step: CheckoutStep, draft: CheckoutDraft, cart: CartVi
     case 5:
       return draft.comment.length > 500 ? { comment: 'El comentario no puede tener más de 500 caracteres' } : {};
   }
+}
+
+function cartItems(cart: CartView) {
+  return cart.items.map((item) => ({ articleCode: item.articleCode, stores: item.stores }));
+}
+
+export function webOrderTooBigMessage(units: number): string {
+  return (
+    `Una orden de la tienda en línea lleva hasta ${MAX_UNITS_WEB_ORDER} unidades y esta lleva ${units}. ` +
+    'Reduzca las cantidades o, para una compra mayor, comuníquese con la tienda.'
+  );
 }
 
 /** The first step with errors, for the last check before sending the order. */
@@ -117,12 +152,69 @@ export function orderBody(draft: CheckoutDraft, cart: CartView): RegistrarOrden 
     comment: draft.comment,
     withSeller: draft.withSeller,
     salesman: draft.withSeller ? draft.salesman : null,
+    // The coupon the cart showed, named: the server checks it again and prices with it.
+    coupon: cart.coupon?.code ?? null,
   } as RegistrarOrden;
 }
 
-/** What the shopper pays with a method: the cart total plus the card commission when it applies. */
-export function amountToPay(cartTotal: string, method: PaymentMethodId | ''): { commission: string; total: string } {
-  const totalCents = toCents(cartTotal);
-  const commission = method && PAYMENT_METHODS[method].cardCommission ? cardCommissionCents(totalCents) : 0;
-  return { commission: fromCents(commission), total: fromCents(addCents(totalCents, commission)) };
+/**
+ * What the order totals with a payment method, as the server priced the cart (its discount, IVA
+ * and card commission); before a method is chosen, the cart's totals without any.
+ */
+export function totalsFor(cart: CartView, method: PaymentMethodId | ''): CartPaymentTotal | null {
+  return method ? (cart.paymentTotals.find((p) => p.method === method) ?? null) : null;
+}
+
+/** The amounts of the summary: with the chosen method's totals, or the cart's before one is chosen. */
+export function amountToPay(cart: CartView, method: PaymentMethodId | '') {
+  const chosen = totalsFor(cart, method);
+  return {
+    paymentDiscount: chosen?.paymentDiscount ?? '0.00',
+    paymentDiscountName: chosen?.discountName ?? null,
+    subtotal: chosen?.subtotal ?? cart.totals.subtotal,
+    iva: chosen?.iva ?? cart.totals.iva,
+    commission: chosen?.commission ?? '0.00',
+    total: chosen?.total ?? cart.totals.total,
+  };
+}
+
+/**
+ * What the limit of orders awaiting payment counts per order: the buyer's e-mail, cédula and phone
+ * (written the ways a person may vary them) and the client's address when given.
+ */
+export function unpaidOrderKeys(buyer: { email: string; dni: string; phone: string }, ip?: string): string[] {
+  const [local = '', domain = ''] = buyer.email.trim().toLowerCase().split('@');
+  const phone = buyer.phone.replace(/\D/g, '').replace(/^58(?=\d{10}$)/, '0');
+  const keys = [
+    `correo:${local.replace(/\+.*$/, '')}@${domain}`,
+    `cedula:${buyer.dni.toUpperCase().replace(/[^A-Z0-9]/g, '')}`,
+    `telefono:${phone}`,
+  ];
+  if (ip) keys.push(`ip:${ip}`);
+  return keys;
+}
+
+export type UnpaidOrderKind = 'correo' | 'cedula' | 'telefono' | 'ip';
+
+export function unpaidOrderKind(key: string): UnpaidOrderKind {
+  return key.slice(0, key.indexOf(':')) as UnpaidOrderKind;
+}
+
+/**
+ * What a reported payment should amount to: the order's total before any card commission, plus
+ * the commission of the payment's own method, in the method's currency (bolívares at the
+ * order's frozen rate). Within a cent it matches.
+ */
+export function expectedPayment(
+  order: { total: string; commission: string; rate: string },
+  method: PaymentMethodId,
+): { currency: Currency; cents: number } {
+  const base = subtractCents(toCents(order.total), toCents(order.commission));
+  const usd = PAYMENT_METHODS[method].cardCommission ? addCents(base, cardCommissionCents(base)) : base;
+  const currency = PAYMENT_METHODS[method].currency;
+  return { currency, cents: currency === 'VES' ? usdToVesCents(usd, order.rate) : usd };
+}
+
+export function paymentAmountDiffers(order: { total: string; commission: string; rate: string }, method: PaymentMethodId, amount: string) {
+  return Math.abs(toCents(amount) - expectedPayment(order, method).cents) > 1;
 }

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   applyMeta,
   defaultPaginator,
   defaultSublineLists,
-  listQuerySchema,
   mergePagination,
   metaFor,
   offsetOf,
@@ -177,95 +175,5 @@ describe('paginación de sub-líneas', () => {
     const { state: next, warning } = mergePagination(state, 'promociones', metaFor(1, 12, 3));
     expect(next).toBe(state);
     expect(warning).toMatch(/desconocido.*promociones/);
-  });
-});
-
-describe('listQuerySchema', () => {
-  const schema = listQuerySchema(PAGE_SIZES.admin);
-
-  it('aplica los valores por defecto a una consulta vacía', () => {
-    expect(schema.parse({})).toEqual({
-      page: 1,
-      per_page: 15,
-      sort_by: '',
-      sort_desc: true,
-      search: '',
-      filter: '',
-      filter_advance: {},
-    });
-  });
-
-  it('convierte los textos de la consulta a números y booleanos', () => {
-    expect(
-      schema.parse({
-        page: '3',
-        per_page: '50',
-        sort_by: 'created_at',
-        sort_desc: 'false',
-        search: '  blusa ',
-        filter: 'activos',
-        filter_advance: { linea: 'damas', 'talla.code': 'M' },
-      }),
-    ).toEqual({
-      page: 3,
-      per_page: 50,
-      sort_by: 'created_at',
-      sort_desc: false,
-      search: 'blusa',
-      filter: 'activos',
-      filter_advance: { linea: 'damas', 'talla.code': 'M' },
-    });
-    expect(schema.parse({ sort_desc: '1' }).sort_desc).toBe(true);
-    expect(schema.parse({ sort_desc: '0' }).sort_desc).toBe(false);
-    expect(schema.parse({ sort_desc: true }).sort_desc).toBe(true);
-  });
-
-  it('trata los parámetros vacíos como ausentes', () => {
-    expect(schema.parse({ page: '', per_page: ' ', sort_desc: '' })).toMatchObject({
-      page: 1,
-      per_page: 15,
-      sort_desc: true,
-    });
-  });
-
-  it('el orden descendente por defecto y el campo de orden son configurables', () => {
-    const ascending = listQuerySchema(5, 100, { sortDesc: false, sortBy: 'birthday' });
-    expect(ascending.parse({})).toMatchObject({ sort_desc: false, sort_by: 'birthday', per_page: 5 });
-  });
-
-  it('rechaza página y tamaño inválidos con mensajes en español', () => {
-    const messages = (query: Record<string, unknown>) => {
-      const result = schema.safeParse(query);
-      return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    };
-    expect(messages({ page: '0' })).toEqual(['page: El parámetro page debe ser mayor o igual a 1']);
-    expect(messages({ page: '1.5' })).toEqual(['page: El parámetro page debe ser un número entero']);
-    expect(messages({ page: 'dos' })).toEqual(['page: El parámetro page debe ser un número']);
-    expect(messages({ per_page: '101' })).toEqual(['per_page: El parámetro per_page debe ser menor o igual a 100']);
-    expect(messages({ sort_desc: 'si' })).toEqual(['sort_desc: El parámetro sort_desc debe ser true o false']);
-    expect(messages({ sort_by: 'nombre; drop' })[0]).toMatch(/^sort_by: El parámetro sort_by solo admite/);
-    expect(messages({ search: 'x'.repeat(201) })).toEqual(['search: El parámetro search admite hasta 200 caracteres']);
-    expect(messages({ filter_advance: 'linea' })).toEqual([
-      'filter_advance: El parámetro filter_advance debe ser un mapa de campo a valor',
-    ]);
-    expect(messages({ filter_advance: { 'linea[0]': 'x' } })[0]).toMatch(/Nombre de campo no válido/);
-    expect(messages({ filter_advance: { linea: 'x'.repeat(201) } })).toEqual([
-      'filter_advance.linea: El parámetro filter_advance admite hasta 200 caracteres',
-    ]);
-  });
-
-  it('se puede describir como JSON Schema para la documentación de la API', () => {
-    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-    expect(Object.keys(json.properties ?? {})).toEqual(['page', 'per_page', 'sort_by', 'sort_desc', 'search', 'filter', 'filter_advance']);
-  });
-
-  it('respeta un máximo por página propio', () => {
-    expect(listQuerySchema(6, 24).safeParse({ per_page: '25' }).success).toBe(false);
-    expect(listQuerySchema(6, 24).parse({ per_page: '24' }).per_page).toBe(24);
-  });
-
-  it('se puede extender con parámetros propios de cada lista', () => {
-    const extended = schema.extend({ tienda: schema.shape.search });
-    expect(extended.parse({ tienda: 'centro' })).toMatchObject({ tienda: 'centro', page: 1 });
   });
 });

@@ -1,5 +1,6 @@
-// List state (page, sort, search, filters) shared by the API query parser and the screens.
-import { z } from 'zod';
+// List state of the screens (page, sort, search, filters) and the meta of a list answer. The API
+// reads the list query with listQuery of domain/contracts/campos.ts.
+import type { ListMeta } from '#domain/contracts/contract.ts';
 
 export type FilterAdvance = Record<string, string>;
 
@@ -17,18 +18,7 @@ export type Paginator = {
   filterAdvance: FilterAdvance;
 };
 
-/** The `meta` of a list response. */
-export type ListMeta = {
-  current_page: number;
-  per_page: number;
-  total: number;
-  from: number | null;
-  to: number | null;
-  last_page: number;
-};
-
 export const PAGE_SIZES = { articulosVenta: 5, catalogo: 6, admin: 15, generic: 5, sublineas: 12 } as const;
-export const MAX_PER_PAGE = 100;
 
 function assertPositiveInteger(value: number, name: string): void {
   if (!Number.isSafeInteger(value) || value < 1) {
@@ -161,58 +151,3 @@ export function mergePagination<S extends SublineLists>(state: S, target: string
   }
   return { state: { ...state, [target]: applyMeta(state[target], meta) }, warning: null };
 }
-
-// Query strings send "page=" for an empty field: treat it as absent so the default applies.
-function blankAsAbsent(value: unknown): unknown {
-  return typeof value === 'string' && value.trim() === '' ? undefined : value;
-}
-
-const FIELD_NAME = /^[A-Za-z0-9_.-]+$/;
-
-export type ListQueryDefaults = { sortBy?: string; sortDesc?: boolean };
-
-/** Parses the list parameters of API.md from a query object; messages are Spanish. */
-export function listQuerySchema(defaultPerPage: number, maxPerPage = MAX_PER_PAGE, defaults: ListQueryDefaults = {}) {
-  assertPositiveInteger(defaultPerPage, 'defaultPerPage');
-  assertPositiveInteger(maxPerPage, 'maxPerPage');
-  const integer = (name: string, min: number, max: number) =>
-    z.coerce
-      .number({ error: `El parámetro ${name} debe ser un número` })
-      .int({ error: `El parámetro ${name} debe ser un número entero` })
-      .min(min, { error: `El parámetro ${name} debe ser mayor o igual a ${min}` })
-      .max(max, { error: `El parámetro ${name} debe ser menor o igual a ${max}` });
-  const text = (name: string, max: number) =>
-    z
-      .string({ error: `El parámetro ${name} debe ser un texto` })
-      .trim()
-      .max(max, { error: `El parámetro ${name} admite hasta ${max} caracteres` });
-  return z.object({
-    page: z.preprocess(blankAsAbsent, integer('page', 1, Number.MAX_SAFE_INTEGER).default(1)),
-    per_page: z.preprocess(blankAsAbsent, integer('per_page', 1, maxPerPage).default(defaultPerPage)),
-    sort_by: text('sort_by', 64)
-      .regex(/^[A-Za-z0-9_.-]*$/, {
-        error: 'El parámetro sort_by solo admite letras, dígitos, punto, guion y guion bajo',
-      })
-      .default(defaults.sortBy ?? ''),
-    sort_desc: z.preprocess(
-      blankAsAbsent,
-      z
-        .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], {
-          error: 'El parámetro sort_desc debe ser true o false',
-        })
-        .default(defaults.sortDesc ?? true),
-    ),
-    search: text('search', 200).default(''),
-    filter: text('filter', 200).default(''),
-    filter_advance: z
-      .record(z.string().regex(FIELD_NAME), text('filter_advance', 200), {
-        error: (issue) =>
-          issue.code === 'invalid_key'
-            ? 'Nombre de campo no válido en filter_advance'
-            : 'El parámetro filter_advance debe ser un mapa de campo a valor',
-      })
-      .default({}),
-  });
-}
-
-export type ListQuery = z.output<ReturnType<typeof listQuerySchema>>;

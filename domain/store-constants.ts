@@ -78,6 +78,15 @@ export const PAYMENT_METHODS: Record<PaymentMethodId, PaymentMethod> = {
   },
 };
 
+/**
+ * Caps of a web order, so orders nobody pays cannot take the catalogue off sale: units of one
+ * article (all its stores together), and units of the whole order. Every web order holds its
+ * units until staff confirm its payment, and a reported reference is only a claim until then, so
+ * the cap holds whatever the payment method; larger purchases are made with the store's staff.
+ */
+export const MAX_UNITS_PER_LINE = 10;
+export const MAX_UNITS_WEB_ORDER = 20;
+
 export const SALE_LINE_KEYS = ['lo-nuevo', 'mas-vendidos', 'promociones'] as const;
 export type SaleLineKey = (typeof SALE_LINE_KEYS)[number];
 

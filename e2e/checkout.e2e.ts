@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleDetail } from '../domain/contracts/catalogo.ts';
+import type { ArticleDetail } from '#domain/contracts/catalogo.ts';
 import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
 
 let browser: Browser;
@@ -105,13 +105,14 @@ describe('compra de un invitado', () => {
     await expect(page.getByTestId('paso-checkout').textContent()).resolves.toBe('Paso 5 de 5 · Confirmación');
     await page.getByText('María Fernanda Rojas').first().waitFor();
     await page.getByTestId('checkout-confirmar').click();
-    await page.waitForURL(/\/carrito\/ver-orden\?codigo=OC-\d{6}$/);
+    await page.waitForURL(/\/carrito\/ver-orden\?codigo=OC-\d{6}&t=[0-9a-f]{32}$/);
     const code = (await page.getByTestId('codigo-orden').textContent()) ?? '';
     expect(code).toMatch(/^OC-\d{6}$/);
     await expect(page.getByTestId('unidades-carrito').count()).resolves.toBe(0);
 
     await page.getByTestId('ver-seguimiento').click();
-    await page.waitForURL(new RegExp(`/orden/${code}$`));
+    // The signed link: the buyer types nothing to follow the order.
+    await page.waitForURL(new RegExp(`/orden/${code}\\?t=[0-9a-f]{32}$`));
     await expect(page.getByTestId('paso-orden').textContent()).resolves.toBe('Pago por confirmar');
     await expect(page.getByTestId('hito-pago-por-confirmar').getAttribute('data-alcanzado')).resolves.toBe('si');
     await expect(page.getByTestId('hito-pago-confirmado').getAttribute('data-alcanzado')).resolves.toBe('no');
@@ -124,8 +125,17 @@ describe('compra de un invitado', () => {
     await staffStep('despacho@vitrina.com.ve', code, 'accion-despachar', 'despachada', tracking);
     await staffStep('despacho@vitrina.com.ve', code, 'accion-entregada', 'entregada');
 
-    // The public page shows every step reached, and the tracking number.
+    // Codes are sequential: without the link the page asks for the e-mail or cédula of the purchase.
     await page.goto(`${baseUrl()}/orden/${code}`);
+    await page.getByTestId('acceso-prueba').fill('otra.persona@correo.com');
+    await page.getByTestId('acceso-ver').click();
+    await page.getByTestId('acceso-error').waitFor();
+    await expect(page.getByTestId('paso-orden').count()).resolves.toBe(0);
+    await page.getByTestId('acceso-prueba').fill('MARIA.ROJAS@correo.com');
+    await page.getByTestId('acceso-ver').click();
+    await page.waitForURL(new RegExp(`/orden/${code}\\?t=[0-9a-f]{32}$`));
+
+    // The public page shows every step reached, and the tracking number.
     await expect(page.getByTestId('paso-orden').textContent()).resolves.toBe('Entregada');
     for (const step of ['pago-por-confirmar', 'pago-confirmado', 'inventario-confirmado', 'despachada', 'entregada']) {
       await expect(page.getByTestId(`hito-${step}`).getAttribute('data-alcanzado'), step).resolves.toBe('si');
@@ -138,6 +148,63 @@ describe('compra de un invitado', () => {
       .waitFor();
     await expect(page.getByText(tracking).count()).resolves.toBe(0);
     expect(errors).toEqual([]);
+  });
+});
+
+/** An unpaid ("pago pendiente") order of the n-th buyer, placed through the API. */
+async function unpaidOrder(article: { code: string; store: number }, n: number): Promise<string> {
+  const buyer = {
+    fullName: `Comprador Impago ${n}`,
+    email: `impago.${n}.${Date.now()}@correo.com`,
+    phone: `0412-${String(5_550_000 + n)}`,
+    dni: `V-${30_000_000 + n}`,
+    state: 'Carabobo',
+    city: 'Valencia',
+    address: 'Av. Bolívar Norte, casa 12',
+  };
+  const response = await fetch(`${baseUrl()}/api/orden-compra/registrar`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-impaga-${n}-${Date.now()}` },
+    body: JSON.stringify({
+      user: buyer,
+      delivery: { ...buyer, contact: buyer.fullName, agency: 'mrw' },
+      items: [{ articleCode: article.code, stores: [{ tiendaId: article.store, quantity: 1 }] }],
+      payment: { method: 'pago-pendiente' },
+    }),
+  });
+  const body = (await response.json()) as { data?: { orderCode: string }; message?: string };
+  if (response.status !== 201 || !body.data) throw new Error(`registrar: ${response.status} ${body.message}`);
+  return body.data.orderCode;
+}
+
+describe('el personal libera la existencia de órdenes sin pago', () => {
+  it('desde el detalle con «Anular y liberar existencia», y marcando varias en la lista de pendientes', async () => {
+    const pick = await twoSizesTwoStores();
+    const codes = [];
+    for (let n = 0; n < 3; n++) codes.push(await unpaidOrder(pick.first, n));
+    const { page, errors } = await newPage(browser);
+    await login(page, 'administracion@vitrina.com.ve');
+
+    await page.goto(`${baseUrl()}/dashboard/venta/${codes[0]}`, { waitUntil: 'networkidle' });
+    await page.getByTestId('accion-anular').click();
+    await page.getByTestId('confirmar-anular').click();
+    await page.getByTestId('accion-resultado').waitFor();
+    await expect(page.getByTestId('paso-actual').getAttribute('data-paso')).resolves.toBe('anulada');
+
+    await page.goto(`${baseUrl()}/dashboard/venta?paso=pendiente`, { waitUntil: 'networkidle' });
+    await page.getByTestId(`elegir-${codes[1]}`).check();
+    await page.getByTestId(`elegir-${codes[2]}`).check();
+    await page.getByTestId('anular-impagas-abrir').click();
+    await page.getByTestId('anular-impagas-nota').fill('Órdenes de prueba');
+    await page.getByTestId('anular-impagas-confirmar').click();
+    await page.getByTestId('anular-impagas-resultado').waitFor();
+    // In the order of the list (newest first).
+    await expect(page.getByTestId('anular-impagas-resultado').textContent()).resolves.toBe(
+      `Se anularon 2 órdenes y su existencia quedó libre: ${codes[2]}, ${codes[1]}.`,
+    );
+    await expect(page.getByTestId(`orden-${codes[1]}`).count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { deliveredText } from './correo-falso.ts';
 import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
 
 let browser: Browser;
@@ -14,23 +15,29 @@ afterAll(async () => {
 
 const ADMIN = { email: 'admin@vitrina.com.ve', password: 'Vitrina.Demo.2026' };
 
-/** The verification link, read from the outbox the way an admin would. */
-async function verificationLink(email: string): Promise<string> {
-  const { page } = await newPage(browser);
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`${baseUrl()}/dashboard/correos`);
-  const mail = page.getByTestId('correo').filter({ hasText: email }).filter({ hasText: 'Confirme su correo' }).first();
-  await mail.getByRole('button').first().click();
-  const text = (await mail.getByTestId('correo-texto').textContent()) ?? '';
-  await page.context().close();
-  const link = /https?:\/\/\S+\/api\/auth\/email\/verify\/\S+/.exec(text)?.[0];
-  if (!link) throw new Error('sin enlace de verificación en la bandeja');
+/** The sign-up link, read from the mail the store delivered (through SMTP, to the fake mail server). */
+async function signupLink(email: string): Promise<string> {
+  const text = await deliveredText(inject('mailDir'), email, 'Crear mi cuenta');
+  const link = /https?:\/\/\S+\/auth\/signup\?codigo=[\w-]+/.exec(text)?.[0];
+  if (!link) throw new Error('sin enlace de registro en el correo');
   const url = new URL(link);
   return baseUrl() + url.pathname + url.search;
 }
 
+/** What an admin sees of that mail in the outbox: the link hidden. */
+async function outboxText(email: string): Promise<string> {
+  const { page } = await newPage(browser);
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${baseUrl()}/dashboard/correos`);
+  const mail = page.getByTestId('correo').filter({ hasText: email }).filter({ hasText: 'crear su cuenta' }).first();
+  await mail.getByRole('button').first().click();
+  const text = (await mail.getByTestId('correo-texto').textContent()) ?? '';
+  await page.context().close();
+  return text;
+}
+
 describe('cuenta de cliente', () => {
-  it('registro → verificación por la bandeja → perfil → hijo → salir → ingreso', async () => {
+  it('registro → enlace del correo → cuenta creada y verificada → perfil → hijo → salir → ingreso', async () => {
     const email = `cliente.${Date.now()}@correo.com`;
     const password = 'mi-clave-de-prueba';
     const { page, errors } = await newPage(browser);
@@ -40,13 +47,19 @@ describe('cuenta de cliente', () => {
     await page.locator('input[name="password"]').fill(password);
     await page.locator('input[name="password_confirmation"]').fill(password);
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
-    await page.waitForURL(/\/dashboard\?mensaje=bienvenida/);
-    await page.getByTestId('aviso-verificacion').waitFor();
+    // The same answer whether or not the address had an account, and no session yet.
+    await expect(page.getByTestId('aviso-registro').textContent()).resolves.toContain('Revise su correo para continuar');
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('access_token');
 
-    await page.goto(await verificationLink(email));
-    await page.waitForURL(/\/dashboard\/perfil/);
-    await page.getByText('Su correo fue verificado.').first().waitFor();
+    const link = await signupLink(email);
+    expect(await outboxText(email)).toContain('Crear mi cuenta: [enlace oculto]');
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
+    await page.waitForURL(/\/dashboard\?mensaje=bienvenida/);
+    await expect(page.getByTestId('mensaje-panel').textContent()).resolves.toBe('¡Bienvenido! Su cuenta fue creada.');
     expect(await page.getByTestId('aviso-verificacion').count()).toBe(0);
+
+    await page.goto(`${baseUrl()}/dashboard/perfil`);
 
     await page.getByLabel('Nombre completo').fill('Gabriela Méndez');
     await page.getByLabel('Cédula o RIF').fill('V-20123456');

@@ -4,14 +4,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort, waitFor } from '../server/test/server-process.ts';
+import { freePort, waitFor } from '#test/server-process.ts';
+import { startFakeSmtp } from './correo-falso.ts';
 
 let server: ChildProcess | undefined;
 let dataDir = '';
+let closeSmtp: (() => Promise<void>) | undefined;
 
 export async function setup(project: TestProject) {
   const port = await freePort();
   dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-e2e-'));
+  const mailDir = await mkdtemp(path.join(dataDir, 'buzon-'));
+  const smtp = await startFakeSmtp(mailDir);
+  closeSmtp = smtp.close;
   const baseUrl = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['server/src/main.ts'], {
     env: {
@@ -22,21 +27,26 @@ export async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitFor(`${baseUrl}/api/health`);
   project.provide('baseUrl', baseUrl);
+  project.provide('mailDir', mailDir);
 }
 
 export async function teardown() {
   server?.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
+  await closeSmtp?.();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where the fake mail server (correo-falso.ts) leaves each delivered message. */
+    mailDir: string;
   }
 }

@@ -1,12 +1,15 @@
-// The checkout form (spec §3) as one zod schema, shared by the API and the checkout pages.
+// /api/orden-compra/*: the checkout form (spec §3) as one zod schema shared by the API and the
+// checkout pages, and every route of the order pipeline with its answer.
 import { z } from 'zod';
-import { bankByCode } from '../banks.ts';
-import { caracasIsoDate, isIsoDay } from '../dates.ts';
-import { PAY_SHIPPING_IDS, PAYMENT_METHOD_IDS, PAYMENT_METHODS, SHIPPING_AGENCY_IDS } from '../store-constants.ts';
-import { stateByName } from '../venezuela.ts';
-
-/** PostgreSQL integer ids: a bigger number is no id of ours (and must not reach the database). */
-export const MAX_ID = 2_147_483_647;
+import { bankByCode } from '#domain/banks.ts';
+import { amount, cedulaRif, couponCode, email, isoDay, listQuery, MAX_ID, orderCode, phone } from '#domain/contracts/campos.ts';
+import { defineRoute, envelope, envelopeList, instant } from '#domain/contracts/contract.ts';
+import { BANK_ACCOUNT_METHOD_IDS, bankAccount } from '#domain/contracts/general.ts';
+import { caracasIsoDate, isIsoDay } from '#domain/dates.ts';
+import { ORDER_STEPS } from '#domain/order-steps.ts';
+import { PAGE_SIZES } from '#domain/paginator.ts';
+import { MAX_UNITS_PER_LINE, PAY_SHIPPING_IDS, PAYMENT_METHOD_IDS, PAYMENT_METHODS, SHIPPING_AGENCY_IDS } from '#domain/store-constants.ts';
+import { stateByName } from '#domain/venezuela.ts';
 
 /** A bank reference as it is compared: "ab-123 45" and "AB12345" are the same payment. */
 export function normalizeReference(value: string): string {
@@ -20,27 +23,13 @@ const text = (label: string, min: number, max: number) =>
     .min(min, `${label} es obligatorio`)
     .max(max, `${label} no puede tener más de ${max} caracteres`);
 
-const phone = z
-  .string({ error: 'El teléfono es obligatorio' })
-  .trim()
-  .regex(/^\+?[0-9\s-]{7,20}$/, 'El teléfono no es válido (ejemplo: 0414-555-0101)');
-const dni = z
-  .string({ error: 'La cédula es obligatoria' })
-  .trim()
-  .regex(/^[VEJGP]-?\d{5,9}$/i, 'La cédula o RIF no es válida (ejemplo: V-12345678)')
-  .transform((v) => v.toUpperCase());
 const state = text('El estado', 2, 60).refine((v) => stateByName(v) !== undefined, 'Elija un estado de Venezuela');
 
 export const buyerSchema = z.object({
   fullName: text('El nombre completo', 3, 120),
-  email: z
-    .string({ error: 'El correo es obligatorio' })
-    .trim()
-    .toLowerCase()
-    .max(254, 'El correo no puede tener más de 254 caracteres')
-    .pipe(z.email('El correo no es válido')),
+  email,
   phone,
-  dni,
+  dni: cedulaRif,
   state,
   city: text('La ciudad', 2, 80),
   address: text('La dirección', 5, 300),
@@ -49,7 +38,7 @@ export const buyerSchema = z.object({
 export const deliverySchema = z.object({
   contact: text('La persona que recibe', 3, 120),
   phone,
-  dni,
+  dni: cedulaRif,
   state,
   city: text('La ciudad', 2, 80),
   address: text('La dirección', 5, 300),
@@ -83,7 +72,36 @@ export const orderItemsSchema = z
     { error: 'El pedido no tiene artículos' },
   )
   .min(1, 'El pedido no tiene artículos')
-  .max(50, 'El pedido no puede tener más de 50 artículos');
+  .max(50, 'El pedido no puede tener más de 50 artículos')
+  .superRefine((items, ctx) => {
+    const units = unitsByArticle(items);
+    items.forEach((item, index) => {
+      const total = units.get(item.articleCode) ?? 0;
+      if (total > MAX_UNITS_PER_LINE && items.findIndex((i) => i.articleCode === item.articleCode) === index) {
+        ctx.addIssue({ code: 'custom', path: [index, 'stores'], message: tooManyUnitsMessage(item.articleCode, total) });
+      }
+    });
+  });
+
+type ItemUnits = { articleCode: string; stores: readonly { quantity: number }[] };
+
+/** Units of each article across its stores (and across repeated lines of the same article). */
+export function unitsByArticle(items: readonly ItemUnits[]): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const item of items) {
+    const sum = item.stores.reduce((total, store) => total + store.quantity, 0);
+    units.set(item.articleCode, (units.get(item.articleCode) ?? 0) + sum);
+  }
+  return units;
+}
+
+export function orderUnits(items: readonly ItemUnits[]): number {
+  return [...unitsByArticle(items).values()].reduce((a, b) => a + b, 0);
+}
+
+export function tooManyUnitsMessage(label: string, units: number): string {
+  return `Se pueden pedir hasta ${MAX_UNITS_PER_LINE} unidades de cada artículo por orden; ${label} lleva ${units}.`;
+}
 
 export const paymentSchema = z
   .object({
@@ -100,9 +118,7 @@ export const paymentSchema = z
       .regex(/^\d{4}$/, 'Elija el banco')
       .refine((v) => bankByCode(v) !== undefined, 'Elija un banco venezolano de la lista')
       .optional(),
-    amount: z
-      .string()
-      .regex(/^\d{1,9}(\.\d{1,2})?$/, 'El monto no es válido (ejemplo: 25.50)')
+    amount: amount()
       .refine((v) => Number(v) > 0, 'El monto debe ser mayor que cero')
       .optional(),
     date: z
@@ -130,7 +146,405 @@ export const registrarOrdenSchema = z.object({
   comment: z.string().trim().max(500, 'El comentario no puede tener más de 500 caracteres').default(''),
   withSeller: z.boolean().default(false),
   salesman: z.number().int().positive('El vendedor no es válido').max(MAX_ID, 'El vendedor no es válido').nullable().default(null),
+  /** The coupon typed at checkout: absent, the cart's; null, none. The server checks it again. */
+  coupon: couponCode.nullable().optional(),
 });
 
 export type RegistrarOrden = z.infer<typeof registrarOrdenSchema>;
 export type PaymentInput = z.infer<typeof paymentSchema>;
+
+// ── shapes of the answers ───────────────────────────────────────────────────
+
+export const orderPayment = z.object({
+  id: z.number(),
+  method: z.string(),
+  reference: z.string(),
+  bankCode: z.string(),
+  amount: z.string(),
+  date: z.string(),
+  status: z.string(),
+  reportedAt: instant,
+});
+
+/** The order after a step: its code, step, what it owes and its payments. */
+/** The discounts an order was priced with (frozen when it was placed), in USD. */
+const orderDiscounts = {
+  /** The lines' automatic discounts together. */
+  discount: z.string(),
+  couponCode: z.string().nullable(),
+  couponDiscount: z.string(),
+  paymentDiscount: z.string(),
+  paymentDiscountName: z.string(),
+};
+
+/** A line's reductions: its automatic discount (and name), its share of the coupon and of the payment discount. */
+const lineDiscounts = {
+  discount: z.string(),
+  discountName: z.string(),
+  couponDiscount: z.string(),
+  paymentDiscount: z.string(),
+};
+
+export const orderView = z.object({
+  orderCode: z.string(),
+  step: z.string(),
+  subtotal: z.string(),
+  iva: z.string(),
+  commission: z.string(),
+  ...orderDiscounts,
+  total: z.string(),
+  rate: z.string(),
+  /** The signed token of the buyer's link (/orden/{code}?t=…), given at registration. */
+  token: z.string().optional(),
+  payments: z.array(orderPayment).optional(),
+});
+export type OrderView = z.infer<typeof orderView>;
+
+/** What the holder of the order's link may see: steps and articles, no personal data. */
+export const orderStatus = z.object({
+  code: z.string(),
+  step: z.string(),
+  trackingNumber: z.string().nullable(),
+  agency: z.string(),
+  paymentMethod: z.string(),
+  subtotal: z.string(),
+  iva: z.string(),
+  commission: z.string(),
+  ...orderDiscounts,
+  total: z.string(),
+  rate: z.string(),
+  createdAt: instant,
+  expiresAt: instant.nullable(),
+  items: z.array(
+    z.object({
+      articleCode: z.string(),
+      name: z.string(),
+      quantity: z.number(),
+      store: z.string(),
+      price: z.string(),
+      promotion: z.string(),
+      ...lineDiscounts,
+      net: z.string(),
+    }),
+  ),
+  timeline: z.array(z.object({ step: z.string(), at: instant })),
+});
+export type OrderStatus = z.infer<typeof orderStatus>;
+
+export const ordenFila = z.object({
+  id: z.number(),
+  code: z.string(),
+  step: z.string(),
+  buyer: z.string(),
+  email: z.string(),
+  paymentMethod: z.string(),
+  total: z.string(),
+  rate: z.string(),
+  trackingNumber: z.string().nullable(),
+  createdAt: instant,
+});
+export type OrdenFila = z.infer<typeof ordenFila>;
+
+const persona = { phone: z.string(), dni: z.string(), state: z.string(), city: z.string(), address: z.string() };
+
+export const ordenDetalle = z.object({
+  order: z.object({
+    id: z.number(),
+    code: z.string(),
+    step: z.string(),
+    buyer: z.object({ fullName: z.string(), email: z.string(), ...persona }),
+    delivery: z.object({ contact: z.string(), ...persona, agency: z.string(), shipping: z.string(), payShipping: z.string() }),
+    paymentMethod: z.string(),
+    comment: z.string(),
+    withSeller: z.boolean(),
+    subtotal: z.string(),
+    iva: z.string(),
+    commission: z.string(),
+    ...orderDiscounts,
+    total: z.string(),
+    rate: z.string(),
+    trackingNumber: z.string().nullable(),
+    expiresAt: instant.nullable(),
+    createdAt: instant,
+    /** Where the order was placed from; staff only. */
+    clientIp: z.string().nullable().optional(),
+  }),
+  details: z.array(
+    z.object({
+      articleCode: z.string(),
+      name: z.string(),
+      tiendaId: z.number(),
+      store: z.string(),
+      color: z.string().nullable(),
+      size: z.string().nullable(),
+      quantity: z.number(),
+      price: z.string(),
+      promotion: z.string(),
+      ...lineDiscounts,
+      net: z.string(),
+      iva: z.string(),
+    }),
+  ),
+  payments: z.array(
+    orderPayment.extend({
+      /** What the order owes with this payment's method, in its currency (USD, or Bs. at the order's rate). */
+      expectedAmount: z.string().nullable(),
+      currency: z.enum(['USD', 'VES']).nullable(),
+      amountDiffers: z.boolean(),
+    }),
+  ),
+  history: z.array(z.object({ from: z.string().nullable(), to: z.string(), at: instant, by: z.string().nullable(), note: z.string() })),
+  /** Staff user the order was assigned to when placed without a salesman; null in the buyer's view. */
+  inCharge: z.object({ id: z.number(), email: z.string(), nickname: z.string(), fullName: z.string() }).nullable(),
+  /** The salesman the buyer chose at checkout. */
+  salesman: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
+  /** Approved as a credit sale (docs/decisions/0004). */
+  credit: z.boolean(),
+});
+export type OrdenDetalle = z.infer<typeof ordenDetalle>;
+
+export const ventaCredito = z.object({
+  code: z.string(),
+  step: z.string(),
+  buyer: z.string(),
+  dni: z.string(),
+  email: z.string(),
+  total: z.string(),
+  rate: z.string(),
+  balancePaid: z.string(),
+  outstandingBalance: z.string(),
+  paymentStatus: z.enum(['pendiente', 'abonada', 'pagada']),
+  createdAt: instant,
+  approvedAt: instant,
+  approvedBy: z.string().nullable(),
+  note: z.string(),
+});
+export type VentaCredito = z.infer<typeof ventaCredito>;
+
+// ── requests ────────────────────────────────────────────────────────────────
+
+/** The signed token of the buyer's link (`?t=`); a wrong one is answered like an unknown code. */
+const linkToken = z.string().max(128, 'El enlace de la orden no es válido').optional();
+const tracking = z
+  .string({ error: 'Falta el número de guía' })
+  .trim()
+  .min(4, 'El número de guía es muy corto')
+  .max(40, 'El número de guía es muy largo');
+const note = z.string().trim().max(300, 'La nota no puede tener más de 300 caracteres').default('');
+const byCode = z.object({ code: orderCode });
+
+// ── routes: the buyer ───────────────────────────────────────────────────────
+
+const tags = ['orden-compra'] as const;
+
+export const registrar = defineRoute({
+  method: 'POST',
+  path: '/orden-compra/registrar',
+  tags,
+  summary: 'Registrar una orden de compra (retiene la existencia; idempotente: 201 la primera vez, 200 al repetirla)',
+  headers: z.object({
+    'idempotency-key': z
+      .string({ error: 'Falta la cabecera Idempotency-Key' })
+      .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key debe tener de 8 a 100 letras, números, - o _'),
+  }),
+  body: registrarOrdenSchema,
+  response: envelope(orderView),
+  status: 201,
+});
+
+export const registrarPago = defineRoute({
+  method: 'POST',
+  path: '/orden-compra/registrar-pago',
+  tags,
+  summary: 'Reportar el pago de una orden pendiente (el comprador con su sesión, su correo o el enlace de la orden; o el personal)',
+  body: z.object({ code: orderCode, email: email.optional(), token: linkToken, payment: paymentSchema }),
+  response: envelope(orderView),
+});
+
+export const estado = defineRoute({
+  method: 'GET',
+  path: '/orden-compra/estado/:code',
+  tags,
+  summary: 'Estado público de una orden (con el enlace firmado que recibe el comprador)',
+  params: byCode,
+  query: z.object({ t: linkToken }),
+  response: envelope(orderStatus),
+});
+
+export const acceder = defineRoute({
+  method: 'POST',
+  path: '/orden-compra/estado/:code',
+  tags,
+  summary: 'Acceder al estado de una orden con el correo o la cédula del comprador (devuelve el enlace firmado)',
+  params: byCode,
+  body: z.object({
+    prueba: z
+      .string({ error: 'Escriba el correo o la cédula con que hizo la compra' })
+      .trim()
+      .min(3, 'Escriba el correo o la cédula con que hizo la compra')
+      .max(254, 'El correo o la cédula no puede tener más de 254 caracteres'),
+  }),
+  response: envelope(z.object({ code: z.string(), token: z.string() })),
+});
+
+export const cuentasParaPagar = defineRoute({
+  method: 'GET',
+  path: '/orden-compra/cuentas-bancarias',
+  tags,
+  summary: 'Cuentas activas de la tienda para pagar, agrupadas por método de pago',
+  query: z.object({ method: z.enum(BANK_ACCOUNT_METHOD_IDS, { error: 'Método de pago desconocido' }).optional() }),
+  response: envelope(z.array(z.object({ method: z.string(), label: z.string(), icon: z.string(), accounts: z.array(bankAccount) }))),
+});
+
+// ── routes: the staff ───────────────────────────────────────────────────────
+
+export const verificarReferencia = defineRoute({
+  method: 'GET',
+  path: '/orden-compra/vrificar-referencia',
+  tags,
+  summary: '¿Ya se usó esta referencia con este banco y método?',
+  query: z.object({
+    method: z.enum(PAYMENT_METHOD_IDS, { error: 'Método de pago desconocido' }),
+    bankCode: z
+      .string()
+      .regex(/^\d{4}$/, 'El banco no es válido')
+      .default(''),
+    reference: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9 -]{4,40}$/, 'La referencia no es válida')
+      .transform(normalizeReference),
+  }),
+  response: envelope(z.object({ used: z.boolean() })),
+});
+
+export const buscarOrdenes = defineRoute({
+  method: 'POST',
+  path: '/orden-compra/buscar-ordenes-compras',
+  tags,
+  summary: 'Buscar órdenes de compra (15 por página); steps cuenta las órdenes de cada paso con los demás filtros',
+  body: listQuery(PAGE_SIZES.admin)
+    .omit({ sort_desc: true })
+    .extend({
+      filter: z.enum(ORDER_STEPS, { error: 'Paso desconocido' }).optional(),
+      filter_advance: z
+        .object({
+          payment_method: z.enum(PAYMENT_METHOD_IDS).optional(),
+          date_from: isoDay('La fecha inicial').optional(),
+          date_to: isoDay('La fecha final').optional(),
+        })
+        .default({}),
+    }),
+  response: envelopeList(ordenFila).extend({ steps: z.record(z.string(), z.number()) }),
+});
+
+export const detalle = defineRoute({
+  method: 'GET',
+  path: '/orden-compra/buscar-detalles-ordene-compra',
+  tags,
+  summary: 'Detalle de una orden: líneas, entrega, pagos e historial (un cliente, solo las suyas)',
+  query: byCode,
+  response: envelope(ordenDetalle),
+});
+
+export const confirmarPago = defineRoute({
+  method: 'PATCH',
+  path: '/orden-compra/confirmar-pago',
+  tags,
+  summary: 'Aprobar o rechazar el pago reportado',
+  body: z.object({ code: orderCode, approve: z.boolean({ error: 'Indique si aprueba el pago' }), note }),
+  response: envelope(orderView),
+});
+
+export const confirmarInventario = defineRoute({
+  method: 'PATCH',
+  path: '/orden-compra/confirmar-inventario',
+  tags,
+  summary: 'Confirmar el inventario de la orden',
+  body: byCode,
+  response: envelope(orderView),
+});
+
+export const despachar = defineRoute({
+  method: 'PATCH',
+  path: '/orden-compra/despachar',
+  tags,
+  summary: 'Despachar la orden',
+  body: z.object({ code: orderCode, trackingNumber: tracking.optional() }),
+  response: envelope(orderView),
+});
+
+export const numeroGuia = defineRoute({
+  method: 'PATCH',
+  path: '/orden-compra/numero-guia',
+  tags,
+  summary: 'Asignar el número de guía',
+  body: z.object({ code: orderCode, trackingNumber: tracking }),
+  response: envelope(orderView),
+});
+
+export const entregada = defineRoute({
+  method: 'PATCH',
+  path: '/orden-compra/entregada',
+  tags,
+  summary: 'Marcar la orden como entregada',
+  body: byCode,
+  response: envelope(orderView),
+});
+
+export const anular = defineRoute({
+  method: 'PATCH',
+  path: '/orden-compra/anular',
+  tags,
+  summary: 'Anular la orden y liberar su existencia',
+  body: z.object({ code: orderCode, note }),
+  response: envelope(orderView),
+});
+
+export const anularImpagas = defineRoute({
+  method: 'PATCH',
+  path: '/orden-compra/anular-impagas',
+  tags,
+  summary: 'Anular varias órdenes que esperan su pago (sin pagar o con el pago sin confirmar) y liberar su existencia',
+  body: z.object({
+    codes: z
+      .array(orderCode, { error: 'Elija las órdenes a anular' })
+      .min(1, 'Elija al menos una orden')
+      .max(100, 'Se pueden anular hasta 100 órdenes a la vez'),
+    note: z.string().trim().max(300, 'El motivo no puede tener más de 300 caracteres').default(''),
+  }),
+  response: envelope(z.object({ anuladas: z.array(z.string()), omitidas: z.array(z.object({ code: z.string(), motivo: z.string() })) })),
+});
+
+export const ventasACredito = defineRoute({
+  method: 'GET',
+  path: '/orden-compra/ventas-a-credito',
+  tags,
+  summary: 'Ventas web a crédito con su saldo (15 por página; search: código, comprador o cédula)',
+  query: listQuery(PAGE_SIZES.admin),
+  response: envelopeList(ventaCredito),
+});
+
+export const aCredito = defineRoute({
+  method: 'PATCH',
+  path: '/orden-compra/a-credito',
+  tags,
+  summary: 'Aprobar una orden pendiente con pago pendiente como venta a crédito',
+  body: z.object({ code: orderCode, note }),
+  response: envelope(z.object({ code: z.string(), step: z.string(), credit: z.boolean() })),
+});
+
+export const exportarProfit = defineRoute({
+  method: 'GET',
+  path: '/orden-compra/sync-venta-web-profit',
+  tags,
+  summary: 'Ventas web confirmadas en CSV (una fila por línea; ; como separador, coma decimal, UTF-8 con BOM)',
+  query: z
+    .object({ date_from: isoDay('La fecha inicial').optional(), date_to: isoDay('La fecha final').optional() })
+    .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
+      path: ['date_to'],
+      message: 'La fecha final no puede ser anterior a la inicial',
+    }),
+  /** The CSV text (text/csv), not JSON. */
+  response: z.string(),
+});

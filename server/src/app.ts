@@ -6,31 +6,41 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Database } from './db/client.ts';
-import type { Env } from './env.ts';
+import type { Env, TrustProxy } from './env.ts';
 import { registerAccessControl } from './http/access.ts';
+import { registerNoStore } from './http/cache-control.ts';
+import { contractSerializer } from './http/contract.ts';
 import { registerCrossSiteProtection } from './http/cross-site.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { publicOrigin } from './http/public-url.ts';
 import { parseQueryString } from './http/query-string.ts';
 import { registerResponseCache } from './http/response-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthContext } from './modules/auth/auth.service.ts';
+import { createBackground } from './modules/auth/background.ts';
 import { ACCESS_COOKIE, sessionResolver } from './modules/auth/session.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
-import { carritoRoutes, carritoV2Routes } from './modules/carrito/carrito.routes.ts';
+import { carritoRoutes } from './modules/carrito/carrito.routes.ts';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { configuracionImportarRoutes } from './modules/configuracion/configuracion.importar.routes.ts';
+import { configuracionRoutes } from './modules/configuracion/configuracion.routes.ts';
 import { correoRoutes } from './modules/correo/correo.routes.ts';
 import { createMailer, type Mailer } from './modules/correo/mailer.ts';
+import { descuentoRoutes } from './modules/descuento/descuento.routes.ts';
 import { generalRoutes } from './modules/general/general.routes.ts';
+import { datosEmpresaParaCorreos } from './modules/general/general.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { imagenesRoutes } from './modules/imagenes/imagenes.routes.ts';
+import { inventarioRoutes } from './modules/inventario/inventario.routes.ts';
+import { mayorCuentasRoutes } from './modules/mayor-cuentas/mayor-cuentas.routes.ts';
 import { ordenCompraRoutes } from './modules/orden-compra/orden-compra.routes.ts';
-import { ordenCompraAdminRoutes } from './modules/orden-compra/orden-compra-admin.routes.ts';
+import { ventasWebRoutes } from './modules/orden-compra/orden-compra.ventas-web.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { registerSsr, type SsrOptions } from './ssr/ssr.ts';
@@ -57,24 +67,48 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
+/**
+ * Fastify ignores a bare hop count (a client reaching the server directly could forge the hops),
+ * so a count becomes "trust the nearest N addresses": right only when the proxies are the sole way in.
+ */
+function trustProxyOption(setting: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
-    // Behind a TLS-terminating proxy, TRUST_PROXY=true makes protocol and client IP come from it.
-    trustProxy: deps.env.TRUST_PROXY === 'true',
+    // Behind a TLS-terminating proxy, protocol and client IP come from the X-Forwarded-* hops that
+    // TRUST_PROXY names (a hop count or the proxies' addresses), never from whatever a client sends.
+    trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
+  const log = (msg: string, err?: unknown) => app.log.error({ err }, msg);
+  const warn = (msg: string) => app.log.warn(msg);
   const mailer =
-    deps.mailer ?? createMailer({ smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM, log: (msg, err) => app.log.error({ err }, msg) });
+    deps.mailer ??
+    createMailer({
+      smtpUrl: deps.env.SMTP_URL,
+      from: deps.env.MAIL_FROM,
+      nodeEnv: deps.env.NODE_ENV,
+      log,
+      warn,
+      // Every mail ends with the company's legal data (/dashboard/tiendas/empresa).
+      companyFooter: (tx) => datosEmpresaParaCorreos(deps.database.db, tx),
+    });
   const secret = deps.secret ?? deps.env.SESSION_SECRET ?? randomBytes(32).toString('hex');
-  const publicUrl = deps.env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${deps.env.PORT}`;
-  const authContext: AuthContext = { db: deps.database.db, mailer, secret, publicUrl };
+  const publicUrl = publicOrigin(deps.env);
+  app.decorate('publicUrl', publicUrl);
+  const authContext: AuthContext = { db: deps.database.db, mailer, secret, publicUrl, background: createBackground(log) };
   app.decorate('authContext', () => authContext);
+  app.addHook('onClose', () => authContext.background.idle());
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written from each contract's response schema (and checked against it outside production).
+  app.setSerializerCompiler(contractSerializer({ checkContract: deps.env.NODE_ENV !== 'production' }));
 
   // Cross-cutting HTTP concerns.
   registerErrorHandler(app);
@@ -85,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCrossSiteProtection(app, ACCESS_COOKIE);
   registerSecurityHeaders(app);
   registerResponseCache(app, { enabled: deps.env.NODE_ENV !== 'test' });
+  registerNoStore(app);
   await app.register(cookie);
   // Limits are counted in this process, or in Redis (shared by every process) when REDIS_URL is set.
   const redis = deps.env.REDIS_URL
@@ -105,16 +140,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(generalRoutes, { prefix: '/api' });
   await app.register(catalogoRoutes, { prefix: '/api' });
-  await app.register(carritoRoutes, { prefix: '/api/carrito' });
-  await app.register(carritoV2Routes, { prefix: '/api/v2/carrito' });
-  await app.register(ordenCompraRoutes, { prefix: '/api/orden-compra' });
-  await app.register(ordenCompraAdminRoutes, { prefix: '/api/orden-compra' });
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(socialRoutes, { prefix: '/api/auth' });
-  await app.register(profileRoutes, { prefix: '/api/profile' });
-  await app.register(correoRoutes, { prefix: '/api/correo' });
+  await app.register(carritoRoutes, { prefix: '/api' });
+  await app.register(ordenCompraRoutes, { prefix: '/api' });
+  await app.register(ventasWebRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(socialRoutes, { prefix: '/api' });
+  await app.register(profileRoutes, { prefix: '/api' });
+  await app.register(correoRoutes, { prefix: '/api' });
   // Sales settings: /api/config/notify-users-of-sale and /api/venta/user-in-charge-of-sales.
   await app.register(configRoutes, { prefix: '/api' });
+  // Discounts and coupons (/api/descuento, /api/v2/descuento) and accounts (/api/mayor/cuentas).
+  await app.register(descuentoRoutes, { prefix: '/api' });
+  await app.register(mayorCuentasRoutes, { prefix: '/api' });
+  // Catalogue administration: /api/configuracion/* (líneas, productos, fotos, cambio masivo, historial).
+  await app.register(configuracionRoutes, { prefix: '/api' });
+  // The catalogue sheet: /api/configuracion/importar-productos* and /api/configuracion/exportar-productos.
+  await app.register(configuracionImportarRoutes, { prefix: '/api' });
+  // Stores, warehouses and stock movements: /api/almacen/* and /api/configuracion/almacen.
+  await app.register(inventarioRoutes, { prefix: '/api' });
 
   // Files and pages outside /api.
   await app.register(imagenesRoutes);

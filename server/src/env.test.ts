@@ -9,6 +9,17 @@ describe('configuración', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.NODE_ENV).toBe('production');
     expect(env.TAREAS_INTERVALO_SEGUNDOS).toBe(60);
+    expect(env.ORDEN_IMPAGA_HORAS).toBe(2);
+    expect(env.ORDENES_IMPAGAS_POR_CONTACTO).toBe(3);
+    expect(env.ORDENES_IMPAGAS_POR_IP).toBe(5);
+  });
+
+  it('el plazo y los límites de las órdenes impagas se configuran y rechazan valores sin sentido', () => {
+    const env = parseEnv({ ORDEN_IMPAGA_HORAS: '48', ORDENES_IMPAGAS_POR_CONTACTO: '1', ORDENES_IMPAGAS_POR_IP: '500' });
+    expect([env.ORDEN_IMPAGA_HORAS, env.ORDENES_IMPAGAS_POR_CONTACTO, env.ORDENES_IMPAGAS_POR_IP]).toEqual([48, 1, 500]);
+    expect(() => parseEnv({ ORDEN_IMPAGA_HORAS: '0', ORDENES_IMPAGAS_POR_IP: 'muchas' })).toThrowError(
+      /ORDEN_IMPAGA_HORAS debe ser 1 o más\n {2}- ORDENES_IMPAGAS_POR_IP: ORDENES_IMPAGAS_POR_IP debe ser un número/,
+    );
   });
 
   it('las tareas periódicas se desactivan con 0 y rechazan un intervalo negativo', () => {

@@ -1,4 +1,5 @@
 // Configuration from the environment, parsed once at start; every bad key is listed before exiting.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,15 +17,26 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL debe empezar por postgres:// o postgresql://')
     .optional(),
-  PUBLIC_URL: z.url('PUBLIC_URL debe ser una URL completa (https://…)').optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL debe ser una URL completa (https://…)' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['demo', 'none']).default('demo'),
   ORDEN_IMPAGA_HORAS: z.coerce
     .number({ error: 'ORDEN_IMPAGA_HORAS debe ser un número' })
     .int()
     .min(1, 'ORDEN_IMPAGA_HORAS debe ser 1 o más')
-    .max(720)
-    .default(48),
+    .max(720, 'ORDEN_IMPAGA_HORAS debe ser como máximo 720 (30 días)')
+    .default(2),
+  // Open unpaid orders one buyer (e-mail, cédula or phone) or one client address may have at once.
+  ORDENES_IMPAGAS_POR_CONTACTO: z.coerce
+    .number({ error: 'ORDENES_IMPAGAS_POR_CONTACTO debe ser un número' })
+    .int('ORDENES_IMPAGAS_POR_CONTACTO debe ser un entero')
+    .min(1, 'ORDENES_IMPAGAS_POR_CONTACTO debe ser 1 o más')
+    .default(3),
+  ORDENES_IMPAGAS_POR_IP: z.coerce
+    .number({ error: 'ORDENES_IMPAGAS_POR_IP debe ser un número' })
+    .int('ORDENES_IMPAGAS_POR_IP debe ser un entero')
+    .min(1, 'ORDENES_IMPAGAS_POR_IP debe ser 1 o más')
+    .default(5),
   // How often the periodic jobs run (expired unpaid orders, expired cart holds); 0 turns them off.
   TAREAS_INTERVALO_SEGUNDOS: z.coerce
     .number({ error: 'TAREAS_INTERVALO_SEGUNDOS debe ser un número' })
@@ -32,7 +44,8 @@ const envSchema = z.object({
     .min(0, 'TAREAS_INTERVALO_SEGUNDOS debe ser 0 (desactivadas) o más')
     .max(86_400, 'TAREAS_INTERVALO_SEGUNDOS debe ser como máximo 86400 (un día)')
     .default(60),
-  TRUST_PROXY: z.enum(['true', 'false'], { error: 'TRUST_PROXY debe ser true o false' }).default('false'),
+  // How many proxies stand before the server, or their addresses: only their X-Forwarded-* count.
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET debe tener al menos 32 caracteres').optional(),
   SMTP_URL: z
     .string()
@@ -56,6 +69,48 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'REDIS_URL debe empezar por redis://')
     .optional(),
 });
+
+/** false (no proxy), a hop count, or the proxies' addresses (IPs, CIDRs or proxy-addr names such as loopback). */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'TRUST_PROXY=true no se acepta: confiaría en cada salto de X-Forwarded-For y cualquiera podría falsear su IP y saltarse los límites por IP. ' +
+        'Indique cuántos proxies hay delante del servidor (por ejemplo TRUST_PROXY=1) o sus direcciones (por ejemplo TRUST_PROXY=10.0.0.1,172.16.0.0/12).',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= 20) return hops;
+    ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY: el número de proxies debe estar entre 0 y 20' });
+    return z.NEVER;
+  }
+  const entries = text.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (bad.length === 0) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: `TRUST_PROXY debe ser false, un número de proxies (1, 2…) o una lista de direcciones IP o CIDR separadas por comas; no se entiende: ${bad.join(', ') || '(vacío)'}`,
+  });
+  return z.NEVER;
+}
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };
 

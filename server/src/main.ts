@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { parseEnv } from './env.ts';
+import { missingPublicUrlWarning } from './http/public-url.ts';
 
 let env: ReturnType<typeof parseEnv>;
 try {
@@ -49,6 +50,8 @@ const app = await buildApp({
   ssr: build ? { build, clientDir: path.join(root, 'build/client') } : undefined,
   logger: { level: env.LOG_LEVEL },
 });
+const publicUrlWarning = missingPublicUrlWarning(env);
+if (publicUrlWarning) app.log.warn(publicUrlWarning);
 const jobs = startJobs(app);
 
 let closing = false;

@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
-import { seedDemo } from '../src/db/seed/seed.ts';
-import { parseEnv } from '../src/env.ts';
+import { type AppDeps, buildApp } from '#server/app.ts';
+import { type Database, openDatabase } from '#server/db/client.ts';
+import { seedDemo } from '#server/db/seed/seed.ts';
+import { parseEnv } from '#server/env.ts';
 import { DEMO_NOW, openPgliteSnapshot, openSeededPglite } from './pglite-snapshot.ts';
 
 export { DEMO_NOW };
@@ -66,12 +66,12 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   return { database, drop: async () => {} };
 }
 
-/** `env` adds variables to the test configuration (for example PUBLIC_URL). */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `env` adds variables to the test configuration (for example PUBLIC_URL); `deps` replaces a dependency (the mailer). */
+export async function buildTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'mailer'> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ env: parseEnv({ NODE_ENV: 'test', ...env }), database, logger: false });
+    app = await buildApp({ env: parseEnv({ NODE_ENV: 'test', ...env }), database, logger: false, ...deps });
     await app.ready();
   } catch (error) {
     await database.close();

@@ -14,7 +14,8 @@ export function buyerOrder(n: number, articles: string[], tiendaId: number): { l
   const buyer = {
     fullName: `Comprador ${n}`,
     email: `comprador${n}@correo.com`,
-    phone: '0414-555-0199',
+    // Each buyer its own phone too: open unpaid orders are limited per e-mail, cédula and phone.
+    phone: `0414-${String(n % 10_000_000).padStart(7, '0')}`,
     dni: `V-${10_000_000 + n}`,
     state: 'Carabobo',
     city: 'Valencia',

@@ -2,8 +2,8 @@
 // registering that order through the API.
 import { sql } from 'drizzle-orm';
 import type { TestApp } from './build-test-app.ts';
+import { ordenesDriver } from './driver.ts';
 import { rows } from './inject.ts';
-import { asBearer, nextIp } from './sessions.ts';
 
 export const BUYER = {
   fullName: 'Pedro Pérez',
@@ -25,6 +25,19 @@ export const DELIVERY = {
   agency: 'mrw',
 };
 
+/**
+ * Another buyer, the n-th: own e-mail, cédula and phone, so that a test placing many unpaid
+ * orders does not meet the limit of open unpaid orders per buyer.
+ */
+export function otroComprador(n: number, name = `Comprador ${n}`) {
+  return {
+    fullName: name,
+    email: `comprador.${n}@correo.com`,
+    dni: `V-${20_000_000 + n}`,
+    phone: `0412-${String(1_000_000 + n).slice(-7)}`,
+  };
+}
+
 export type StockedArticle = { article: string; storeId: number };
 
 /** An active article of the demo catalogue with exactly `quantity` free units, all in the first store. */
@@ -35,6 +48,21 @@ export async function stockedArticle(t: TestApp, quantity = 50): Promise<Stocked
   await t.database.db.execute(sql`INSERT INTO inventario (article_code, tienda_id, quantity) VALUES (${row.code}, ${store.id}, ${quantity})
     ON CONFLICT (article_code, tienda_id) DO UPDATE SET quantity = ${quantity}, held = 0`);
   return { article: row.code, storeId: store.id };
+}
+
+/** `count` active articles of the demo catalogue with exactly `quantity` free units each, all in the first store. */
+export async function stockedArticles(t: TestApp, count: number, quantity: number): Promise<StockedArticle[]> {
+  const articles = await rows<{ code: string }>(
+    t,
+    sql`SELECT a.code FROM articulos a JOIN modelos m ON m.code = a.model_code WHERE m.active ORDER BY a.code LIMIT ${count}`,
+  );
+  const [store] = await rows<{ id: number }>(t, sql`SELECT id FROM tiendas ORDER BY id LIMIT 1`);
+  for (const { code } of articles) {
+    await t.database.db.execute(sql`UPDATE inventario SET quantity = 0, held = 0 WHERE article_code = ${code}`);
+    await t.database.db.execute(sql`INSERT INTO inventario (article_code, tienda_id, quantity) VALUES (${code}, ${store.id}, ${quantity})
+      ON CONFLICT (article_code, tienda_id) DO UPDATE SET quantity = ${quantity}, held = 0`);
+  }
+  return articles.map(({ code }) => ({ article: code, storeId: store.id }));
 }
 
 export type OrderBodyOptions = {
@@ -58,14 +86,5 @@ export function orderBody(stocked: StockedArticle, options: OrderBodyOptions = {
 
 /** Registers the order (as a guest, or with `token`) and returns its code; anything but 201 throws. */
 export async function registrarOrden(t: TestApp, body: object, idempotencyKey: string, token?: string): Promise<string> {
-  const request = {
-    method: 'POST' as const,
-    url: '/api/orden-compra/registrar',
-    remoteAddress: nextIp(),
-    headers: { 'idempotency-key': idempotencyKey },
-    payload: body,
-  };
-  const response = await t.app.inject(token ? asBearer(token, request) : request);
-  if (response.statusCode !== 201) throw new Error(`registrar ${idempotencyKey}: ${response.statusCode} ${response.body}`);
-  return response.json().data.orderCode as string;
+  return (await ordenesDriver(t).registrarOrden(body, idempotencyKey, { token })).code;
 }

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { TestProject } from 'vitest/node';
-import { type Database, type Db, openDatabase, pgliteListener } from '../src/db/client.ts';
-import * as schema from '../src/db/schema.ts';
-import { seedDemo } from '../src/db/seed/seed.ts';
+import { type Database, type Db, openDatabase, pgliteListener } from '#server/db/client.ts';
+import * as schema from '#server/db/schema.ts';
+import { seedDemo } from '#server/db/seed/seed.ts';
 
 /** The clock of the demo store in every API test. */
 export const DEMO_NOW = new Date('2026-11-22T12:00:00Z');

@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { caracasIsoDate } from '../../domain/dates.ts';
+import { caracasIsoDate } from '#domain/dates.ts';
 import { NonceContext } from './lib/nonce.ts';
 
 export const streamTimeout = 5_000;

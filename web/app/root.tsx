@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import './app.css';
 import { Anchor, Button, Container, createTheme, Group, MantineProvider, mantineHtmlProps, Stack, Text, Title } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -15,14 +15,16 @@ import {
   useNavigate,
   useRouteLoaderData,
 } from 'react-router';
-import type { CartView } from '../../domain/contracts/carrito.ts';
-import type { Footer, InfoPagina, Line, TasaDelDia } from '../../domain/contracts/catalogo.ts';
-import { DEFAULT_EXCHANGE_RATE, TOAST_TIMEOUT_MS } from '../../domain/store-constants.ts';
+import { ver } from '#domain/contracts/carrito.ts';
+import { lineas } from '#domain/contracts/catalogo.ts';
+import { datosEmpresaRoute, type Footer, footerContent, type InfoPagina, infoPaginaRoute, tasaDelDia } from '#domain/contracts/general.ts';
+import { DEFAULT_EXCHANGE_RATE, TOAST_TIMEOUT_MS } from '#domain/store-constants.ts';
 import type { Route } from './+types/root';
 import { LoadingBar } from './components/loading-bar.tsx';
 import { orFallback } from './lib/api.ts';
 import { readCurrency } from './lib/moneda.ts';
 import { useNonce } from './lib/nonce.ts';
+import { isChunkLoadError, reloadTabOnceAMinute } from './lib/recarga-modulo.ts';
 import { currentUser } from './lib/session.ts';
 
 const theme = createTheme({
@@ -50,21 +52,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Only a visitor with a cart or a session can have something in the cart; the panel does not show it.
   const mayHaveCart =
     !url.pathname.startsWith('/dashboard') && /(?:^|;\s*)(?:carrito|access_token)=/.test(request.headers.get('cookie') ?? '');
-  const [info, rate, lines, footer, user, cartResponse] = await Promise.all([
-    context.api.get<InfoPagina>('general/info-pagina'),
-    context.api.get<TasaDelDia>('general/tasa-del-dia'),
-    context.api.get<Line[]>('catalogo/lineas'),
-    context.api.get<Footer>('footer-content'),
+  const [info, rate, lines, footer, empresa, user, cartResponse] = await Promise.all([
+    context.api.call(infoPaginaRoute, {}),
+    context.api.call(tasaDelDia, {}),
+    context.api.call(lineas, {}),
+    context.api.call(footerContent, {}),
+    context.api.call(datosEmpresaRoute, {}),
     currentUser(request, context.api),
-    mayHaveCart ? context.api.get<CartView>('carrito') : null,
+    mayHaveCart ? context.api.call(ver, {}) : null,
   ]);
   const cart = cartResponse ? orFallback(cartResponse, null) : null;
-  const origin = url.origin;
+  // Canonical and OpenGraph links use the configured public origin, never the Host a client sent.
+  const origin = context.publicUrl;
   return {
     info: orFallback(info, EMPTY_INFO),
     rate: orFallback(rate, { ...DEFAULT_EXCHANGE_RATE, date: null }),
     lines: orFallback(lines, []),
     footer: orFallback(footer, EMPTY_FOOTER),
+    // The company's legal data (razón social, RIF) under the footer; none saved yet: nothing shown.
+    empresa: orFallback(empresa, null),
     currency: readCurrency(request.headers.get('cookie')),
     user: user ? { nickname: user.nickname } : null,
     cartUnits: cart ? cart.items.reduce((n, item) => n + item.quantity, 0) : 0,
@@ -126,6 +132,10 @@ const STATUS_TITLES: Record<number, string> = {
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A route chunk that failed to load: reload (at most once a minute) rather than show the error.
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadTabOnceAMinute();
+  }, [error]);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error)
     ? typeof error.data === 'object' && error.data && 'message' in error.data

@@ -1,5 +1,6 @@
 // The whole URL map of the pages, readable as a sitemap (spec §2).
 import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
+import { DASHBOARD_PAGES } from '#domain/dashboard-pages.ts';
 
 export default [
   route('preferencias/moneda', 'lib/moneda.action.ts'),
@@ -37,6 +38,7 @@ export default [
     route('*', 'tienda/no-encontrada.tsx'),
   ]),
 
+  // Every dashboard page and its roles are in domain/dashboard-pages.ts; the layout guards them all.
   layout('dashboard/layout.tsx', [
     ...prefix('dashboard', [
       index('dashboard/inicio.tsx'),
@@ -47,18 +49,30 @@ export default [
       route('perfil/ordenes/:codigo', 'dashboard/perfil/orden.tsx'),
       route('venta', 'dashboard/venta/ordenes.tsx'),
       route('venta/credito', 'dashboard/venta/credito.tsx'),
-      // The other spec pages under venta/ stay placeholders until built; listed so that
-      // venta/:codigo does not take them.
-      ...['mis-ventas', 'pagos', 'tiendas', 'todas-las-ventas'].map((page) =>
-        route(`venta/${page}`, 'dashboard/seccion.tsx', { id: `venta-${page}` }),
-      ),
       route('venta/:codigo', 'dashboard/venta/orden.tsx'),
       route('configurar/roles-usuario', 'dashboard/configurar/roles-usuario.tsx'),
       route('correos', 'dashboard/configurar/correos.tsx'),
       route('config/tasa', 'dashboard/config/tasa.tsx'),
       route('config/cuentas-bancarias', 'dashboard/config/cuentas-bancarias.tsx'),
       route('config/notificacion', 'dashboard/config/notificacion.tsx'),
-      route('*', 'dashboard/seccion.tsx'),
+      route('config/descuentos', 'dashboard/config/descuentos.tsx'),
+      route('config/descuentos/registrar', 'dashboard/config/descuento-registrar.tsx'),
+      route('config/descuentos/asignar/:descuento?', 'dashboard/config/descuento-asignar.tsx'),
+      route('cupones', 'dashboard/cupones/cupones.tsx'),
+      route('tiendas', 'dashboard/tiendas/tiendas.tsx'),
+      route('tiendas/movimientos', 'dashboard/tiendas/movimientos.tsx'),
+      route('tiendas/empresa', 'dashboard/tiendas/empresa.tsx'),
+      route('configurar/productos', 'dashboard/configurar/productos/productos.tsx'),
+      route('configurar/productos/linea', 'dashboard/configurar/productos/lineas.tsx'),
+      route('configurar/productos/nuevo', 'dashboard/configurar/productos/producto-nuevo.tsx'),
+      route('configurar/productos/cambio-masivo', 'dashboard/configurar/productos/cambio-masivo.tsx'),
+      route('configurar/productos/importar', 'dashboard/configurar/productos/importar.tsx'),
+      route('configurar/productos/:modelo', 'dashboard/configurar/productos/producto.tsx'),
+      // The spec pages not built yet: a notice, only for their roles, and out of the menu.
+      ...DASHBOARD_PAGES.filter((page) => !page.built).map((page) =>
+        route(page.path, 'dashboard/seccion.tsx', { id: `dashboard/seccion/${page.path}` }),
+      ),
+      route('*', 'dashboard/no-encontrada.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -1,5 +1,5 @@
 // `npm run db:seed [-- --scale [models]]`: seeds the configured database (demo data, then the large catalogue).
-import { parseEnv } from '../env.ts';
+import { parseEnv } from '#server/env.ts';
 import { openDatabase } from './client.ts';
 import { isEmpty, seedDemo, seedScale } from './seed/seed.ts';
 

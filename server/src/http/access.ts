@@ -1,8 +1,8 @@
 // Who may call a route. Every /api route declares `config.access`; the app refuses to start
 // when one does not, and the route table feeds the generated route × role test.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasAnyRole, type Role } from '../../../domain/roles.ts';
-import { NoAutorizado, Prohibido } from '../errors.ts';
+import { hasAnyRole, type Role } from '#domain/roles.ts';
+import { NoAutorizado, Prohibido } from '#server/errors.ts';
 
 export type Access = 'public' | 'usuario' | readonly Role[];
 

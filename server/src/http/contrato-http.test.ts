@@ -1,7 +1,7 @@
 // The HTTP contract every route keeps, checked by walking the route table rather than route by route.
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 
 let t: TestApp;
 

@@ -1,7 +1,7 @@
 // Cookie-authenticated API mutations must come from our own pages: browsers say where a request
 // comes from (Sec-Fetch-Site, Origin), and a cross-site one is refused. Bearer calls are exempt.
 import type { FastifyInstance } from 'fastify';
-import { Prohibido } from '../errors.ts';
+import { Prohibido } from '#server/errors.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,7 +1,5 @@
 // The response envelope of API.md: `{ success, data, meta? }`.
-import type { metaFor } from '../../../domain/paginator.ts';
-
-export type ListMeta = ReturnType<typeof metaFor>;
+import type { ListMeta } from '#domain/contracts/contract.ts';
 
 export function ok<T>(data: T): { success: true; data: T } {
   return { success: true, data };

@@ -1,7 +1,7 @@
 // Maps every error to the envelope once: 422 validation, 4xx business, 500 hidden with a request id.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
+import { AppError } from '#server/errors.ts';
 
 const clientErrorMessages: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'El cuerpo de la solicitud no es un JSON válido.' },

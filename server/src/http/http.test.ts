@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 
 let t: TestApp;
 
@@ -82,15 +82,16 @@ describe('contrato HTTP', () => {
 });
 
 describe('SEO e imágenes', () => {
-  it('robots.txt apunta al sitemap y el sitemap lista líneas, sub-líneas y artículos', async () => {
+  it('robots.txt apunta al sitemap y el sitemap lista líneas, sub-líneas y artículos, en la dirección pública', async () => {
     const robots = await t.app.inject({ url: '/robots.txt', headers: { host: 'tienda.test' } });
-    expect(robots.body).toContain('Sitemap: http://tienda.test/sitemap.xml');
+    expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
     expect(robots.body).toContain('Disallow: /dashboard');
     const sitemap = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'tienda.test' } });
     expect(sitemap.headers['content-type']).toContain('application/xml');
-    expect(sitemap.body).toContain('<loc>http://tienda.test/linea/DAM/sub-lineas</loc>');
-    expect(sitemap.body).toContain('<loc>http://tienda.test/linea/DAM/sub-lineas/VES/articulos</loc>');
-    expect(sitemap.body).toMatch(/<loc>http:\/\/tienda\.test\/linea\/CAL\/sub-lineas\/DEP\/articulos\/ZDEP001[A-Z]{4}<\/loc>/);
+    expect(sitemap.body).toContain('<loc>http://localhost:3000/linea/DAM/sub-lineas</loc>');
+    expect(sitemap.body).toContain('<loc>http://localhost:3000/linea/DAM/sub-lineas/VES/articulos</loc>');
+    expect(sitemap.body).toMatch(/<loc>http:\/\/localhost:3000\/linea\/CAL\/sub-lineas\/DEP\/articulos\/ZDEP001[A-Z]{4}<\/loc>/);
+    expect(sitemap.body).not.toContain('tienda.test');
     const urls = sitemap.body.match(/<loc>/g)?.length ?? 0;
     expect(urls).toBeGreaterThan(165 + 19 + 4);
   });

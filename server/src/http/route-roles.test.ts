@@ -1,8 +1,8 @@
 // Generated from the route table: every API route called as anonymous, customer and each staff role.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES } from '../../../domain/roles.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { demoEmail, loginAs, nextIp } from '../../test/sessions.ts';
+import { ROLES } from '#domain/roles.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { demoEmail, loginAs, nextIp } from '#test/sessions.ts';
 import type { Access } from './access.ts';
 
 let t: TestApp;

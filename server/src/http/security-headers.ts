@@ -14,6 +14,8 @@ const COMMON_HEADERS = {
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
+    // Only over HTTPS (directly, or as a trusted proxy says): browsers ignore it over plain HTTP.
+    if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     // swagger-ui sets its own CSP on its routes.
     if (request.url.startsWith('/api/docs')) {
       const { 'content-security-policy': _csp, ...rest } = COMMON_HEADERS;

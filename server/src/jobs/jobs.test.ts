@@ -1,27 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { rows } from '../../test/inject.ts';
-import { BUYER, orderBody, registrarOrden, stockedArticle } from '../../test/ordenes.ts';
-import { nextIp } from '../../test/sessions.ts';
-import type { Db } from '../db/client.ts';
-import { ReglaNegocio } from '../errors.ts';
-import { cambiarPaso, type OrderContext } from '../modules/orden-compra/orden-compra.service.ts';
+import type { Db } from '#server/db/client.ts';
+import { ReglaNegocio } from '#server/errors.ts';
+import { cambiarPaso } from '#server/modules/orden-compra/orden-compra.personal.service.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
+import { rows } from '#test/inject.ts';
+import { BUYER, type OrderBodyOptions, orderBody, otroComprador, stockedArticle } from '#test/ordenes.ts';
+import { nextIp } from '#test/sessions.ts';
 import { runJobs } from './jobs.ts';
 
 let t: TestApp;
+let api: OrdenesDriver;
 let article = '';
 let storeId = 0;
 const HOUR = 3_600_000;
 
-function context(): OrderContext {
-  return {
-    db: t.database.db,
-    mailer: t.app.authContext().mailer,
-    unpaidHours: t.app.deps.env.ORDEN_IMPAGA_HORAS,
-    publicUrl: t.app.authContext().publicUrl,
-  };
-}
+const context = () => api.context();
 
 const logged: { level: string; msg: string }[] = [];
 const log = {
@@ -29,8 +24,8 @@ const log = {
   error: (_obj: unknown, msg?: string) => void logged.push({ level: 'error', msg: msg ?? '' }),
 } as Parameters<typeof runJobs>[1];
 
-function registrar(quantity: number, key: string): Promise<string> {
-  return registrarOrden(t, orderBody({ article, storeId }, { quantity }), key);
+async function registrar(quantity: number, key: string, options: OrderBodyOptions = {}): Promise<string> {
+  return (await api.registrarOrden(orderBody({ article, storeId }, { quantity, ...options }), key)).code;
 }
 
 async function held(): Promise<number> {
@@ -48,6 +43,7 @@ async function stepOf(code: string): Promise<string> {
 
 beforeAll(async () => {
   t = await buildTestApp();
+  api = ordenesDriver(t);
   ({ article, storeId } = await stockedArticle(t, 10));
 });
 
@@ -101,16 +97,11 @@ describe('tareas periódicas', () => {
 
   it('una orden cuyo pago se reportó después de listarla como vencida no se anula', async () => {
     const code = await registrar(1, 'vence-pagada-1');
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/api/orden-compra/registrar-pago',
-      remoteAddress: nextIp(),
-      payload: {
-        code,
-        email: BUYER.email,
-        payment: { method: 'zelle', reference: 'ZL-778899', amount: '10.00', date: '2026-11-22' },
-      },
-    });
+    const paid = await api.registrarPago(
+      code,
+      { method: 'zelle', reference: 'ZL-778899', amount: '10.00', date: '2026-11-22' },
+      { email: BUYER.email },
+    );
     expect(paid.statusCode).toBe(200);
     // What the job does for an order it listed before the payment arrived.
     const later = new Date(Date.now() + (t.app.deps.env.ORDEN_IMPAGA_HORAS + 1) * HOUR);
@@ -120,6 +111,30 @@ describe('tareas periódicas', () => {
     expect((await runJobs(context(), log, later)).expiredOrders).toBe(0);
     expect(await stepOf(code)).toBe('pago-por-confirmar');
     expect(await held()).toBe(1);
+  });
+
+  it('un pago rechazado no renueva el plazo: vuelve a pendiente con el plazo original y, vencido este, la tarea la anula', async () => {
+    expect(t.app.deps.env.ORDEN_IMPAGA_HORAS).toBe(2);
+    const buyer = otroComprador(1);
+    const zelle = { method: 'zelle', reference: 'ZRECHAZO01', amount: '10.00', date: '2026-11-22' };
+    const code = await registrar(1, 'rechazo-plazo-1', { payment: zelle, buyer });
+    const [{ due }] = await rows<{ due: Date }>(t, sql`SELECT payment_due_at AS due FROM ordenes_compra WHERE code = ${code}`);
+    // The registration's deadline is gone by the time staff look at the payment.
+    await t.database.db.execute(
+      sql`UPDATE ordenes_compra SET payment_due_at = payment_due_at - interval '3 hours', created_at = created_at - interval '3 hours' WHERE code = ${code}`,
+    );
+    const heldBefore = await held();
+    expect((await api.confirmarPago(code, false, 'No llegó')).json().data.step).toBe('pendiente');
+    const [order] = await rows<{ expires_at: Date; payment_due_at: Date }>(
+      t,
+      sql`SELECT expires_at, payment_due_at FROM ordenes_compra WHERE code = ${code}`,
+    );
+    const time = (value: Date | string) => new Date(value).getTime();
+    expect(time(order.expires_at)).toBe(time(order.payment_due_at));
+    expect(time(order.expires_at)).toBe(time(due) - 3 * HOUR);
+    expect((await runJobs(context(), log)).expiredOrders).toBe(1);
+    expect(await stepOf(code)).toBe('anulada');
+    expect(await held()).toBe(heldBefore - 1);
   });
 
   it('un error de la base de datos se registra en el log y no se lanza', async () => {

@@ -5,12 +5,25 @@ import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import type { ApiClient, ApiResponse } from '../../../domain/contracts/api-client.ts';
-import { setPageCsp } from '../http/security-headers.ts';
+import type { ApiClient, ApiError } from '#domain/contracts/api-client.ts';
+import {
+  type Contract,
+  type ContractInput,
+  type ContractResponse,
+  fillPath,
+  type Method,
+  toQueryString,
+} from '#domain/contracts/contract.ts';
+import { hasVisitorCookie, pageCacheControl } from '#server/http/cache-control.ts';
+import { setPageCsp } from '#server/http/security-headers.ts';
+import { checkPageBody, normalisedPath, requestOrigin } from './page-request.ts';
 
 export type SsrOptions = { build: ServerBuild; clientDir: string };
 
-const HASHED_ASSET = /\/assets\//;
+// Paths inside the client build: hashed bundles, and the fixed-name files of public/storage (the
+// default placeholder image), long-lived but not immutable.
+const HASHED_ASSET = /^assets\//;
+const STORAGE_FILE = /^storage\//;
 
 export function inProcessApi(app: FastifyInstance, request: FastifyRequest): ApiClient {
   // The browser's own headers travel with each call, so the API sees the same session and the
@@ -27,12 +40,13 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest): Api
     if (typeof value === 'string') forward[name] = value;
   }
   let cookieHeader = forward.cookie ?? '';
-  async function call<T>(
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  /** `Body`: the JSON the route answers (its contract's response, or an error envelope). */
+  async function send<Body>(
+    method: Method,
     url: string,
     body?: unknown,
     extra: Record<string, string> = {},
-  ): Promise<ApiResponse<T>> {
+  ): Promise<{ status: number; body: Body; cookies: string[] }> {
     const response = await app.inject({
       method,
       url: `/api/${url.replace(/^\//, '')}`,
@@ -44,15 +58,15 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest): Api
     const cookies = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)];
     // Later calls of the same page request see a session that an earlier call opened or closed.
     for (const c of cookies) cookieHeader = mergeCookie(cookieHeader, c);
-    return { status: response.statusCode, body: response.json() as ApiResponse<T>['body'], cookies };
+    return { status: response.statusCode, body: response.json() as Body, cookies };
   }
-  return {
-    get: (url, query) => call('GET', query ? `${url}?${new URLSearchParams(query).toString()}` : url),
-    post: (url, body, headers) => call('POST', url, body ?? {}, headers),
-    patch: (url, body) => call('PATCH', url, body ?? {}),
-    put: (url, body) => call('PUT', url, body ?? {}),
-    delete: (url) => call('DELETE', url),
-  };
+  function call<C extends Contract>(contract: C, input: ContractInput<C>, options?: { headers?: Record<string, string> }) {
+    type Answer = ContractResponse<C> | ApiError;
+    const { path, rest } = fillPath(contract.path, input as Record<string, unknown>);
+    if (contract.method === 'GET' || contract.method === 'DELETE') return send<Answer>(contract.method, `${path}${toQueryString(rest)}`);
+    return send<Answer>(contract.method, path, rest, options?.headers);
+  }
+  return { call };
 }
 
 function mergeCookie(header: string, setCookie: string): string {
@@ -62,22 +76,32 @@ function mergeCookie(header: string, setCookie: string): string {
   return [...kept, pair].join('; ');
 }
 
+function staticCacheControl(file: string): string {
+  if (HASHED_ASSET.test(file)) return 'public, max-age=31536000, immutable';
+  if (STORAGE_FILE.test(file)) return 'public, max-age=2592000, stale-while-revalidate=604800';
+  return 'public, max-age=3600';
+}
+
 export async function registerSsr(app: FastifyInstance, options: SsrOptions): Promise<void> {
+  const clientDir = path.resolve(options.clientDir);
   await app.register(fastifyStatic, {
-    root: path.resolve(options.clientDir),
+    root: clientDir,
     wildcard: false,
     decorateReply: false,
+    // Our own Cache-Control below; with send's default ("public, max-age=0") written after it, even
+    // hashed bundles were fetched again on every visit.
+    cacheControl: false,
     setHeaders(res, filePath) {
-      res.setHeader('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      res.setHeader('cache-control', staticCacheControl(path.relative(clientDir, filePath).split(path.sep).join('/')));
     },
   });
 
   const handle = createRequestHandler(options.build, process.env.NODE_ENV ?? 'production');
 
   await app.register(async (scope) => {
-    // Page forms post urlencoded or multipart bodies: hand the raw stream to React Router.
+    // Page bodies are read whole (within the body limit) and judged in renderPage before any action sees them.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
     scope.route({
       method: ['GET', 'HEAD', 'POST'],
@@ -94,10 +118,23 @@ async function renderPage(
   reply: FastifyReply,
   handle: ReturnType<typeof createRequestHandler>,
 ) {
+  const normalised = normalisedPath(request.url);
+  if (normalised !== null) {
+    // "//api/…" or "/\evil" would reach a page as if on another host: never an action, at most a redirect.
+    if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect(normalised, 301);
+    return reply.status(404).send({ success: false, message: `La ruta ${request.method} ${request.url.split('?')[0]} no existe.` });
+  }
   if (request.url.startsWith('/api/')) {
     return reply.status(404).send({ success: false, message: `La ruta ${request.method} ${request.url.split('?')[0]} no existe.` });
   }
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  // The browser's own host, only for React Router's same-origin check of actions; absolute URLs
+  // come from app.publicUrl (load context), never from it.
+  const url = new URL(request.url, requestOrigin(request.protocol, request.host, app.publicUrl));
+  const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+  if (request.method === 'POST') {
+    const verdict = await checkPageBody(url.pathname, request.headers['content-type'], body);
+    if (!verdict.ok) return reply.status(verdict.status).send({ success: false, message: verdict.message });
+  }
   const controller = new AbortController();
   // Only a visitor who leaves before the page is sent stops the work; aborting after every
   // finished response would cost an AbortError per page.
@@ -109,13 +146,10 @@ async function renderPage(
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
-  if (request.method !== 'GET' && request.method !== 'HEAD' && request.body instanceof Readable) {
-    init.body = Readable.toWeb(request.body) as ReadableStream;
-    init.duplex = 'half';
-  }
+  const init: RequestInit = { method: request.method, headers, signal: controller.signal };
+  if (request.method !== 'GET' && request.method !== 'HEAD' && body) init.body = new Uint8Array(body);
   const nonce = setPageCsp(reply);
-  const response = await handle(new Request(url, init), { api: inProcessApi(app, request), nonce });
+  const response = await handle(new Request(url, init), { api: inProcessApi(app, request), nonce, publicUrl: app.publicUrl });
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
@@ -123,6 +157,8 @@ async function renderPage(
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) void reply.header('set-cookie', cookies);
+  const cacheControl = pageCacheControl(url.pathname, { setsCookie: cookies.length > 0, visitorCookie: hasVisitorCookie(request) });
+  if (cacheControl) void reply.header('cache-control', cacheControl);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }

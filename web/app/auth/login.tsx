@@ -1,14 +1,15 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { fieldError } from '../components/campo-error.ts';
-import { pageMeta } from '../lib/meta.ts';
-import { cookieHeaders, formErrors, mergeGuestCart, requireGuest, safeNext } from '../lib/session.ts';
+import { login, socialProveedores } from '#domain/contracts/auth.ts';
+import { fieldError } from '#web/components/campo-error.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { cookieHeaders, formErrors, mergeGuestCart, requireGuest, safeNext } from '#web/lib/session.ts';
 import type { Route } from './+types/login';
 import { AuthPage, guardMessage } from './auth-page.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireGuest(request, context.api);
-  const providers = await context.api.get<{ id: string; label: string }[]>('auth/social/proveedores');
+  const providers = await context.api.call(socialProveedores, {});
   return {
     mensaje: guardMessage(request),
     volver: new URL(request.url).searchParams.get('volver') ?? '',
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const response = await context.api.post('auth/login', {
+  const response = await context.api.call(login, {
     email: String(form.get('email') ?? ''),
     password: String(form.get('password') ?? ''),
     remember: form.get('remember') === 'on',

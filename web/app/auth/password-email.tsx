@@ -1,8 +1,9 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { data, Form, useNavigation } from 'react-router';
-import { fieldError } from '../components/campo-error.ts';
-import { pageMeta } from '../lib/meta.ts';
-import { formErrors, requireGuest } from '../lib/session.ts';
+import { passwordEmail } from '#domain/contracts/auth.ts';
+import { fieldError } from '#web/components/campo-error.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { formErrors, requireGuest } from '#web/lib/session.ts';
 import type { Route } from './+types/password-email';
 import { AuthPage } from './auth-page.tsx';
 
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const response = await context.api.post<{ message: string }>('auth/password/email', { email: String(form.get('email') ?? '') });
+  const response = await context.api.call(passwordEmail, { email: String(form.get('email') ?? '') });
   if (!response.body.success) return data({ ...formErrors(response), sent: null }, { status: response.status });
   return { sent: response.body.data.message, message: undefined, errors: undefined };
 }

@@ -1,8 +1,9 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { fieldError } from '../components/campo-error.ts';
-import { pageMeta } from '../lib/meta.ts';
-import { formErrors } from '../lib/session.ts';
+import { passwordReset } from '#domain/contracts/auth.ts';
+import { fieldError } from '#web/components/campo-error.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { formErrors } from '#web/lib/session.ts';
 import type { Route } from './+types/password-reset';
 import { AuthPage } from './auth-page.tsx';
 
@@ -13,7 +14,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
-  const response = await context.api.post('auth/password/reset', {
+  const response = await context.api.call(passwordReset, {
     token: params.token ?? '',
     email: String(form.get('email') ?? ''),
     password: String(form.get('password') ?? ''),

@@ -1,37 +1,87 @@
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+// Sign-up in two steps (docs/decisions/0008): the form asks for the account and always answers
+// "check your mail"; the mailed link comes back here (?codigo=…) and creates it with one click.
+import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { fieldError } from '../components/campo-error.ts';
-import { pageMeta } from '../lib/meta.ts';
-import { cookieHeaders, formErrors, requireGuest } from '../lib/session.ts';
+import { register, registerConfirm } from '#domain/contracts/auth.ts';
+import { fieldError } from '#web/components/campo-error.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { cookieHeaders, type FormErrors, formErrors, mergeGuestCart, requireGuest } from '#web/lib/session.ts';
 import type { Route } from './+types/signup';
 import { AuthPage } from './auth-page.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireGuest(request, context.api);
-  return null;
+  return { codigo: new URL(request.url).searchParams.get('codigo') ?? '' };
 }
+
+type ActionData = FormErrors & { sent?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const response = await context.api.post('auth/register', {
+  if (form.get('intent') === 'confirmar') {
+    const confirmed = await context.api.call(registerConfirm, {
+      codigo: String(form.get('codigo') ?? ''),
+      remember: form.get('remember') === 'on',
+    });
+    if (!confirmed.body.success) return data<ActionData>(formErrors(confirmed), { status: confirmed.status });
+    const merged = await mergeGuestCart(request, context.api);
+    return redirect('/dashboard?mensaje=bienvenida', { headers: cookieHeaders([...confirmed.cookies, ...merged]) });
+  }
+  const response = await context.api.call(register, {
     nickname: String(form.get('nickname') ?? ''),
     email: String(form.get('email') ?? ''),
     password: String(form.get('password') ?? ''),
     password_confirmation: String(form.get('password_confirmation') ?? ''),
-    remember: form.get('remember') === 'on',
   });
-  if (!response.body.success) return data(formErrors(response), { status: response.status });
-  return redirect('/dashboard?mensaje=bienvenida', { headers: cookieHeaders(response) });
+  if (!response.body.success) return data<ActionData>(formErrors(response), { status: response.status });
+  return data<ActionData>({ sent: response.body.data.message });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageMeta(matches, 'Crear cuenta'), { name: 'robots', content: 'noindex' }];
 }
 
-export default function Signup({ actionData }: Route.ComponentProps) {
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
+  const error = actionData?.errors ? null : actionData?.message;
+  if (loaderData.codigo) {
+    return (
+      <AuthPage title="Crear su cuenta" error={error}>
+        <Form method="post">
+          <input type="hidden" name="intent" value="confirmar" />
+          <input type="hidden" name="codigo" value={loaderData.codigo} />
+          <Stack gap="sm">
+            <Text>Su correo quedó confirmado con este enlace. Cree su cuenta para entrar.</Text>
+            <Checkbox label="Recordarme en este equipo" name="remember" />
+            <Button type="submit" loading={busy} fullWidth>
+              Crear mi cuenta
+            </Button>
+            {error && (
+              <Text size="sm" ta="center">
+                <Anchor component={Link} to="/auth/signup">
+                  Volver a registrarse
+                </Anchor>
+              </Text>
+            )}
+          </Stack>
+        </Form>
+      </AuthPage>
+    );
+  }
+  if (actionData?.sent) {
+    return (
+      <AuthPage title="Crear cuenta">
+        <Alert color="green" role="status" data-testid="aviso-registro">
+          {actionData.sent}
+        </Alert>
+        <Text size="sm" c="dimmed">
+          El enlace vence en 24 horas. Si no le llega en unos minutos, revise la carpeta de correo no deseado.
+        </Text>
+      </AuthPage>
+    );
+  }
   return (
-    <AuthPage title="Crear cuenta" error={actionData?.errors ? null : actionData?.message}>
+    <AuthPage title="Crear cuenta" error={error}>
       <Form method="post">
         <Stack gap="sm">
           <TextInput label="Nombre" name="nickname" autoComplete="given-name" required error={fieldError(actionData, 'nickname')} />
@@ -58,7 +108,6 @@ export default function Signup({ actionData }: Route.ComponentProps) {
             required
             error={fieldError(actionData, 'password_confirmation')}
           />
-          <Checkbox label="Recordarme en este equipo" name="remember" />
           <Button type="submit" loading={busy} fullWidth>
             Crear cuenta
           </Button>

@@ -1,8 +1,9 @@
 // Where Google or Facebook send the visitor back: finish the login and go to the dashboard.
 import { Alert, Anchor } from '@mantine/core';
 import { Link, redirect } from 'react-router';
-import { pageMeta } from '../lib/meta.ts';
-import { cookieHeaders, mergeGuestCart } from '../lib/session.ts';
+import { socialCallback } from '#domain/contracts/auth.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { cookieHeaders, mergeGuestCart } from '#web/lib/session.ts';
 import type { Route } from './+types/social-callback';
 import { AuthPage } from './auth-page.tsx';
 
@@ -14,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return {
       error: url.searchParams.get('error') ? 'Canceló el ingreso con redes sociales.' : 'Faltan datos del proveedor para ingresar.',
     };
-  const response = await context.api.post('auth/social/callback', { code, state });
+  const response = await context.api.call(socialCallback, { code, state });
   if (!response.body.success) return { error: response.body.message };
   const merged = await mergeGuestCart(request, context.api);
   throw redirect('/dashboard', { headers: cookieHeaders([...response.cookies, ...merged]) });

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { ArticleCard as Card_ } from '../../../domain/contracts/catalogo.ts';
+import type { ArticleCard as Card_ } from '#domain/contracts/catalogo.ts';
+import { IMAGE_DEFAULT, imageFallback } from './imagen.tsx';
 import { Precio } from './precio.tsx';
 
 export function ArticleCard({ article, eager = false }: { article: Card_; eager?: boolean }) {
@@ -8,8 +9,9 @@ export function ArticleCard({ article, eager = false }: { article: Card_; eager?
     <Card component={Link} to={article.path} withBorder padding="sm" className="article-card" data-testid="articulo">
       <Card.Section pos="relative">
         <img
-          src={article.image}
-          srcSet={article.imageSrcSet}
+          {...imageFallback}
+          src={article.image || IMAGE_DEFAULT}
+          srcSet={article.image ? article.imageSrcSet : undefined}
           sizes="(max-width: 48em) 50vw, 25vw"
           alt={`${article.name}, color ${article.colorName}`}
           width={640}
@@ -33,7 +35,7 @@ export function ArticleCard({ article, eager = false }: { article: Card_; eager?
             {article.colorName}
           </Text>
         </Group>
-        <Precio price={article.price} promotion={article.promotion} size="sm" />
+        <Precio price={article.price} promotion={article.promotion} discount={article.discount} size="sm" />
         {!article.inStock && (
           <Text size="xs" c="red.8">
             Agotado

@@ -1,6 +1,6 @@
 import { SimpleGrid, Text } from '@mantine/core';
 import { useNavigation } from 'react-router';
-import type { ArticleCard as Card_ } from '../../../domain/contracts/catalogo.ts';
+import type { ArticleCard as Card_ } from '#domain/contracts/catalogo.ts';
 import { ArticleCard, ArticleCardSkeleton } from './article-card.tsx';
 
 /** A grid of article cards; while a navigation is loading it shows skeletons in their place. */

@@ -10,7 +10,7 @@ import {
   IconWallet,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import type { PaymentMethodId } from '../../../domain/store-constants.ts';
+import type { PaymentMethodId } from '#domain/store-constants.ts';
 
 const ICONS: Record<PaymentMethodId, ComponentType<IconProps>> = {
   uphold: IconWallet,

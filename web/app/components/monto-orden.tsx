@@ -1,6 +1,6 @@
 // An amount of a placed order: in dollars and in bolívares at the rate the order froze, not today's.
 import { Stack, Text } from '@mantine/core';
-import { formatUsd, formatVes, toCents, usdToVesCents } from '../../../domain/money.ts';
+import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
 
 export function montoOrden(usd: string, rate: string): { usd: string; ves: string } {
   const cents = toCents(usd);

@@ -1,7 +1,7 @@
 // Page links that keep the other query parameters; real links, so they work without JavaScript.
 import { Group, Pagination, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import type { ListMeta } from '../../../domain/contracts/api-client.ts';
+import type { ListMeta } from '#domain/contracts/api-client.ts';
 
 export function Paginacion({ meta, param = 'page', label = 'artículos' }: { meta: ListMeta; param?: string; label?: string }) {
   const location = useLocation();

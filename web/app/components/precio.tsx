@@ -1,16 +1,27 @@
 // Every price on a page renders through here: USD or VES at the tasa del día, es-VE format.
 import { Group, Text } from '@mantine/core';
-import { formatMoney, fromCents, toCents } from '../../../domain/money.ts';
-import { useRootData } from '../root.tsx';
+import { formatMoney, fromCents, toCents } from '#domain/money.ts';
+import { useRootData } from '#web/root.tsx';
 
 export function usePrecio() {
   const { currency, rate } = useRootData();
   return (usd: string) => formatMoney(toCents(usd), currency, rate.amount);
 }
 
-export function Precio({ price, promotion = '0', size = 'md' }: { price: string; promotion?: string; size?: 'sm' | 'md' | 'xl' }) {
+/** `discount`: the automatic discount per unit (descuento module), taken off after the promotion. */
+export function Precio({
+  price,
+  promotion = '0',
+  discount = '0',
+  size = 'md',
+}: {
+  price: string;
+  promotion?: string;
+  discount?: string;
+  size?: 'sm' | 'md' | 'xl';
+}) {
   const format = usePrecio();
-  const promo = toCents(promotion);
+  const promo = toCents(promotion) + toCents(discount);
   const final = toCents(price) - promo;
   const fz = size === 'xl' ? 28 : size === 'sm' ? 'sm' : 'lg';
   if (promo <= 0) {

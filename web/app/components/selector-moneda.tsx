@@ -1,7 +1,7 @@
 // USD / Bs. switch. A real form, so it works before JavaScript loads; with JS it posts in place.
 import { SegmentedControl } from '@mantine/core';
 import { useFetcher, useLocation } from 'react-router';
-import { useRootData } from '../root.tsx';
+import { useRootData } from '#web/root.tsx';
 
 export function SelectorMoneda() {
   const { currency } = useRootData();

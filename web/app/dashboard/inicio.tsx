@@ -1,8 +1,8 @@
 // The dashboard landing: a welcome and the sections the user's roles open.
 import { Alert, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useRouteLoaderData } from 'react-router';
-import { ROLE_LABELS } from '../../../domain/roles.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { ROLE_LABELS } from '#domain/roles.ts';
+import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/inicio';
 import type { loader as layoutLoader } from './layout.tsx';
 

@@ -1,19 +1,29 @@
-// The back-office layout: auth guard, sidebar built from auth/menu, e-mail verification notice.
+// The back-office layout: auth and has-role guards, sidebar built from auth/menu, e-mail verification notice.
 import { Alert, AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Form, Link, Outlet, useFetcher, useLocation } from 'react-router';
-import type { MenuEntry } from '../../../domain/roles.ts';
-import { requireUser } from '../lib/session.ts';
+import { Form, Link, Outlet, type ShouldRevalidateFunctionArgs, useFetcher, useLocation } from 'react-router';
+import { emailResend, menu as menuRoute } from '#domain/contracts/auth.ts';
+import { dashboardPageAt } from '#domain/dashboard-pages.ts';
+import type { MenuEntry } from '#domain/roles.ts';
+import { requireRoleOf, requireUser } from '#web/lib/session.ts';
 import type { Route } from './+types/layout';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.api);
-  const menu = await context.api.get<MenuEntry[]>('auth/menu');
+  // has-role guard of every dashboard page, built or not, from the one table (unknown paths: the 404 route).
+  const page = dashboardPageAt(new URL(request.url).pathname);
+  if (page) requireRoleOf(user, page.roles);
+  const menu = await context.api.call(menuRoute, {});
   return { user, menu: menu.body.success ? menu.body.data : [] };
 }
 
+/** The guard above runs on every move inside the panel, not only on the first page loaded. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+}
+
 export async function action({ context }: Route.ActionArgs) {
-  const response = await context.api.post<{ message: string }>('auth/email/resend');
+  const response = await context.api.call(emailResend, {});
   return { message: response.body.success ? response.body.data.message : response.body.message };
 }
 

@@ -1,7 +1,16 @@
 // Unwraps API envelopes in loaders: data on success, the API's status and Spanish message otherwise.
 import { data } from 'react-router';
-import type { ApiResponse, ListMeta } from '../../../domain/contracts/api-client.ts';
+import type { ApiResponse, ListMeta } from '#domain/contracts/api-client.ts';
+import type { Contract, ContractInput } from '#domain/contracts/contract.ts';
 import './context.ts';
+
+/**
+ * What a person typed in a form, sent as it is: the route's own schema validates it and answers
+ * 422 with the message of each field, which the page shows under it.
+ */
+export function formInput<C extends Contract>(_contract: C, values: Record<string, unknown>): ContractInput<C> {
+  return values as ContractInput<C>;
+}
 
 export function unwrap<T>(response: ApiResponse<T>): T {
   if (response.body.success) return response.body.data;

@@ -1,5 +1,5 @@
 // The shopper's display currency, kept in a cookie so server-rendered prices match the choice.
-import type { Currency } from '../../../domain/money.ts';
+import type { Currency } from '#domain/money.ts';
 
 export const CURRENCY_COOKIE = 'moneda';
 

@@ -1,18 +1,13 @@
 // Session helpers for loaders and actions: who is logged in, and passing the API's cookies on.
 import { redirect } from 'react-router';
-import type { ApiClient, ApiResponse } from '../../../domain/contracts/api-client.ts';
-import type { Role } from '../../../domain/roles.ts';
+import type { ApiClient, ApiResponse } from '#domain/contracts/api-client.ts';
+import type { SessionUser } from '#domain/contracts/auth.ts';
+import { sincronizar } from '#domain/contracts/carrito.ts';
+import { usuario } from '#domain/contracts/profile.ts';
+import { hasAnyRole, type Role } from '#domain/roles.ts';
+import { safeRedirect } from './safe-redirect.ts';
 
-export type SessionUserShape = {
-  id: number;
-  email: string;
-  nickname: string;
-  roles: Role[];
-  expires_in: number;
-  email_verified_at: string | null;
-  salesman: { id: number; code: string; name: string } | null;
-  detail: { fullName: string; phone: string; dni: string; state: string; city: string; address: string };
-};
+export type SessionUserShape = SessionUser;
 
 export function hasSessionCookie(request: Request): boolean {
   return /(?:^|;\s*)access_token=/.test(request.headers.get('cookie') ?? '');
@@ -21,7 +16,7 @@ export function hasSessionCookie(request: Request): boolean {
 /** The logged-in user, or null (no cookie, or the API no longer accepts it). */
 export async function currentUser(request: Request, api: ApiClient): Promise<SessionUserShape | null> {
   if (!hasSessionCookie(request)) return null;
-  const response = await api.get<SessionUserShape>('profile/usuario');
+  const response = await api.call(usuario, {});
   return response.body.success ? response.body.data : null;
 }
 
@@ -46,11 +41,14 @@ export async function requireUser(request: Request, api: ApiClient): Promise<Ses
   throw redirect(`/auth/login?mensaje=sesion-culminada&volver=${next}`);
 }
 
-/** has-role guard (spec §6). */
-export async function requireRole(request: Request, api: ApiClient, roles: readonly Role[]): Promise<SessionUserShape> {
-  const user = await requireUser(request, api);
-  if (!user.roles.some((r) => roles.includes(r))) throw redirect('/dashboard?mensaje=sin-permiso');
+/** has-role guard (spec §6): to the panel's landing with the refusal; no roles listed: any user. */
+export function requireRoleOf(user: SessionUserShape, roles: readonly Role[]): SessionUserShape {
+  if (!hasAnyRole(user.roles, roles)) throw redirect('/dashboard?mensaje=sin-permiso');
   return user;
+}
+
+export async function requireRole(request: Request, api: ApiClient, roles: readonly Role[]): Promise<SessionUserShape> {
+  return requireRoleOf(await requireUser(request, api), roles);
 }
 
 /** guest guard (spec §6). */
@@ -60,8 +58,7 @@ export async function requireGuest(request: Request, api: ApiClient): Promise<vo
 
 /** Only same-site paths after login: never an open redirect. */
 export function safeNext(value: FormDataEntryValue | string | null): string {
-  const next = typeof value === 'string' ? value : '';
-  return next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/dashboard';
+  return safeRedirect(value, '/dashboard');
 }
 
 export type FormErrors = { message?: string; errors?: Record<string, string[]> };
@@ -75,6 +72,6 @@ export function formErrors(response: ApiResponse<unknown>): FormErrors {
 /** Right after a login: the guest's cart joins the account's. A failure must not block the login. */
 export async function mergeGuestCart(request: Request, api: ApiClient): Promise<string[]> {
   if (!/(?:^|;\s*)carrito=/.test(request.headers.get('cookie') ?? '')) return [];
-  const merged = await api.post('carrito/sincronizar/usuario');
+  const merged = await api.call(sincronizar, {});
   return merged.cookies;
 }

@@ -18,12 +18,12 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Form, Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
-import { linePath } from '../../../domain/catalogo-urls.ts';
-import { SelectorMoneda } from '../components/selector-moneda.tsx';
-import { useRootData } from '../root.tsx';
+import { linePath } from '#domain/catalogo-urls.ts';
+import { SelectorMoneda } from '#web/components/selector-moneda.tsx';
+import { useRootData } from '#web/root.tsx';
 
 export default function TiendaLayout() {
-  const { info, lines, footer, user, cartUnits } = useRootData();
+  const { info, lines, footer, empresa, user, cartUnits } = useRootData();
   const account = user ? { to: '/dashboard', label: 'Mi cuenta' } : { to: '/auth/login', label: 'Ingresar' };
   const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
@@ -101,7 +101,7 @@ export default function TiendaLayout() {
 
       <AppShell.Main id="contenido">
         <Outlet />
-        <PiePagina footer={footer} storeName={info.storeName} />
+        <PiePagina footer={footer} storeName={info.storeName} empresa={empresa} />
       </AppShell.Main>
     </AppShell>
   );
@@ -115,7 +115,9 @@ function BuscarForm() {
   );
 }
 
-function PiePagina({ footer, storeName }: { footer: ReturnType<typeof useRootData>['footer']; storeName: string }) {
+type RootData = ReturnType<typeof useRootData>;
+
+function PiePagina({ footer, storeName, empresa }: { footer: RootData['footer']; storeName: string; empresa: RootData['empresa'] }) {
   const social = Object.entries(footer.social_links).filter(([, url]) => url);
   return (
     <Box component="footer" bg="dark.8" c="gray.3" mt={48} py={40}>
@@ -183,6 +185,11 @@ function PiePagina({ footer, storeName }: { footer: ReturnType<typeof useRootDat
         <Text size="xs" ta="center">
           {footer.copyright_text}
         </Text>
+        {empresa?.razonSocial && (
+          <Text size="xs" ta="center" c="gray.5" mt={4} data-testid="pie-empresa">
+            {[empresa.razonSocial, empresa.rif && `RIF ${empresa.rif}`, empresa.address].filter(Boolean).join(' · ')}
+          </Text>
+        )}
       </Container>
     </Box>
   );

@@ -217,6 +217,7 @@ export const TIENDAS = [
     address: 'C.C. Sambil, Nivel Acuario, local AC-42, Chacao',
     phone: '0212-555-0142',
     hours: 'Lunes a domingo, 10:00 a 21:00',
+    mapUrl: 'https://www.google.com/maps/search/?api=1&query=Sambil+Caracas+Chacao',
   },
   {
     code: 'VAL',
@@ -226,6 +227,7 @@ export const TIENDAS = [
     address: 'C.C. Sambil Valencia, Nivel Feria, local F-18',
     phone: '0241-555-0118',
     hours: 'Lunes a sábado, 10:00 a 20:00',
+    mapUrl: 'https://www.google.com/maps/search/?api=1&query=Sambil+Valencia',
   },
   {
     code: 'MCB',
@@ -235,6 +237,7 @@ export const TIENDAS = [
     address: 'C.C. Lago Mall, planta baja, local 27, Av. El Milagro',
     phone: '0261-555-0127',
     hours: 'Lunes a sábado, 9:30 a 20:00',
+    mapUrl: 'https://www.google.com/maps/search/?api=1&query=Lago+Mall+Maracaibo',
   },
   {
     code: 'BQT',
@@ -244,6 +247,7 @@ export const TIENDAS = [
     address: 'C.C. Sambil Barquisimeto, Nivel Autopista, local A-09',
     phone: '0251-555-0109',
     hours: 'Lunes a domingo, 10:00 a 20:30',
+    mapUrl: 'https://www.google.com/maps/search/?api=1&query=Sambil+Barquisimeto',
   },
   {
     code: 'LEC',
@@ -253,5 +257,6 @@ export const TIENDAS = [
     address: 'C.C. Plaza Mayor, Edificio 3, local 14',
     phone: '0281-555-0114',
     hours: 'Lunes a sábado, 10:00 a 20:00',
+    mapUrl: 'https://www.google.com/maps/search/?api=1&query=Plaza+Mayor+Lecheria',
   },
 ] as const;

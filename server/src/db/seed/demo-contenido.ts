@@ -61,7 +61,17 @@ export const FOOTER = {
     twitter: 'https://x.com/vitrina_ve',
     youtube: 'https://youtube.com/@vitrina.ve',
   },
-  copyrightText: '© Vitrina Moda C.A. RIF J-41234567-8. Todos los derechos reservados.',
+  copyrightText: '© Vitrina Moda C.A. Todos los derechos reservados.',
+};
+
+/** The company's legal data: the footer and the e-mails print it, and later the invoices. */
+export const EMPRESA_DATOS = {
+  razonSocial: 'Vitrina Moda C.A.',
+  rif: 'J-41234567-8',
+  address: 'Av. Francisco de Miranda, Torre Vitrina, piso 3, Chacao, Caracas, Distrito Capital',
+  phone1: '0212-555-0100',
+  phone2: '0414-555-0101',
+  email: 'atencion@vitrina.com.ve',
 };
 
 export const CUENTAS_BANCARIAS = [

@@ -1,5 +1,5 @@
 // Demo accounts, one per staff role plus a customer (listed in the README). Password for all: DEMO_PASSWORD.
-import type { Role } from '../../../../domain/roles.ts';
+import type { Role } from '#domain/roles.ts';
 
 export const DEMO_PASSWORD = 'Vitrina.Demo.2026';
 

@@ -1,43 +1,41 @@
 // Fills an empty database with the demo store (and, with `scale`, a large catalogue for benchmarks).
 import { hash } from '@node-rs/argon2';
 import { count, sql } from 'drizzle-orm';
-import { normalizeSearch } from '../../../../domain/text.ts';
-import type { Db } from '../client.ts';
+import { mulberry32 } from '#domain/azar.ts';
+import { normalizeSearch } from '#domain/text.ts';
+import type { Db } from '#server/db/client.ts';
+import { usuarioRoles, usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
+import { articulos, colores, lineas, modelos, sublineas, tallas } from '#server/modules/catalogo/catalogo.schema.ts';
 import {
-  articulos,
-  colores,
   cuentasBancarias,
+  empresaDatos,
   empresaSecciones,
   footer,
   infoPagina,
-  inventario,
-  lineas,
-  modelos,
   paginas,
-  sublineas,
-  tallas,
   tasasCambio,
-  tiendas,
-  usuarioRoles,
-  usuarios,
-  vendedores,
-} from '../schema.ts';
+} from '#server/modules/general/general.schema.ts';
+import { inventario, movimientosInventario, tiendas } from '#server/modules/inventario/inventario.schema.ts';
 import { COLORES, GARMENT_LABELS, LINEAS, TALLAS, TIENDAS } from './demo-catalogo.ts';
-import { CUENTAS_BANCARIAS, EMPRESA, FOOTER, INFO_PAGINA, PAGINAS } from './demo-contenido.ts';
+import { CUENTAS_BANCARIAS, EMPRESA, EMPRESA_DATOS, FOOTER, INFO_PAGINA, PAGINAS } from './demo-contenido.ts';
 import { DEMO_PASSWORD, DEMO_SALESMEN, DEMO_USERS } from './demo-usuarios.ts';
 
-/** Deterministic pseudo-random numbers, so every fresh install shows the same demo store. */
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const DEMO_RATE = '312.4500';
+
+/**
+ * The stock the demo starts with, as each row's first ledger movement ('inicial'), so on hand is the
+ * sum of the ledger from the start. One statement, from the rows already inserted.
+ */
+async function recordInitialStock(db: Db, onlyArticlesLike = '%'): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO ${movimientosInventario} (article_code, tienda_id, kind, quantity, balance, lote, manufactured_at, note)
+    SELECT i.article_code, i.tienda_id, 'inicial', i.quantity, i.quantity, i.lote,
+           (timezone('UTC', i.manufactured_at) - interval '4 hours')::date, 'Existencia inicial'
+      FROM ${inventario} i
+     WHERE i.quantity > 0 AND i.article_code LIKE ${onlyArticlesLike}
+       AND NOT EXISTS (SELECT 1 FROM ${movimientosInventario} m WHERE m.article_code = i.article_code AND m.tienda_id = i.tienda_id)
+     ORDER BY i.id`);
+}
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(lineas);
@@ -129,10 +127,12 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ models: numb
     for (let i = 0; i < modelRows.length; i += 500) await tx.insert(modelos).values(modelRows.slice(i, i + 500));
     for (let i = 0; i < articleRows.length; i += 1000) await tx.insert(articulos).values(articleRows.slice(i, i + 1000));
     for (let i = 0; i < stockRows.length; i += 1000) await tx.insert(inventario).values(stockRows.slice(i, i + 1000));
+    await recordInitialStock(tx);
 
     await tx.insert(tasasCambio).values({ currency: 'USD', amount: DEMO_RATE, note: 'Tasa de demostración', createdAt: now });
     await tx.insert(infoPagina).values({ id: 1, ...INFO_PAGINA });
     await tx.insert(empresaSecciones).values(EMPRESA);
+    await tx.insert(empresaDatos).values({ id: 1, ...EMPRESA_DATOS, updatedAt: now });
     await tx.insert(footer).values({ id: 1, ...FOOTER });
     await tx.insert(cuentasBancarias).values(CUENTAS_BANCARIAS);
     await tx.insert(paginas).values(PAGINAS);
@@ -187,5 +187,6 @@ export async function seedScale(db: Db, models = 20_000): Promise<void> {
     FROM articulos a CROSS JOIN (SELECT id FROM tiendas ORDER BY id LIMIT 2) st
     WHERE a.model_code LIKE 'B%'
     ON CONFLICT DO NOTHING`);
+  await recordInitialStock(db, 'B%');
   await db.execute(sql`ANALYZE`);
 }

@@ -1,8 +1,16 @@
 // Queries of users, roles, sessions and password-reset tokens.
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Role } from '../../../../domain/roles.ts';
-import type { Db } from '../../db/client.ts';
-import { restablecimientosClave, sesiones, usuarioRoles, usuarios, vendedores } from '../../db/schema.ts';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Role } from '#domain/roles.ts';
+import type { Db } from '#server/db/client.ts';
+import {
+  fallosIngreso,
+  registrosPendientes,
+  restablecimientosClave,
+  sesiones,
+  usuarioRoles,
+  usuarios,
+  vendedores,
+} from '#server/modules/auth/auth.schema.ts';
 
 export type UserRow = typeof usuarios.$inferSelect;
 
@@ -39,9 +47,16 @@ export async function insertUser(db: Db, values: typeof usuarios.$inferInsert): 
   return row;
 }
 
+/**
+ * Delete-then-insert under the user's row lock: a concurrent replace waits for this one to commit
+ * and then deletes what it wrote, instead of inserting the same (user, role) twice.
+ */
 export async function replaceRoles(db: Db, userId: number, roles: readonly Role[]): Promise<void> {
-  await db.delete(usuarioRoles).where(eq(usuarioRoles.userId, userId));
-  if (roles.length > 0) await db.insert(usuarioRoles).values(roles.map((role) => ({ userId, role })));
+  await db.transaction(async (tx) => {
+    await tx.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.id, userId)).for('update');
+    await tx.delete(usuarioRoles).where(eq(usuarioRoles.userId, userId));
+    if (roles.length > 0) await tx.insert(usuarioRoles).values(roles.map((role) => ({ userId, role })));
+  });
 }
 
 export async function insertSession(db: Db, values: typeof sesiones.$inferInsert) {
@@ -118,4 +133,58 @@ export async function consumeResetToken(db: Db, tokenHash: string, now: Date): P
     )
     .returning({ userId: restablecimientosClave.userId });
   return row?.userId;
+}
+
+/** Keeps a sign-up until its link is followed; expired ones are dropped on the way. */
+export async function insertPendingRegistration(db: Db, values: typeof registrosPendientes.$inferInsert, now: Date): Promise<void> {
+  await db.delete(registrosPendientes).where(lt(registrosPendientes.expiresAt, now));
+  await db.insert(registrosPendientes).values(values);
+}
+
+/** Takes a pending sign-up by its link, once and only before it expires. */
+export async function takePendingRegistration(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .delete(registrosPendientes)
+    .where(and(eq(registrosPendientes.tokenHash, tokenHash), gt(registrosPendientes.expiresAt, now)))
+    .returning();
+  return row;
+}
+
+export async function deletePendingRegistrations(db: Db, email: string): Promise<void> {
+  await db.delete(registrosPendientes).where(eq(registrosPendientes.email, email));
+}
+
+/** Where a login comes from: a known device of the account, or else only its IP. */
+export type LoginSource = { email: string; ip: string; device: string | null };
+
+const fromSource = (source: LoginSource) =>
+  source.device
+    ? and(eq(fallosIngreso.email, source.email), eq(fallosIngreso.device, source.device))
+    : and(eq(fallosIngreso.email, source.email), eq(fallosIngreso.ip, source.ip), isNull(fallosIngreso.device));
+
+/** Wrong passwords since `since`: from this source, from its IP (unknown browsers), for the account. */
+export async function countLoginFailures(db: Db, source: LoginSource, since: Date) {
+  const fromIp = and(eq(fallosIngreso.ip, source.ip), isNull(fallosIngreso.device));
+  const [row] = await db
+    .select({
+      source: sql<number>`count(*) FILTER (WHERE ${fromSource(source)})::int`,
+      ip: sql<number>`count(*) FILTER (WHERE ${fromIp})::int`,
+      account: sql<number>`count(*) FILTER (WHERE ${fallosIngreso.email} = ${source.email})::int`,
+      firstFromSource: sql<string | null>`min(${fallosIngreso.at}) FILTER (WHERE ${fromSource(source)})`,
+      firstFromIp: sql<string | null>`min(${fallosIngreso.at}) FILTER (WHERE ${fromIp})`,
+    })
+    .from(fallosIngreso)
+    .where(and(gt(fallosIngreso.at, since), or(eq(fallosIngreso.email, source.email), eq(fallosIngreso.ip, source.ip))));
+  return row;
+}
+
+/** Records a wrong password; failures older than `forgetBefore` are dropped on the way. */
+export async function insertLoginFailure(db: Db, source: LoginSource, at: Date, forgetBefore: Date): Promise<void> {
+  await db.delete(fallosIngreso).where(lt(fallosIngreso.at, forgetBefore));
+  await db.insert(fallosIngreso).values({ ...source, at });
+}
+
+/** A correct password clears its own source's failures (not the account's elsewhere). */
+export async function clearLoginFailures(db: Db, source: LoginSource): Promise<void> {
+  await db.delete(fallosIngreso).where(fromSource(source));
 }

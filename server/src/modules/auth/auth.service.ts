@@ -1,12 +1,20 @@
 // Sign-up, login, sessions, e-mail verification and password reset.
 
-import type { Role } from '../../../../domain/roles.ts';
-import { ACCESS_COOKIE_DAYS } from '../../../../domain/store-constants.ts';
-import type { Db } from '../../db/client.ts';
-import { NoAutorizado, ReglaNegocio } from '../../errors.ts';
-import type { Mailer } from '../correo/mailer.ts';
-import { passwordChangedMail, passwordResetMail, verificationMail } from '../correo/plantillas.ts';
+import { LOGIN_LIMITS, loginVerdict } from '#domain/login-throttle.ts';
+import type { Role } from '#domain/roles.ts';
+import { ACCESS_COOKIE_DAYS } from '#domain/store-constants.ts';
+import type { Db } from '#server/db/client.ts';
+import { NoAutorizado, ReglaNegocio } from '#server/errors.ts';
+import type { Mailer } from '#server/modules/correo/mailer.ts';
+import {
+  accountExistsMail,
+  passwordChangedMail,
+  passwordResetMail,
+  signupMail,
+  verificationMail,
+} from '#server/modules/correo/plantillas.ts';
 import * as repo from './auth.repo.ts';
+import type { Background } from './background.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { newToken, safeEqual, sha256, verificationParams } from './tokens.ts';
 
@@ -18,13 +26,27 @@ export const SESSION_RULES = {
   browser: { absoluteMs: DAY, idleMs: 2 * HOUR },
 } as const;
 const LINK_TTL_MS = HOUR;
+const SIGNUP_TTL_MS = DAY;
 const TOUCH_EVERY_MS = 60_000;
 
-export type AuthContext = { db: Db; mailer: Mailer; secret: string; publicUrl: string; now?: () => Date };
+export type AuthContext = {
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  publicUrl: string;
+  /** Runs the sign-up and password-reset work after answering. */
+  background: Background;
+  now?: () => Date;
+  /** How the login waits when an account is under attack (tests record it instead of waiting). */
+  pause?: (ms: number) => Promise<void>;
+};
 
 const now = (ctx: AuthContext) => ctx.now?.() ?? new Date();
+const pause = (ctx: AuthContext, ms: number) => (ctx.pause ? ctx.pause(ms) : new Promise<void>((r) => setTimeout(r, ms)));
 
 export type NewSession = { token: string; expiresAt: Date; remember: boolean };
+
+type Client = { ip: string; userAgent: string };
 
 export async function userShape(db: Db, userId: number, expiresAt: Date, at: Date) {
   const user = await repo.findUserById(db, userId);
@@ -44,12 +66,7 @@ export async function userShape(db: Db, userId: number, expiresAt: Date, at: Dat
 
 export type UserShape = Awaited<ReturnType<typeof userShape>>;
 
-async function openSession(
-  ctx: AuthContext,
-  userId: number,
-  remember: boolean,
-  client: { ip: string; userAgent: string },
-): Promise<NewSession> {
+async function openSession(ctx: AuthContext, userId: number, remember: boolean, client: Client): Promise<NewSession> {
   const token = newToken();
   const rules = remember ? SESSION_RULES.remembered : SESSION_RULES.browser;
   const at = now(ctx);
@@ -77,32 +94,95 @@ async function sendVerification(ctx: AuthContext, user: repo.UserRow) {
   await ctx.mailer.send(ctx.db, { to: user.email, kind: 'verificacion', ...mail });
 }
 
-export async function register(
-  ctx: AuthContext,
-  input: { nickname: string; email: string; password: string; remember: boolean },
-  client: { ip: string; userAgent: string },
-) {
-  const passwordHash = await hashPassword(input.password);
-  const user = await repo.insertUser(ctx.db, { email: input.email, nickname: input.nickname, passwordHash });
-  if (!user) throw new ReglaNegocio('Ya existe una cuenta con ese correo. Inicie sesión o recupere su contraseña.');
-  await sendVerification(ctx, user);
-  const session = await openSession(ctx, user.id, input.remember, client);
-  return { session, user: await userShape(ctx.db, user.id, session.expiresAt, now(ctx)) };
+/**
+ * Sign-up, run after answering "check your mail" (the same answer for every address, so it tells
+ * nobody whether one has an account). A new address gets the link that creates the account; an
+ * address with an account gets a mail saying so, with the ways back in (docs/decisions/0008).
+ */
+export async function register(ctx: AuthContext, input: { nickname: string; email: string; password: string }): Promise<void> {
+  const existing = await repo.findUserByEmail(ctx.db, input.email);
+  if (existing) {
+    const mail = accountExistsMail(existing.nickname, `${ctx.publicUrl}/auth/login`, `${ctx.publicUrl}/auth/password/email`);
+    await ctx.mailer.send(ctx.db, { to: existing.email, kind: 'cuenta-existente', ...mail });
+    return;
+  }
+  const codigo = newToken();
+  const at = now(ctx);
+  await repo.insertPendingRegistration(
+    ctx.db,
+    {
+      tokenHash: sha256(codigo),
+      email: input.email,
+      nickname: input.nickname,
+      passwordHash: await hashPassword(input.password),
+      expiresAt: new Date(at.getTime() + SIGNUP_TTL_MS),
+      createdAt: at,
+    },
+    at,
+  );
+  const url = `${ctx.publicUrl}/auth/signup?codigo=${codigo}`;
+  await ctx.mailer.send(ctx.db, { to: input.email, kind: 'registro', ...signupMail(input.nickname, url) });
+}
+
+const BAD_SIGNUP_LINK = 'El enlace para crear su cuenta no es válido, ya se usó o venció. Regístrese de nuevo.';
+
+/** The e-mailed sign-up link, followed: the account exists from now on, verified, with a session. */
+export async function confirmRegistration(ctx: AuthContext, codigo: string, remember: boolean, client: Client) {
+  const at = now(ctx);
+  const pending = await repo.takePendingRegistration(ctx.db, sha256(codigo), at);
+  if (!pending) throw new ReglaNegocio(BAD_SIGNUP_LINK);
+  const user = await repo.insertUser(ctx.db, {
+    email: pending.email,
+    nickname: pending.nickname,
+    passwordHash: pending.passwordHash,
+    emailVerifiedAt: at,
+  });
+  // Another sign-up for the address was confirmed first: only its mailbox's owner can be here.
+  if (!user) throw new ReglaNegocio('Ya existe una cuenta con este correo. Ingrese con su contraseña o restablézcala.');
+  await repo.deletePendingRegistrations(ctx.db, user.email);
+  const session = await openSession(ctx, user.id, remember, client);
+  return { session, user: await userShape(ctx.db, user.id, session.expiresAt, at) };
 }
 
 const BAD_LOGIN = 'El correo o la contraseña no son correctos.';
 
+/**
+ * Before a password is checked: null to go on (after a pause when the account is under attack
+ * and the browser is not one of its known devices), or how long this source must wait.
+ * Failures are counted in PostgreSQL rather than in the rate limiter's store: only wrong passwords
+ * count, the count is read before checking and written after, and every process sharing the
+ * database (which they must anyway) shares it, with or without REDIS_URL.
+ */
+export async function admitLogin(ctx: AuthContext, source: repo.LoginSource): Promise<{ retryAfterSeconds: number } | null> {
+  const at = now(ctx);
+  const failures = await repo.countLoginFailures(ctx.db, source, new Date(at.getTime() - LOGIN_LIMITS.windowMs));
+  const verdict = loginVerdict(failures, source.device !== null);
+  if (verdict.refused) {
+    const first = verdict.refused === 'source' ? failures.firstFromSource : failures.firstFromIp;
+    const freeAt = new Date(first ?? at).getTime() + LOGIN_LIMITS.windowMs;
+    return { retryAfterSeconds: Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000)) };
+  }
+  if (verdict.delayMs > 0) await pause(ctx, verdict.delayMs);
+  return null;
+}
+
 export async function login(
   ctx: AuthContext,
   input: { email: string; password: string; remember: boolean },
-  client: { ip: string; userAgent: string },
+  client: Client,
+  source: repo.LoginSource,
 ) {
+  const at = now(ctx);
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !valid) throw new NoAutorizado(BAD_LOGIN);
+  if (!user || !valid) {
+    await repo.insertLoginFailure(ctx.db, source, at, new Date(at.getTime() - LOGIN_LIMITS.windowMs));
+    throw new NoAutorizado(BAD_LOGIN);
+  }
   if (user.disabled) throw new NoAutorizado('Su cuenta está deshabilitada. Contacte a la tienda.');
+  await repo.clearLoginFailures(ctx.db, source);
   const session = await openSession(ctx, user.id, input.remember, client);
-  return { session, user: await userShape(ctx.db, user.id, session.expiresAt, now(ctx)) };
+  return { session, user: await userShape(ctx.db, user.id, session.expiresAt, at) };
 }
 
 /** The session behind a token, if live; refreshes its idle clock at most once a minute. */
@@ -127,11 +207,7 @@ export async function resolveSession(ctx: AuthContext, token: string) {
 }
 
 /** A new token for the same user; the old one stops working. */
-export async function refresh(
-  ctx: AuthContext,
-  current: { id: number; sessionId: number; remember: boolean },
-  client: { ip: string; userAgent: string },
-) {
+export async function refresh(ctx: AuthContext, current: { id: number; sessionId: number; remember: boolean }, client: Client) {
   const session = await openSession(ctx, current.id, current.remember, client);
   await repo.revokeSession(ctx.db, current.sessionId, now(ctx));
   return { session, user: await userShape(ctx.db, current.id, session.expiresAt, now(ctx)) };
@@ -165,7 +241,7 @@ export async function verifyEmail(
   await repo.setEmailVerified(ctx.db, user.id, now(ctx));
 }
 
-/** Always answers the same, so nobody learns whether an address has an account. */
+/** Run after answering the same for every address, so nobody learns whether one has an account. */
 export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<void> {
   const user = await repo.findUserByEmail(ctx.db, email);
   if (!user || user.disabled) return;
@@ -225,11 +301,7 @@ export async function upsertStaff(db: Db, input: { email: string; nickname: stri
  * Login through Google or Facebook: the account with the provider's e-mail, created if new.
  * An existing account is only entered when the provider vouches for the address.
  */
-export async function socialLogin(
-  ctx: AuthContext,
-  profile: { email: string; name: string; verified: boolean },
-  client: { ip: string; userAgent: string },
-) {
+export async function socialLogin(ctx: AuthContext, profile: { email: string; name: string; verified: boolean }, client: Client) {
   const email = profile.email.trim().toLowerCase();
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
     throw new ReglaNegocio('El proveedor no compartió su correo electrónico; ingrese con correo y contraseña.');

@@ -1,7 +1,6 @@
-// Password hashing (argon2id, OWASP minimum m=19 MiB, t=2, p=1) and the password policy.
+// Password hashing (argon2id, OWASP minimum m=19 MiB, t=2, p=1). The password policy (length,
+// common passwords, typed twice) is in domain/contracts/auth.ts, shared with the forms.
 import { hash, verify } from '@node-rs/argon2';
-import { z } from 'zod';
-import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 const ARGON2 = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -21,17 +20,3 @@ export async function verifyPassword(passwordHash: string | null, password: stri
     return false;
   }
 }
-
-export const newPasswordSchema = z
-  .string({ error: 'La contraseña es obligatoria' })
-  .min(8, 'La contraseña debe tener al menos 8 caracteres')
-  .max(128, 'La contraseña no puede tener más de 128 caracteres')
-  .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), 'Esa contraseña es demasiado común; elija otra');
-
-/** A new password typed twice; use with `.refine(...passwordsMatch)`. */
-export const passwordPair = { password: newPasswordSchema, password_confirmation: z.string({ error: 'Confirme la contraseña' }) };
-
-export const passwordsMatch: [(v: { password: string; password_confirmation: string }) => boolean, { message: string; path: string[] }] = [
-  (v) => v.password === v.password_confirmation,
-  { message: 'Las contraseñas no coinciden', path: ['password_confirmation'] },
-];

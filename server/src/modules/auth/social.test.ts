@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { nextIp } from '../../../test/sessions.ts';
-import { usuarios } from '../../db/schema.ts';
+import { usuarios } from '#server/modules/auth/auth.schema.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { nextIp } from '#test/sessions.ts';
 
 type FakeUser = { email: string; email_verified: boolean; given_name: string };
 let fake: Server;

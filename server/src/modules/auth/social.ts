@@ -1,7 +1,7 @@
 // Google and Facebook login (OAuth 2.0 through arctic). Each provider is on when its client id and
 // secret are set; its endpoints come from the environment too, so tests point them at a fake.
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
-import type { Env } from '../../env.ts';
+import type { Env } from '#server/env.ts';
 
 export type SocialProfile = { email: string; name: string; verified: boolean };
 

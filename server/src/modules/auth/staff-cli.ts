@@ -1,12 +1,12 @@
 // `npm run user:staff -- correo@dominio rol[,rol] [apodo]`: creates or updates a staff user.
 // The password is read from STAFF_PASSWORD or asked for on the terminal.
 import { createInterface } from 'node:readline/promises';
-import { isRole, type Role } from '../../../../domain/roles.ts';
-import { openDatabase } from '../../db/client.ts';
-import { parseEnv } from '../../env.ts';
-import { emailSchema } from './auth.routes.ts';
+import { newPassword } from '#domain/contracts/auth.ts';
+import { email as emailSchema } from '#domain/contracts/campos.ts';
+import { isRole, type Role } from '#domain/roles.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { parseEnv } from '#server/env.ts';
 import { upsertStaff } from './auth.service.ts';
-import { newPasswordSchema } from './passwords.ts';
 
 const [email, rolesArg, nickname] = process.argv.slice(2);
 const roles = (rolesArg ?? '').split(',').filter(Boolean);
@@ -22,7 +22,7 @@ if (!password) {
   password = await rl.question('Contraseña (8 a 128 caracteres): ');
   rl.close();
 }
-const checked = newPasswordSchema.safeParse(password);
+const checked = newPassword.safeParse(password);
 if (!checked.success) {
   console.error(checked.error.issues.map((i) => i.message).join('\n'));
   process.exit(2);

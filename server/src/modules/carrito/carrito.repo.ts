@@ -1,19 +1,10 @@
 // Queries of carts: who owns which cart, and its lines per store.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import {
-  articulos,
-  carritoItems,
-  carritos,
-  colores,
-  inventario,
-  lineas,
-  modelos,
-  reservas,
-  sublineas,
-  tallas,
-  tiendas,
-} from '../../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { carritoItems, carritos } from '#server/modules/carrito/carrito.schema.ts';
+import { articulos, colores, lineas, modelos, sublineas, tallas } from '#server/modules/catalogo/catalogo.schema.ts';
+import { tiendaEnLaWeb } from '#server/modules/inventario/inventario.repo.ts';
+import { inventario, reservas, tiendas } from '#server/modules/inventario/inventario.schema.ts';
 
 export async function findCartId(db: Db, owner: { userId?: number; guestTokenHash?: string }): Promise<number | undefined> {
   const where = owner.userId
@@ -45,10 +36,11 @@ export async function findLines(db: Db, cartId: number) {
       tiendaId: carritoItems.tiendaId,
       store: tiendas.name,
       quantity: carritoItems.quantity,
-      // This cart's own live holds are free for it (as in availableByStore).
-      available: sql<number>`coalesce(${inventario.quantity} - ${inventario.held}, 0)::int + coalesce((SELECT sum(r.quantity)
+      // This cart's own live holds are free for it (as in availableByStore); a store that no longer
+      // sells on the web has nothing to sell.
+      available: sql<number>`CASE WHEN ${tiendaEnLaWeb} THEN coalesce(${inventario.quantity} - ${inventario.held}, 0)::int + coalesce((SELECT sum(r.quantity)
         FROM ${reservas} r WHERE r.cart_id = ${cartId} AND r.order_id IS NULL AND r.released_at IS NULL
-        AND r.article_code = ${carritoItems.articleCode} AND r.tienda_id = ${carritoItems.tiendaId}), 0)::int`,
+        AND r.article_code = ${carritoItems.articleCode} AND r.tienda_id = ${carritoItems.tiendaId}), 0)::int ELSE 0 END`,
       model: modelos.code,
       name: modelos.name,
       price: modelos.price,
@@ -98,4 +90,14 @@ export async function removeCartLines(db: Db, cartId: number, articleCodes: stri
 /** Serialises changes to one cart (two tabs adding at once). */
 export async function lockCart(db: Db, cartId: number) {
   await db.execute(sql`SELECT id FROM carritos WHERE id = ${cartId} FOR UPDATE`);
+}
+
+/** The coupon code the shopper applied to the cart, if any. */
+export async function findCouponCode(db: Db, cartId: number): Promise<string | null> {
+  const [row] = await db.select({ code: carritos.couponCode }).from(carritos).where(eq(carritos.id, cartId)).limit(1);
+  return row?.code ?? null;
+}
+
+export async function setCouponCode(db: Db, cartId: number, code: string | null) {
+  await db.update(carritos).set({ couponCode: code, updatedAt: new Date() }).where(eq(carritos.id, cartId));
 }

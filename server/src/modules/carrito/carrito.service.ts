@@ -1,15 +1,26 @@
 // The cart: guests' carts follow a cookie, users' carts their account; a line is an article with
 // the units chosen in each store. v1 and v2 cart calls share these functions.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { articlePath, modelImageUrl } from '../../../../domain/catalogo-urls.ts';
-import { fromCents, toCents, usdToVesCents } from '../../../../domain/money.ts';
-import { cartTotals, cartTotalsV2 } from '../../../../domain/vat.ts';
-import type { Db } from '../../db/client.ts';
-import { ReglaNegocio } from '../../errors.ts';
-import type { SessionUser } from '../../http/access.ts';
-import { newToken, sha256 } from '../auth/tokens.ts';
-import { availableByStore, holdStock, releaseCartHolds } from '../inventario/inventario.service.ts';
-import { findLatestRate } from '../orden-compra/orden-compra.repo.ts';
+import { articlePath, modelImageUrl } from '#domain/catalogo-urls.ts';
+import type { CartCoupon, CartPaymentTotal } from '#domain/contracts/carrito.ts';
+import { tooManyUnitsMessage } from '#domain/contracts/orden-compra.ts';
+import { addCents, fromCents, toCents, usdToVesCents } from '#domain/money.ts';
+import { MAX_UNITS_PER_LINE, PAYMENT_METHOD_IDS, PAYMENT_METHODS } from '#domain/store-constants.ts';
+import { cardCommissionCents } from '#domain/vat.ts';
+import type { Db } from '#server/db/client.ts';
+import { ReglaNegocio } from '#server/errors.ts';
+import type { SessionUser } from '#server/http/access.ts';
+import { newToken, sha256 } from '#server/modules/auth/tokens.ts';
+import {
+  type Customer,
+  couponOutcome,
+  type PriceableItem,
+  type PricingContext,
+  priceItems,
+  pricingContext,
+} from '#server/modules/descuento/descuento.service.ts';
+import { availableByStore, holdStock, releaseCartHolds } from '#server/modules/inventario/inventario.service.ts';
+import { findLatestRate } from '#server/modules/orden-compra/orden-compra.repo.ts';
 import * as repo from './carrito.repo.ts';
 
 export const CART_COOKIE = 'carrito';
@@ -61,10 +72,12 @@ export async function setItem(db: Db, cartId: number, articleCode: string, store
     for (const s of stores) merged.set(s.tiendaId, (merged.get(s.tiendaId) ?? 0) + s.quantity);
     const stock = await availableByStore(tx, [articleCode], cartId);
     if (stock.length === 0) throw new ReglaNegocio(`El artículo ${articleCode} no existe o no tiene existencia.`);
+    // The checkout takes at most this many units of an article in one order: the cart says so first.
+    const units = [...merged.values()].reduce((sum, q) => sum + q, 0);
+    if (units > MAX_UNITS_PER_LINE) throw new ReglaNegocio(tooManyUnitsMessage(articleCode, units));
     for (const [tiendaId, quantity] of merged) {
       const available = stock.find((s) => s.tiendaId === tiendaId)?.available ?? 0;
       if (quantity > available) throw new ReglaNegocio(`Solo quedan ${Math.max(available, 0)} unidades de ${articleCode} en esa tienda.`);
-      if (quantity > 99) throw new ReglaNegocio('La cantidad máxima por artículo es 99.');
     }
     await repo.setLine(
       tx,
@@ -112,7 +125,13 @@ export async function mergeGuestCart(app: FastifyInstance, request: FastifyReque
   const guestId = token ? await repo.findCartId(db, { guestTokenHash: sha256(token) }) : undefined;
   const userCart = await ensureCart(app, request, reply, user);
   if (guestId && guestId !== userCart) {
-    const lines = await repo.findLines(db, guestId);
+    const [lines, guestCoupon, userCoupon] = await Promise.all([
+      repo.findLines(db, guestId),
+      repo.findCouponCode(db, guestId),
+      repo.findCouponCode(db, userCart),
+    ]);
+    // The coupon typed as a guest stays, unless the account's cart already has one.
+    if (guestCoupon && !userCoupon) await repo.setCouponCode(db, userCart, guestCoupon);
     for (const line of lines) {
       try {
         await setItem(db, userCart, line.articleCode, [{ tiendaId: line.tiendaId, quantity: line.quantity }], 'sumar');
@@ -129,14 +148,38 @@ export async function mergeGuestCart(app: FastifyInstance, request: FastifyReque
   return userCart;
 }
 
-/** The cart as the pages show it: lines with stores, totals v1 (IVA) and v2, in USD and VES. */
-export async function view(db: Db, cartId: number | null) {
-  const [rows, rate] = await Promise.all([cartId ? repo.findLines(db, cartId) : Promise.resolve([]), findLatestRate(db)]);
+/** Who looks at the cart: a logged-in shopper's coupon limits are checked by their account and e-mail. */
+export function customerOf(user: SessionUser | null): Customer {
+  return user ? { email: user.email, userId: user.id } : { email: null, userId: null };
+}
+
+const NO_PRICING: PricingContext = { lineDiscounts: new Map(), coupon: null, unknownCoupon: null, payments: new Map() };
+
+/**
+ * The cart as the pages show it: lines with stores and their discounts, the coupon, totals v1 (IVA)
+ * and v2, and what the order would total with each payment method, in USD and VES. Priced with the
+ * same function the order registration uses (descuento.service priceItems).
+ */
+export async function view(db: Db, cartId: number | null, customer: Customer = customerOf(null)) {
+  const [rows, rate, couponCode] = await Promise.all([
+    cartId ? repo.findLines(db, cartId) : Promise.resolve([]),
+    findLatestRate(db),
+    cartId ? repo.findCouponCode(db, cartId) : Promise.resolve(null),
+  ]);
   const byArticle = new Map<string, typeof rows>();
   for (const row of rows) byArticle.set(row.articleCode, [...(byArticle.get(row.articleCode) ?? []), row]);
-  const items = [...byArticle.values()].map((stores) => {
+  const lines = [...byArticle.values()];
+  const priceable: PriceableItem[] = lines.map((stores) => ({
+    model: stores[0].model,
+    priceCents: toCents(stores[0].price),
+    promotionCents: toCents(stores[0].promotion),
+    quantity: stores.reduce((n, s) => n + s.quantity, 0),
+  }));
+  const pricing = lines.length > 0 ? await pricingContext(db, { models: priceable.map((p) => p.model), couponCode, customer }) : NO_PRICING;
+  const priced = priceItems(pricing, priceable, null);
+  const items = lines.map((stores, i) => {
     const first = stores[0];
-    const quantity = stores.reduce((n, s) => n + s.quantity, 0);
+    const line = priced.lines[i];
     return {
       articleCode: first.articleCode,
       model: first.model,
@@ -147,7 +190,11 @@ export async function view(db: Db, cartId: number | null) {
       path: articlePath(first.lineCode, first.subLineCode, first.articleCode),
       price: first.price,
       promotion: first.promotion,
-      quantity,
+      quantity: priceable[i].quantity,
+      discount: fromCents(line.discountCents),
+      discountName: line.discountName || null,
+      couponDiscount: fromCents(line.couponCents),
+      net: fromCents(addCents(line.netCents, line.paymentCents)),
       stores: stores.map((s) => ({
         id: s.tiendaId,
         store: s.store,
@@ -157,18 +204,76 @@ export async function view(db: Db, cartId: number | null) {
       })),
     };
   });
-  const v1 = cartTotals(items.map((i) => ({ priceCents: toCents(i.price), promotionCents: toCents(i.promotion), quantity: i.quantity })));
-  const v2 = cartTotalsV2(items.map((i) => ({ priceCents: toCents(i.price), discountCents: toCents(i.promotion), quantity: i.quantity })));
+  const paymentTotals: CartPaymentTotal[] = PAYMENT_METHOD_IDS.map((method) => {
+    const discount = pricing.payments.get(method);
+    const withMethod = discount ? priceItems(pricing, priceable, method) : priced;
+    const commission = PAYMENT_METHODS[method].cardCommission ? cardCommissionCents(withMethod.totalCents) : 0;
+    const total = addCents(withMethod.totalCents, commission);
+    return {
+      method,
+      discountName: discount?.name ?? null,
+      discountValue: discount?.value ?? null,
+      paymentDiscount: fromCents(withMethod.paymentCents),
+      subtotal: fromCents(withMethod.subtotalCents),
+      iva: fromCents(withMethod.ivaCents),
+      commission: fromCents(commission),
+      total: fromCents(total),
+      totalVes: fromCents(usdToVesCents(total, rate)),
+    };
+  });
   return {
     items,
+    coupon: cartCoupon(pricing, priceable, priced.couponCents, couponCode),
     totals: {
-      subtotal: fromCents(v1.subtotalCents),
-      iva: fromCents(v1.ivaCents),
-      total: fromCents(v1.totalCents),
-      gross: fromCents(v2.grossCents),
-      discount: fromCents(v2.discountCents),
-      totalVes: fromCents(usdToVesCents(v1.totalCents, rate)),
+      subtotal: fromCents(priced.subtotalCents),
+      iva: fromCents(priced.ivaCents),
+      total: fromCents(priced.totalCents),
+      gross: fromCents(priced.grossCents),
+      discount: fromCents(addCents(priced.promotionCents, priced.discountCents, priced.couponCents)),
+      promotion: fromCents(priced.promotionCents),
+      lineDiscount: fromCents(priced.discountCents),
+      coupon: fromCents(priced.couponCents),
+      totalVes: fromCents(usdToVesCents(priced.totalCents, rate)),
       rate,
     },
+    paymentTotals,
   };
+}
+
+function cartCoupon(pricing: PricingContext, items: PriceableItem[], couponCents: number, code: string | null): CartCoupon | null {
+  if (!code) return null;
+  const { applies, message } = couponOutcome(pricing, items);
+  const coupon = pricing.coupon;
+  return {
+    code: coupon?.code ?? code,
+    name: coupon?.name ?? '',
+    kind: coupon?.kind ?? 'porcentaje',
+    value: coupon?.value ?? '0.00',
+    discount: fromCents(couponCents),
+    applies,
+    message,
+  };
+}
+
+/**
+ * The shopper applies a coupon: kept on the cart only if it can be used now and reaches one of its
+ * articles; otherwise a 400 that says why.
+ */
+export async function applyCoupon(db: Db, cartId: number, code: string, customer: Customer) {
+  const lines = await repo.findLines(db, cartId);
+  if (lines.length === 0) throw new ReglaNegocio('Agregue artículos a su carrito antes de aplicar un cupón.');
+  const items = lines.map((l) => ({
+    model: l.model,
+    priceCents: toCents(l.price),
+    promotionCents: toCents(l.promotion),
+    quantity: l.quantity,
+  }));
+  const pricing = await pricingContext(db, { models: items.map((i) => i.model), couponCode: code, customer });
+  const { applies, message } = couponOutcome(pricing, items);
+  if (!applies) throw new ReglaNegocio(message ?? `El cupón «${code}» no se puede usar.`);
+  await repo.setCouponCode(db, cartId, pricing.coupon?.code ?? code);
+}
+
+export async function removeCoupon(db: Db, cartId: number) {
+  await repo.setCouponCode(db, cartId, null);
 }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tienda } from '../../../../domain/contracts/catalogo.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { getJson, rows } from '../../../test/inject.ts';
+import type { Tienda } from '#domain/contracts/carrito.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { getJson, rows } from '#test/inject.ts';
+import { stockedArticle } from '#test/ordenes.ts';
 
 let t: TestApp;
 
@@ -151,6 +152,26 @@ describe('agregar a la vez', () => {
     expect(responses.map((r) => r.statusCode)).toEqual(Array(7).fill(200));
     const cart = (await t.app.inject({ url: '/api/carrito', headers: { cookie } })).json().data;
     expect(cart.items[0].quantity).toBe(8);
+  });
+
+  it('el carrito lleva hasta 10 unidades de un artículo, el tope de una orden: ni sumando agregados ni repartidas entre tiendas', async () => {
+    const stocked = await stockedArticle(t, 20);
+    const line = { articleCode: stocked.article, tiendaId: stocked.storeId };
+    const add = (quantity: number, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/carrito/agregar-item',
+        headers: cookie ? { cookie } : {},
+        payload: { articleCode: line.articleCode, stores: [{ tiendaId: line.tiendaId, quantity }] },
+      });
+    const first = await add(6);
+    const cookie = String(first.headers['set-cookie']).split(';')[0];
+    const tooMany = await add(5, cookie);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toContain('hasta 10 unidades');
+    expect((await add(4, cookie)).statusCode).toBe(200);
+    const cart = (await t.app.inject({ url: '/api/carrito', headers: { cookie } })).json().data;
+    expect(cart.items[0].quantity).toBe(10);
   });
 
   it('una tienda o un vendedor con un número fuera de rango es un 422, no un error del servidor', async () => {

@@ -2,11 +2,11 @@
 // figure is checked against a plain SQL answer over the same demo store.
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleCard, ArticleDetail, Line, SubLine } from '../../../../domain/contracts/catalogo.ts';
-import { toCents } from '../../../../domain/money.ts';
-import { normalizeSearch } from '../../../../domain/text.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { getJson, rows } from '../../../test/inject.ts';
+import type { ArticleCard, ArticleDetail, Line, SubLine } from '#domain/contracts/catalogo.ts';
+import { toCents } from '#domain/money.ts';
+import { normalizeSearch } from '#domain/text.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { getJson, rows } from '#test/inject.ts';
 
 let t: TestApp;
 

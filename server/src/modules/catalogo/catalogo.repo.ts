@@ -1,9 +1,21 @@
 // Catalogue queries: lines, sub-lines, models (cards and detail), articles and stock per store.
 import { and, asc, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { articulos, colores, inventario, lineas, modelos, sublineas, tallas, tiendas } from '../../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { articulos, colores, lineas, modelos, sublineas, tallas } from '#server/modules/catalogo/catalogo.schema.ts';
+import { modeloFotos } from '#server/modules/configuracion/configuracion.schema.ts';
+import { automaticDiscountExistsSql } from '#server/modules/descuento/descuento.service.ts';
+// Only the stock of stores that sell on the web (active and selling online) reaches the storefront.
+import { tiendaEnLaWeb } from '#server/modules/inventario/inventario.repo.ts';
+import { inventario, tiendas } from '#server/modules/inventario/inventario.schema.ts';
 
 const finalPrice = sql<string>`(${modelos.price} - ${modelos.promotion})`;
+
+/** An automatic discount valid today applies to the model (descuento module): it is on promotion too. */
+const withAutomaticDiscount = automaticDiscountExistsSql({ model: modelos.code, sublinea: modelos.sublineaId, linea: sublineas.lineaId });
+
+/** The model's first photo, when the staff uploaded one (its picture; the drawing otherwise). */
+const firstPhoto = sql<string | null>`(SELECT ${modeloFotos.key} FROM ${modeloFotos}
+  WHERE ${modeloFotos.modelCode} = ${modelos.code} ORDER BY ${modeloFotos.position}, ${modeloFotos.id} LIMIT 1)`;
 
 export const cardColumns = {
   model: modelos.code,
@@ -21,6 +33,7 @@ export const cardColumns = {
   subLineName: sublineas.name,
   lineCode: lineas.code,
   lineName: lineas.name,
+  photo: firstPhoto,
 };
 
 export type CardRow = {
@@ -39,6 +52,7 @@ export type CardRow = {
   subLineName: string;
   lineCode: string;
   lineName: string;
+  photo: string | null;
 };
 
 export type ModelFilter = {
@@ -50,7 +64,14 @@ export type ModelFilter = {
   maxPrice?: string;
   onlyPromotions?: boolean;
   searchTerms?: string[];
+  /** A sale list that follows the staff's marks: models marked out are left out, those marked in come first. */
+  lista?: SaleList;
 };
+
+export type SaleList = 'nuevo' | 'vendidos';
+
+/** Models the staff put in the list by hand. */
+const markedIn = (lista: SaleList) => (lista === 'nuevo' ? sql`${modelos.nuevo} IS TRUE` : sql`${modelos.masVendido} IS TRUE`);
 
 export type ModelSort = 'precio' | 'nombre' | 'nuevo' | 'vendidos';
 
@@ -61,13 +82,15 @@ function whereOf(filter: ModelFilter): SQL | undefined {
   if (filter.colorCodes?.length) conditions.push(inArray(modelos.colorCode, filter.colorCodes));
   if (filter.minPrice) conditions.push(gte(finalPrice, filter.minPrice));
   if (filter.maxPrice) conditions.push(lte(finalPrice, filter.maxPrice));
-  if (filter.onlyPromotions) conditions.push(gt(modelos.promotion, '0'));
+  if (filter.onlyPromotions) conditions.push(sql`(${gt(modelos.promotion, '0')} OR ${withAutomaticDiscount})`);
+  if (filter.lista === 'nuevo') conditions.push(sql`${modelos.nuevo} IS NOT FALSE`);
+  if (filter.lista === 'vendidos') conditions.push(sql`${modelos.masVendido} IS NOT FALSE`);
   for (const term of filter.searchTerms ?? []) {
     const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
     conditions.push(sql`${modelos.searchText} LIKE ${`%${escaped}%`}`);
   }
   if (filter.sizeCode) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM ${articulos} a JOIN ${inventario} i ON i.article_code = a.code JOIN ${tiendas} t ON t.id = i.tienda_id AND t.active
+    conditions.push(sql`EXISTS (SELECT 1 FROM ${articulos} a JOIN ${inventario} i ON i.article_code = a.code JOIN ${tiendas} t ON t.id = i.tienda_id AND t.active AND t.sells_web
       WHERE a.model_code = ${modelos.code} AND a.size_code = ${filter.sizeCode} AND i.quantity > i.held)`);
   }
   return and(...conditions);
@@ -108,7 +131,7 @@ export async function findModelPage(
   const [rows, [{ total }]] = await Promise.all([
     cardQuery(db)
       .where(where)
-      .orderBy(...orderOf(sort, descending))
+      .orderBy(...(filter.lista ? [sql`${markedIn(filter.lista)} DESC`] : []), ...orderOf(sort, descending))
       .limit(limit)
       .offset(offset),
     db
@@ -121,7 +144,10 @@ export async function findModelPage(
   return { rows, total };
 }
 
-/** Up to `count` random models among the first `pool` by the given order (new collection, best sellers). */
+/**
+ * Up to `count` random models among the first `pool` by the given order (new collection, best
+ * sellers). Models the staff marked in always make the pool and are shown first; those marked out never.
+ */
 export async function findRandomModels(
   db: Db,
   filter: ModelFilter,
@@ -134,10 +160,13 @@ export async function findRandomModels(
     .from(modelos)
     .innerJoin(sublineas, eq(sublineas.id, modelos.sublineaId))
     .innerJoin(lineas, eq(lineas.id, sublineas.lineaId))
-    .where(whereOf(filter))
-    .orderBy(...orderOf(sort, true))
+    .where(whereOf({ ...filter, lista: sort }))
+    .orderBy(sql`${markedIn(sort)} DESC`, ...orderOf(sort, true))
     .limit(pool);
-  return cardQuery(db).where(inArray(modelos.code, top)).orderBy(sql`random()`).limit(count);
+  return cardQuery(db)
+    .where(inArray(modelos.code, top))
+    .orderBy(sql`${markedIn(sort)} DESC`, sql`random()`)
+    .limit(count);
 }
 
 /** Sizes with stock to sell, per model, for a page of cards. */
@@ -148,7 +177,7 @@ export async function findSizesInStock(db: Db, modelCodes: string[]): Promise<Ma
     .selectDistinct({ model: articulos.modelCode, size: articulos.sizeCode, position: tallas.position })
     .from(articulos)
     .innerJoin(inventario, eq(inventario.articleCode, articulos.code))
-    .innerJoin(tiendas, and(eq(tiendas.id, inventario.tiendaId), eq(tiendas.active, true)))
+    .innerJoin(tiendas, and(eq(tiendas.id, inventario.tiendaId), tiendaEnLaWeb))
     .innerJoin(tallas, eq(tallas.code, articulos.sizeCode))
     .where(and(inArray(articulos.modelCode, modelCodes), sql`${inventario.quantity} > ${inventario.held}`))
     .orderBy(tallas.position);
@@ -202,7 +231,7 @@ export async function findArticleStock(db: Db, modelCode: string) {
     .from(articulos)
     .innerJoin(tallas, eq(tallas.code, articulos.sizeCode))
     .leftJoin(inventario, eq(inventario.articleCode, articulos.code))
-    .leftJoin(tiendas, and(eq(tiendas.id, inventario.tiendaId), eq(tiendas.active, true)))
+    .leftJoin(tiendas, and(eq(tiendas.id, inventario.tiendaId), tiendaEnLaWeb))
     .where(eq(articulos.modelCode, modelCode))
     .orderBy(tallas.position, tiendas.name);
 }
@@ -233,7 +262,7 @@ export async function findStockOfArticle(db: Db, articleCode: string) {
     })
     .from(inventario)
     .innerJoin(tiendas, eq(tiendas.id, inventario.tiendaId))
-    .where(and(eq(inventario.articleCode, articleCode), eq(tiendas.active, true)))
+    .where(and(eq(inventario.articleCode, articleCode), tiendaEnLaWeb))
     .orderBy(tiendas.name);
 }
 
@@ -330,7 +359,7 @@ export async function findShippingStores(db: Db) {
       ships: tiendas.ships,
     })
     .from(tiendas)
-    .where(eq(tiendas.active, true))
+    .where(tiendaEnLaWeb)
     .orderBy(tiendas.name);
 }
 
@@ -357,6 +386,6 @@ export async function findStockOfArticles(db: Db, articleCodes: string[]) {
     })
     .from(inventario)
     .innerJoin(tiendas, eq(tiendas.id, inventario.tiendaId))
-    .where(and(inArray(inventario.articleCode, articleCodes), eq(tiendas.active, true)))
+    .where(and(inArray(inventario.articleCode, articleCodes), tiendaEnLaWeb))
     .orderBy(inventario.articleCode, tiendas.name);
 }

@@ -1,29 +1,31 @@
 // Catalogue use cases: what a shopper browses, searches and checks for stock.
 
-import { colorCodeOf, sizeCodeOf } from '../../../../domain/article-code.ts';
-import { articlePath, modelImageSrcSet, modelImageUrl } from '../../../../domain/catalogo-urls.ts';
-import { fromCents, toCents } from '../../../../domain/money.ts';
-import { metaFor, offsetOf } from '../../../../domain/paginator.ts';
-import { normalizeSearch } from '../../../../domain/text.ts';
-import type { Db } from '../../db/client.ts';
-import { NoEncontrado } from '../../errors.ts';
+import { colorCodeOf, sizeCodeOf } from '#domain/article-code.ts';
+import { articlePath, modelImageUrl, modelPicture, modelPictureSrcSet } from '#domain/catalogo-urls.ts';
+import type { SaleOption } from '#domain/contracts/catalogo.ts';
+import { fromCents, toCents } from '#domain/money.ts';
+import { metaFor, offsetOf } from '#domain/paginator.ts';
+import { normalizeSearch } from '#domain/text.ts';
+import type { Db } from '#server/db/client.ts';
+import { NoEncontrado } from '#server/errors.ts';
+import { bestUnitDiscounts } from '#server/modules/descuento/descuento.service.ts';
 import type { CardRow, ModelFilter, ModelSort } from './catalogo.repo.ts';
 import * as repo from './catalogo.repo.ts';
 
 const NEW_POOL = 24;
 const RANDOM_COUNT = 6;
 
-export type { ArticleCard } from '../../../../domain/contracts/catalogo.ts';
-
-function toCard(row: CardRow, sizes: string[] = []) {
-  const finalCents = toCents(row.price) - toCents(row.promotion);
+/** `discountCents`: the automatic discount per unit (descuento module), taken off the promotion price as the cart does. */
+function toCard(row: CardRow, sizes: string[] = [], discountCents = 0) {
+  const finalCents = toCents(row.price) - toCents(row.promotion) - discountCents;
   return {
     model: row.model,
     name: row.name,
     price: row.price,
     promotion: row.promotion,
+    discount: fromCents(discountCents),
     finalPrice: fromCents(finalCents),
-    onPromotion: toCents(row.promotion) > 0,
+    onPromotion: toCents(row.promotion) > 0 || discountCents > 0,
     colorCode: row.colorCode,
     colorName: row.colorName,
     colorHex: row.colorHex,
@@ -31,8 +33,8 @@ function toCard(row: CardRow, sizes: string[] = []) {
     lineName: row.lineName,
     subLineCode: row.subLineCode,
     subLineName: row.subLineName,
-    image: modelImageUrl(row.model),
-    imageSrcSet: modelImageSrcSet(row.model),
+    image: modelPicture(row.model, row.photo),
+    imageSrcSet: modelPictureSrcSet(row.model, row.photo),
     path: articlePath(row.lineCode, row.subLineCode, row.model),
     sizes,
     inStock: sizes.length > 0,
@@ -40,15 +42,23 @@ function toCard(row: CardRow, sizes: string[] = []) {
 }
 
 async function withSizes(db: Db, rows: CardRow[]) {
-  const sizes = await repo.findSizesInStock(
-    db,
-    rows.map((r) => r.model),
-  );
-  return rows.map((row) => toCard(row, sizes.get(row.model) ?? []));
+  const [sizes, discounts] = await Promise.all([
+    repo.findSizesInStock(
+      db,
+      rows.map((r) => r.model),
+    ),
+    unitDiscountsOf(db, rows),
+  ]);
+  return rows.map((row) => toCard(row, sizes.get(row.model) ?? [], discounts.get(row.model)));
 }
 
-export const SALE_OPTIONS = ['lo-nuevo', 'mas-vendidos', 'promociones'] as const;
-export type SaleOption = (typeof SALE_OPTIONS)[number];
+/** The automatic discount per unit of each model shown (only for those rows, not the whole list). */
+function unitDiscountsOf(db: Db, rows: readonly CardRow[]) {
+  return bestUnitDiscounts(
+    db,
+    rows.map((r) => ({ model: r.model, unitCents: toCents(r.price) - toCents(r.promotion) })),
+  );
+}
 
 export type ArticleQuery = {
   page: number;
@@ -76,6 +86,7 @@ export async function listArticles(db: Db, q: ArticleQuery) {
     maxPrice: q.precioMax,
     onlyPromotions: q.promocion || q.opcion === 'promociones',
     searchTerms: searchTerms(q.search),
+    lista: q.opcion === 'lo-nuevo' ? 'nuevo' : q.opcion === 'mas-vendidos' ? 'vendidos' : undefined,
   };
   const defaultSort: ModelSort = q.opcion === 'mas-vendidos' ? 'vendidos' : 'nuevo';
   const { rows, total } = await repo.findModelPage(
@@ -112,8 +123,12 @@ export async function listLines(db: Db) {
   return lines.map((line) => {
     const own = sublines.filter((s) => s.lineId === line.id);
     const sample = own.find((s) => s.sampleModel)?.sampleModel;
-    return { ...line, image: sample ? modelImageUrl(sample) : null, sublineas: own.map(toSubline) };
+    return { ...lineFields(line), image: sample ? modelImageUrl(sample) : null, sublineas: own.map(toSubline) };
   });
+}
+
+function lineFields(line: { id: number; code: string; name: string; url: string; description: string }) {
+  return { id: line.id, code: line.code, name: line.name, url: line.url, description: line.description };
 }
 
 function toSubline(s: Awaited<ReturnType<typeof repo.findSublinesWithCounts>>[number]) {
@@ -134,7 +149,7 @@ export async function getLine(db: Db, codeOrUrl: string, subLineCode?: string) {
   if (subLineCode && !sublines.some((s) => s.code === subLineCode)) {
     throw new NoEncontrado('La sub-línea solicitada no existe.');
   }
-  return { ...line, sublineas: sublines.map(toSubline), filtros: facets };
+  return { ...lineFields(line), sublineas: sublines.map(toSubline), filtros: facets };
 }
 
 type ListTarget = 'sublines' | 'latest' | 'bestSeller';
@@ -146,11 +161,11 @@ export async function subLineLists(db: Db, lineCode: string, pages: Record<ListT
   const sublines = (await repo.findSublinesWithCounts(db, [line.id])).map(toSubline);
   const subPage = sublines.slice(offsetOf(pages.sublines, perPage), offsetOf(pages.sublines, perPage) + perPage);
   const [latest, best] = await Promise.all([
-    repo.findModelPage(db, { lineCode: line.code }, 'nuevo', true, perPage, offsetOf(pages.latest, perPage)),
-    repo.findModelPage(db, { lineCode: line.code }, 'vendidos', true, perPage, offsetOf(pages.bestSeller, perPage)),
+    repo.findModelPage(db, { lineCode: line.code, lista: 'nuevo' }, 'nuevo', true, perPage, offsetOf(pages.latest, perPage)),
+    repo.findModelPage(db, { lineCode: line.code, lista: 'vendidos' }, 'vendidos', true, perPage, offsetOf(pages.bestSeller, perPage)),
   ]);
   return {
-    line: { id: line.id, code: line.code, name: line.name, url: line.url, description: line.description },
+    line: lineFields(line),
     sublines: {
       allActiveSublines: subPage,
       allActiveLatest: await withSizes(db, latest.rows),
@@ -180,7 +195,11 @@ export async function articleDetail(db: Db, code: string) {
     }
   }
   if (!model) throw new NoEncontrado('El artículo solicitado no existe.');
-  const [colors, stockRows] = await Promise.all([repo.findSiblingColors(db, model.baseCode), repo.findArticleStock(db, model.model)]);
+  const [colors, stockRows, discounts] = await Promise.all([
+    repo.findSiblingColors(db, model.baseCode),
+    repo.findArticleStock(db, model.model),
+    unitDiscountsOf(db, [model]),
+  ]);
   const sizes = new Map<
     string,
     {
@@ -208,6 +227,7 @@ export async function articleDetail(db: Db, code: string) {
   const card = toCard(
     model,
     [...sizes.values()].filter((s) => s.stock > 0).map((s) => s.code),
+    discounts.get(model.model),
   );
   return {
     ...card,
@@ -215,7 +235,6 @@ export async function articleDetail(db: Db, code: string) {
     lineUrl: model.lineUrl,
     subLineUrl: model.subLineUrl,
     colorCode: colorCodeOf(model.model),
-    discount: '0.00',
     selectedArticle,
     selectedSize: selectedArticle ? sizeCodeOf(selectedArticle) : null,
     colors: colors.map((c) => ({

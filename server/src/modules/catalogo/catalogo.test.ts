@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleCard, ArticleDetail, Line, LineWithFilters } from '../../../../domain/contracts/catalogo.ts';
-import { toCents } from '../../../../domain/money.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { ArticleCard, ArticleDetail, Line, LineWithFilters } from '#domain/contracts/catalogo.ts';
+import { toCents } from '#domain/money.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 
 let t: TestApp;
 

@@ -1,9 +1,10 @@
 // Queries of the sales settings: who is e-mailed about web sales, who is in charge of them.
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { ROLES } from '../../../../domain/roles.ts';
-import type { Db } from '../../db/client.ts';
-import { ajustesVenta, notificacionVentaUsuarios, usuarios } from '../../db/schema.ts';
+import { ROLES, type Role } from '#domain/roles.ts';
+import type { Db } from '#server/db/client.ts';
+import { usuarios } from '#server/modules/auth/auth.schema.ts';
+import { ajustesVenta, notificacionVentaUsuarios } from '#server/modules/config/config.schema.ts';
 
 // An enabled user holding a staff role right now (roles may have changed since the setting was saved).
 const activeStaff = () =>
@@ -20,7 +21,7 @@ const staffColumns = {
   email: usuarios.email,
   nickname: usuarios.nickname,
   fullName: usuarios.fullName,
-  roles: sql<string[]>`coalesce((SELECT array_agg(r.role ORDER BY r.role) FROM usuario_roles r WHERE r.user_id = ${usuarios.id}), '{}')`,
+  roles: sql<Role[]>`coalesce((SELECT array_agg(r.role ORDER BY r.role) FROM usuario_roles r WHERE r.user_id = ${usuarios.id}), '{}')`,
 };
 
 export async function findActiveStaff(db: Db, ids?: number[]) {
@@ -41,8 +42,13 @@ export async function findNotifiedStaff(db: Db) {
     .orderBy(asc(usuarios.nickname), asc(usuarios.email));
 }
 
+/**
+ * Replaces the whole list. Two admins saving at once take turns on the lock, so the second sees
+ * and deletes what the first wrote: no duplicate key, and the list ends as one of the two.
+ */
 export async function replaceNotifiedUsers(db: Db, userIds: number[]): Promise<void> {
   await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('vitrina:avisos-de-venta'))`);
     await tx.delete(notificacionVentaUsuarios);
     if (userIds.length > 0) await tx.insert(notificacionVentaUsuarios).values(userIds.map((userId) => ({ userId })));
   });

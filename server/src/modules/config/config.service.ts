@@ -1,13 +1,13 @@
 // Sales settings: the staff e-mailed about web sales and the staff user in charge of them; and the
 // notice those users get when an order is registered or its payment reported.
-import { formatUsd, formatVes, toCents, usdToVesCents } from '../../../../domain/money.ts';
-import { ORDER_STEP_LABELS, type OrderStep } from '../../../../domain/order-steps.ts';
-import { PAYMENT_METHODS, type PaymentMethodId } from '../../../../domain/store-constants.ts';
-import type { Db } from '../../db/client.ts';
-import { ReglaNegocio } from '../../errors.ts';
-import type { SessionUser } from '../../http/access.ts';
-import type { Mailer } from '../correo/mailer.ts';
-import { type SaleNotice, staffSaleMail } from '../correo/plantillas.ts';
+import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
+import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
+import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
+import type { Db } from '#server/db/client.ts';
+import { ReglaNegocio } from '#server/errors.ts';
+import type { SessionUser } from '#server/http/access.ts';
+import type { Mailer } from '#server/modules/correo/mailer.ts';
+import { type SaleNotice, staffSaleMail } from '#server/modules/correo/plantillas.ts';
 import * as repo from './config.repo.ts';
 
 export type StaffUser = Awaited<ReturnType<typeof repo.findActiveStaff>>[number];

@@ -2,10 +2,10 @@
 // orders send to those users.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { rows } from '../../../test/inject.ts';
-import { orderBody, registrarOrden, type StockedArticle, stockedArticle } from '../../../test/ordenes.ts';
-import { asBearer, demoEmail, loginAs, nextIp } from '../../../test/sessions.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { rows } from '#test/inject.ts';
+import { orderBody, otroComprador, registrarOrden, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { asBearer, demoEmail, loginAs, nextIp } from '#test/sessions.ts';
 import { notificarVenta } from './config.service.ts';
 
 let t: TestApp;
@@ -70,11 +70,28 @@ describe('usuarios notificados de cada venta', () => {
     expect(customer.json().message).toBe(`Estos usuarios no existen, están deshabilitados o no son del personal: ${ids.cliente}, 999999.`);
     const bad = await call('admin', 'POST', '/api/config/notify-users-of-sale', { users: ['uno'] });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors['users.0']).toEqual(['El usuario debe indicarse por su id']);
+    expect(bad.json().errors['users.0']).toEqual(['El usuario debe ser un número']);
     const missing = await call('admin', 'POST', '/api/config/notify-users-of-sale', {});
     expect(missing.json().errors.users).toEqual(['Indique la lista de usuarios (puede estar vacía)']);
     // Nothing changed.
     expect((await call('admin', 'GET', '/api/config/notify-users-of-sale')).json().data.users).toHaveLength(2);
+  });
+
+  it('varios admins que guardan la lista a la vez: todos reciben 200 y queda una de las listas enviadas', async () => {
+    const sets = [
+      [ids.administracion],
+      [ids['vendedor-admin'], ids.despacho],
+      [ids.admin, ids.administracion, ids.despacho],
+      [],
+      [ids.despacho],
+    ];
+    const answers = await Promise.all(
+      [...sets, ...sets].map((users) => call('admin', 'POST', '/api/config/notify-users-of-sale', { users })),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    const saved = await rows<{ id: number }>(t, sql`SELECT user_id AS id FROM notificacion_venta_usuarios ORDER BY user_id`);
+    expect(sets.map((set) => [...set].sort((a, b) => a - b))).toContainEqual(saved.map((r) => r.id));
+    await call('admin', 'POST', '/api/config/notify-users-of-sale', { users: [ids.administracion, ids['vendedor-admin']] });
   });
 
   it('solo el admin ve o cambia la configuración', async () => {
@@ -176,16 +193,21 @@ describe('encargado de las ventas web', () => {
     expect(set.statusCode).toBe(200);
     expect(set.json().data.user).toMatchObject({ id: ids['vendedor-admin'], email: 'ventas@vitrina.com.ve' });
 
-    const code = await registrarOrden(t, orderBody(stocked), 'encargado-1');
+    // Other buyers: earlier tests left this buyer the most open unpaid orders allowed.
+    const code = await registrarOrden(t, orderBody(stocked, { buyer: otroComprador(1) }), 'encargado-1');
     const detail = await call('administracion', 'GET', `/api/orden-compra/buscar-detalles-ordene-compra?code=${code}`);
     expect(detail.json().data.inCharge).toMatchObject({ id: ids['vendedor-admin'], email: 'ventas@vitrina.com.ve' });
 
     // With a chosen salesman the order is theirs, not the person in charge's.
     const [v02] = await rows<{ id: number }>(t, sql`SELECT id FROM vendedores WHERE code = 'V02'`);
-    const withSeller = await registrarOrden(t, orderBody(stocked, { extra: { withSeller: true, salesman: v02.id } }), 'encargado-2');
+    const withSeller = await registrarOrden(
+      t,
+      orderBody(stocked, { buyer: otroComprador(2), extra: { withSeller: true, salesman: v02.id } }),
+      'encargado-2',
+    );
     const sellerDetail = await call('admin', 'GET', `/api/orden-compra/buscar-detalles-ordene-compra?code=${withSeller}`);
     expect(sellerDetail.json().data.inCharge).toBeNull();
-    expect(sellerDetail.json().data.order.salesmanId).toBe(v02.id);
+    expect(sellerDetail.json().data.salesman.id).toBe(v02.id);
 
     // Changing the person in charge later does not reassign the order already placed.
     await call('admin', 'POST', '/api/venta/user-in-charge-of-sales', { user_id: ids.despacho });
@@ -198,10 +220,10 @@ describe('encargado de las ventas web', () => {
     expect(customer.statusCode).toBe(400);
     const bad = await call('admin', 'POST', '/api/venta/user-in-charge-of-sales', { user_id: 'luis' });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.user_id).toEqual(['El usuario debe indicarse por su id']);
+    expect(bad.json().errors.user_id).toEqual(['El usuario debe ser un número']);
     const cleared = await call('admin', 'POST', '/api/venta/user-in-charge-of-sales', { user_id: null });
     expect(cleared.json().data.user).toBeNull();
-    const code = await registrarOrden(t, orderBody(stocked), 'encargado-3');
+    const code = await registrarOrden(t, orderBody(stocked, { buyer: otroComprador(3) }), 'encargado-3');
     const detail = await call('admin', 'GET', `/api/orden-compra/buscar-detalles-ordene-compra?code=${code}`);
     expect(detail.json().data.inCharge).toBeNull();
   });

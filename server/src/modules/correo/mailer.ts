@@ -1,38 +1,104 @@
-// The one mailer: every message is kept in the `correos` outbox (readable by admins and tests);
-// with SMTP_URL it is also delivered through nodemailer, and the outcome is recorded.
-import { eq } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../../db/client.ts';
-import { correos } from '../../db/schema.ts';
+// The one mailer: every message is kept in the `correos` outbox (readable by admins); with SMTP_URL
+// it is also delivered through nodemailer, and the outcome is recorded. Links that open an account
+// (sign-up, password reset, verification) travel only in the delivered mail: the outbox keeps them
+// hidden, unless the outbox is the only delivery of a development or test install.
+import { eq, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
+import { correos } from '#server/modules/correo/correo.schema.ts';
+import { type CompanyFooter, withCompanyFooter } from '#server/modules/correo/plantillas.ts';
 
-export type Mail = { to: string; subject: string; html: string; text: string; kind: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  kind: string;
+  /** The same mail with its secret link hidden: what the outbox keeps when it is not the delivery. */
+  outbox?: { html: string; text: string };
+};
+
+/** What delivers a mail: nodemailer's SMTP transport, or a fake that keeps them (tests). */
+export type MailTransport = {
+  sendMail: (message: { from: string; to: string; subject: string; html: string; text: string }) => Promise<unknown>;
+};
 
 export type Mailer = {
   /** Keeps the mail in the outbox now and delivers it through SMTP (when there is one) in the background. */
   send: (db: Db, mail: Mail) => Promise<void>;
   /**
-   * Keeps the mail in the outbox within the caller's transaction, so it exists exactly when what
-   * it announces was committed. The returned function, called after the commit (with the pool,
+   * Keeps the mail in the outbox within the caller's transaction (it must be one), so it exists
+   * exactly when what it announces was committed. The returned function, called after the commit (with the pool,
    * not the finished transaction), delivers it through SMTP when there is one and records how it went.
    */
   queue: (tx: Db, mail: Mail) => Promise<(db: Db) => Promise<void>>;
 };
 
-export function createMailer(options: { smtpUrl?: string; from: string; log?: (msg: string, err?: unknown) => void }): Mailer {
-  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-  async function queue(tx: Db, mail: Mail): Promise<(db: Db) => Promise<void>> {
-    const [row] = await tx.insert(correos).values(mail).returning({ id: correos.id });
+/** Notices to staff addresses an admin chose (new orders, reported payments). */
+function isStaffNotice(kind: string): boolean {
+  return kind.startsWith('personal-');
+}
+
+/**
+ * At most this many mails of one kind to one address per hour; more are skipped with a warning. Anyone
+ * may type any address at sign-up, password reset or guest checkout, so the store must not become
+ * a way to flood a stranger's mailbox. Staff notices go to addresses an admin chose.
+ */
+export function hourlyLimit(kind: string): number {
+  if (isStaffNotice(kind)) return 200;
+  if (kind.startsWith('orden-')) return 20;
+  return 5;
+}
+
+export type MailerOptions = {
+  from: string;
+  smtpUrl?: string;
+  /** Delivers instead of SMTP (tests keep the mails in memory). */
+  transport?: MailTransport;
+  nodeEnv: Env['NODE_ENV'];
+  /** Failures (a mail that could not be delivered or recorded): error level. */
+  log?: (msg: string, err?: unknown) => void;
+  /**
+   * What is expected and needs no one woken up: a mail skipped by the hourly limit (anyone can cause
+   * one by typing an address), or no SMTP in production. Warning level.
+   */
+  warn?: (msg: string) => void;
+  /** The company's legal data for the foot of every mail, read with the caller's transaction. */
+  companyFooter?: (tx: Db) => Promise<CompanyFooter | null>;
+};
+
+const noDelivery = async () => {};
+
+export function createMailer(options: MailerOptions): Mailer {
+  const transport: MailTransport | null = options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null);
+  // Without any delivery, a development or test install reads its links in the outbox (README).
+  const outboxIsDelivery = !transport && options.nodeEnv !== 'production';
+  if (!transport && options.nodeEnv === 'production') {
+    options.warn?.('Sin SMTP_URL: los correos quedan solo en la bandeja, con los enlaces de registro y de contraseña ocultos');
+  }
+
+  async function queue(tx: Db, original: Mail): Promise<(db: Db) => Promise<void>> {
+    const company = options.companyFooter ? await options.companyFooter(tx) : null;
+    const mail = withCompanyFooter(original, company);
+    if (mail.outbox) mail.outbox = withCompanyFooter(mail.outbox, company);
+    const kept = outboxIsDelivery || !mail.outbox ? mail : { ...mail, ...mail.outbox };
+    const id = await insertUnderLimit(tx, kept);
+    if (id === undefined) {
+      options.warn?.(`correo omitido: ya se enviaron ${hourlyLimit(mail.kind)} de tipo ${mail.kind} a ${mail.to} en la última hora`);
+      return noDelivery;
+    }
     return async (db) => {
       if (!transport) return;
       try {
         await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
-        await db.update(correos).set({ sentAt: new Date() }).where(eq(correos.id, row.id));
+        await db.update(correos).set({ sentAt: new Date() }).where(eq(correos.id, id));
       } catch (error) {
         options.log?.('no se pudo enviar el correo', error);
         await db
           .update(correos)
           .set({ error: String((error as Error).message ?? error) })
-          .where(eq(correos.id, row.id));
+          .where(eq(correos.id, id));
       }
     };
   }
@@ -40,9 +106,29 @@ export function createMailer(options: { smtpUrl?: string; from: string; log?: (m
     // The outbox row is written before answering; SMTP runs in the background, so a slow mail
     // server never holds up a checkout or a login (and timing does not tell whether an e-mail exists).
     async send(db, mail) {
-      const deliver = await queue(db, mail);
+      const deliver = await db.transaction((tx) => queue(tx, mail));
       void deliver(db).catch((error) => options.log?.('no se pudo registrar el envío del correo', error));
     },
     queue,
   };
+}
+
+/**
+ * Writes the outbox row unless the hourly limit of its kind for its address is reached. Mails to
+ * an address anyone may type take turns on a lock held until the transaction ends, so concurrent
+ * senders cannot all count below the limit and all write. Staff notices skip the lock: their
+ * addresses were chosen by an admin, an approximate cap is enough, and every order would otherwise
+ * wait for the others' notices to the same few staff addresses.
+ */
+async function insertUnderLimit(tx: Db, mail: Omit<Mail, 'outbox'>): Promise<number | undefined> {
+  const limit = hourlyLimit(mail.kind);
+  if (!isStaffNotice(mail.kind)) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`correo|${mail.to}`}))`);
+  // The count stops at the limit, so its cost does not grow with the outbox.
+  const result = (await tx.execute(sql`
+    INSERT INTO ${correos} ("to", subject, html, text, kind)
+    SELECT ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.kind}
+     WHERE (SELECT count(*) FROM (SELECT 1 FROM ${correos}
+             WHERE "to" = ${mail.to} AND kind = ${mail.kind} AND created_at > now() - interval '1 hour' LIMIT ${limit}) AS recientes) < ${limit}
+    RETURNING id`)) as unknown as { rows: { id: number }[] };
+  return result.rows[0]?.id;
 }

@@ -1,9 +1,9 @@
 // Staff settings under /api/general: the tasa del día with its history, and the store's bank accounts.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { rows } from '../../../test/inject.ts';
-import { asBearer, demoEmail, loginAs } from '../../../test/sessions.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { rows } from '#test/inject.ts';
+import { asBearer, demoEmail, loginAs } from '#test/sessions.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -119,7 +119,7 @@ describe('cuentas bancarias de la tienda', () => {
     const checkout = await t.app.inject('/api/orden-compra/cuentas-bancarias?method=transferencia');
     expect(checkout.json().data[0].accounts.map((c: { id: number }) => c.id)).not.toContain(id);
 
-    const all = await call('despacho', 'GET', '/api/general/cuentas-bancarias/todas?filter=transferencia');
+    const all = await call('administracion', 'GET', '/api/general/cuentas-bancarias/todas?filter=transferencia');
     expect(all.statusCode).toBe(200);
     const mine = all.json().data.find((c: { id: number }) => c.id === id);
     expect(mine).toMatchObject({ status: false, bank_name: 'Banesco' });
@@ -194,10 +194,12 @@ describe('cuentas bancarias de la tienda', () => {
     expect(empty.json().errors._).toEqual(['Indique qué desea cambiar de la cuenta']);
   });
 
-  it('solo admin y administración registran o editan cuentas; la lista completa es del personal', async () => {
+  it('solo admin y administración registran o editan cuentas o ven la lista completa (números, RIF y teléfonos)', async () => {
     expect((await call('vendedor-admin', 'POST', '/api/general/cuentas-bancarias', nueva)).statusCode).toBe(403);
     expect((await call('inventario', 'PATCH', '/api/general/cuentas-bancarias/1', { status: false })).statusCode).toBe(403);
-    expect((await call('cliente', 'GET', '/api/general/cuentas-bancarias/todas')).statusCode).toBe(403);
+    for (const role of ['cliente', 'vendedor-admin', 'inventario', 'despacho']) {
+      expect((await call(role, 'GET', '/api/general/cuentas-bancarias/todas')).statusCode).toBe(403);
+    }
     expect((await t.app.inject('/api/general/cuentas-bancarias/todas')).statusCode).toBe(401);
   });
 

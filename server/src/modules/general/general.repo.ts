@@ -1,7 +1,16 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { containsPattern } from '../../db/like.ts';
-import { cuentasBancarias, empresaSecciones, footer, infoPagina, paginas, tasasCambio, usuarios } from '../../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { containsPattern } from '#server/db/like.ts';
+import { usuarios } from '#server/modules/auth/auth.schema.ts';
+import {
+  cuentasBancarias,
+  empresaDatos,
+  empresaSecciones,
+  footer,
+  infoPagina,
+  paginas,
+  tasasCambio,
+} from '#server/modules/general/general.schema.ts';
 
 export type BankAccountRow = typeof cuentasBancarias.$inferSelect;
 
@@ -12,6 +21,21 @@ export async function findInfoPagina(db: Db) {
 
 export async function findEmpresaSecciones(db: Db) {
   return db.select().from(empresaSecciones).orderBy(asc(empresaSecciones.id));
+}
+
+export async function findEmpresaDatos(db: Db) {
+  const [row] = await db.select().from(empresaDatos).where(eq(empresaDatos.id, 1)).limit(1);
+  return row;
+}
+
+/** Writes the one row of legal data (created on the first save). */
+export async function upsertEmpresaDatos(db: Db, values: Omit<typeof empresaDatos.$inferInsert, 'id'>) {
+  const [row] = await db
+    .insert(empresaDatos)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: empresaDatos.id, set: values })
+    .returning();
+  return row;
 }
 
 export async function findLatestRate(db: Db) {

@@ -1,17 +1,19 @@
 // Store-wide settings a shopper sees: page settings, company sections, rate, banks, footer, pages.
 
-import { bankByCode } from '../../../../domain/banks.ts';
+import { bankByCode } from '#domain/banks.ts';
 import {
   type BankAccount,
   type BankAccountInput,
   type BankAccountMethod,
   bankAccountIssues,
-} from '../../../../domain/contracts/general.ts';
-import { metaFor, offsetOf } from '../../../../domain/paginator.ts';
-import { DEFAULT_EXCHANGE_RATE, PAYMENT_METHOD_IDS, PAYMENT_METHODS } from '../../../../domain/store-constants.ts';
-import type { Db } from '../../db/client.ts';
-import { NoEncontrado, ReglaNegocio } from '../../errors.ts';
-import type { SessionUser } from '../../http/access.ts';
+  type DatosEmpresa,
+  type DatosEmpresaPatch,
+} from '#domain/contracts/general.ts';
+import { metaFor, offsetOf } from '#domain/paginator.ts';
+import { DEFAULT_EXCHANGE_RATE, PAYMENT_METHOD_IDS, PAYMENT_METHODS } from '#domain/store-constants.ts';
+import type { Db } from '#server/db/client.ts';
+import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
+import type { SessionUser } from '#server/http/access.ts';
 import * as repo from './general.repo.ts';
 
 const COMPANY_SECTIONS = [
@@ -40,6 +42,50 @@ export async function empresa(db: Db) {
     const row = rows.find((r) => r.section === def.section);
     return { id: row?.id ?? index + 1, section: def.section, title: row?.title ?? def.title, content: row?.content ?? '' };
   });
+}
+
+function datosEmpresaView(row: Awaited<ReturnType<typeof repo.findEmpresaDatos>>): DatosEmpresa {
+  return {
+    razonSocial: row?.razonSocial ?? '',
+    rif: row?.rif ?? '',
+    address: row?.address ?? '',
+    phone1: row?.phone1 ?? '',
+    phone2: row?.phone2 ?? '',
+    email: row?.email ?? '',
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** The company's legal data; empty texts until an admin saves them. */
+export async function datosEmpresa(db: Db): Promise<DatosEmpresa> {
+  return datosEmpresaView(await repo.findEmpresaDatos(db));
+}
+
+/** Changes some of the legal data; the result must keep a razón social and a RIF (invoices need both). */
+export async function actualizarDatosEmpresa(db: Db, user: SessionUser, changes: DatosEmpresaPatch): Promise<DatosEmpresa> {
+  const { updatedAt: _, ...current } = await datosEmpresa(db);
+  const merged = { ...current, ...changes };
+  if (!merged.razonSocial || !merged.rif) throw new ReglaNegocio('Escriba la razón social y el RIF de la empresa.');
+  const saved = datosEmpresaView(await repo.upsertEmpresaDatos(db, { ...merged, updatedBy: user.id, updatedAt: new Date() }));
+  footerCache.delete(db);
+  return saved;
+}
+
+const FOOTER_TTL_MS = 60_000;
+const footerCache = new WeakMap<Db, { at: number; value: DatosEmpresa | null }>();
+
+/**
+ * The legal data for the foot of the mails of `root`'s database, read through `tx` (a mail is
+ * queued inside its transaction) at most once a minute: an order's mail adds no query. An edit
+ * clears it here; another process of the same store sees it within the minute.
+ */
+export async function datosEmpresaParaCorreos(root: Db, tx: Db): Promise<DatosEmpresa | null> {
+  const hit = footerCache.get(root);
+  if (hit && Date.now() - hit.at < FOOTER_TTL_MS) return hit.value;
+  const row = await repo.findEmpresaDatos(tx);
+  const value = row ? datosEmpresaView(row) : null;
+  footerCache.set(root, { at: Date.now(), value });
+  return value;
 }
 
 export async function tasaDelDia(db: Db) {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_WIDTHS as PAGE_WIDTHS } from '../../../../domain/catalogo-urls.ts';
+import { IMAGE_WIDTHS as PAGE_WIDTHS } from '#domain/catalogo-urls.ts';
 import { bannerSvg, GARMENTS, type Garment, garmentSvg, logoSvg, shade } from './garment-svg.ts';
 import { IMAGE_WIDTHS, svgToWebp } from './render.ts';
 

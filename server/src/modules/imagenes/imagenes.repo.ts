@@ -1,10 +1,14 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { colores, modelos } from '../../db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { colores, modelos } from '#server/modules/catalogo/catalogo.schema.ts';
+import { modeloFotos } from '#server/modules/configuracion/configuracion.schema.ts';
 
+/** What a model's picture is drawn from, and its first photo when the staff uploaded one. */
 export async function findModelLook(db: Db, model: string) {
+  const photo = sql<string | null>`(SELECT ${modeloFotos.key} FROM ${modeloFotos}
+    WHERE ${modeloFotos.modelCode} = ${modelos.code} ORDER BY ${modeloFotos.position}, ${modeloFotos.id} LIMIT 1)`;
   const [row] = await db
-    .select({ garment: modelos.garment, baseCode: modelos.baseCode, hex: colores.hex })
+    .select({ garment: modelos.garment, baseCode: modelos.baseCode, hex: colores.hex, photo })
     .from(modelos)
     .innerJoin(colores, eq(colores.code, modelos.colorCode))
     .where(eq(modelos.code, model))

@@ -1,10 +1,12 @@
-// /imagenes/*: product pictures drawn by the project (SVG per garment and colour) served as WebP.
+// /imagenes/*: product pictures drawn by the project (SVG per garment and colour) served as WebP, and
+// the photos the staff uploaded (/imagenes/fotos/*, files under DATA_DIR/fotos).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_WIDTHS } from '../../../../domain/catalogo-urls.ts';
+import { IMAGE_WIDTHS, type ImageWidth, photoUrl } from '#domain/catalogo-urls.ts';
+import { PHOTO_KEY, readPhotoFile } from './fotos.ts';
 import { bannerSvg, GARMENTS, type Garment, garmentSvg, logoSvg } from './garment-svg.ts';
 import { findModelLook } from './imagenes.repo.ts';
 import { svgToWebp } from './render.ts';
@@ -63,11 +65,34 @@ export async function imagenesRoutes(fastify: FastifyInstance): Promise<void> {
       if (!look || !isGarment(look.garment) || !(IMAGE_WIDTHS as readonly number[]).includes(width)) {
         return reply.status(404).send({ success: false, message: 'La imagen no existe.' });
       }
+      // A model with photos: its drawing's address leads to its first photo (the cart, the líneas
+      // and the colour swatches use that address). Briefly cached: the first photo can change.
+      if (look.photo) {
+        return reply.header('cache-control', 'public, max-age=300').redirect(photoUrl(look.photo, width as ImageWidth), 302);
+      }
       const garment = look.garment;
       const variant = variantOf(look.baseCode);
       const key = `v2-${garment}-${look.hex.slice(1)}-${variant}-${width}.webp`;
       const bytes = await cached(key, () => svgToWebp(garmentSvg(garment, look.hex, { variant }), width));
       return sendWebp(reply, bytes);
+    },
+  );
+
+  // Each upload has its own key, so its files never change: cached for good.
+  app.get(
+    '/imagenes/fotos/:file',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ file: z.string().regex(/^[A-Z0-9-]{5,20}-[0-9A-F]{8}-(320|640|960)\.webp$/, 'Imagen no válida') }),
+      },
+    },
+    async (request, reply) => {
+      const match = /^(.+)-(\d+)\.webp$/.exec(request.params.file);
+      const key = match?.[1] ?? '';
+      const bytes = PHOTO_KEY.test(key) ? await readPhotoFile(app.deps.env.dataDir, key, Number(match?.[2])) : null;
+      if (!bytes) return reply.status(404).send({ success: false, message: 'La imagen no existe.' });
+      return reply.header('content-type', 'image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(bytes);
     },
   );
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_WIDTHS } from '../../../../domain/catalogo-urls.ts';
-import type { ArticleCard } from '../../../../domain/contracts/catalogo.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { getJson, rows } from '../../../test/inject.ts';
+import { IMAGE_WIDTHS } from '#domain/catalogo-urls.ts';
+import type { ArticleCard } from '#domain/contracts/catalogo.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { getJson, rows } from '#test/inject.ts';
 
 let t: TestApp;
 

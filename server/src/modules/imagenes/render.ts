@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 
 // Single source of truth shared with the pages' srcset.
-export { IMAGE_WIDTHS } from '../../../../domain/catalogo-urls.ts';
+export { IMAGE_WIDTHS } from '#domain/catalogo-urls.ts';
 
 /** Rasterises an SVG to WebP at `width` pixels, keeping its aspect ratio. */
 export async function svgToWebp(svg: string, width: number): Promise<Buffer> {

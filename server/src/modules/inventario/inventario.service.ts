@@ -2,8 +2,9 @@
 // cancelled or expired). A hold is one conditional UPDATE, so stock to sell never goes negative,
 // whatever the concurrency: the row lock serialises takers and the condition refuses the late one.
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { inventario, reservas } from '../../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { inventario, movimientosInventario, reservas, tiendas } from '#server/modules/inventario/inventario.schema.ts';
+import { tiendaEnLaWeb } from './inventario.repo.ts';
 
 export type HoldLine = { articleCode: string; tiendaId: number; quantity: number };
 export type HoldOwner = { cartId?: number; orderId?: number; expiresAt?: Date };
@@ -13,7 +14,8 @@ export type HoldResult = { ok: true } | { ok: false; missing: HoldLine[] };
  * Holds every line or none (the caller's transaction rolls back on a refusal). One statement:
  * the rows are locked in a fixed order (article, store), so two orders for the same articles
  * cannot deadlock, then each takes its units only if enough are left and its hold is recorded.
- * Called as the last write of a transaction, the rows stay locked only until the commit.
+ * Called as the last write of a transaction, the rows stay locked only until the commit. Only the
+ * stock of active stores that sell on the web can be held: the web sells nothing else.
  */
 export async function holdStock(tx: Db, lines: HoldLine[], owner: HoldOwner): Promise<HoldResult> {
   const wanted = new Map<string, HoldLine>();
@@ -31,6 +33,7 @@ export async function holdStock(tx: Db, lines: HoldLine[], owner: HoldOwner): Pr
     locked AS MATERIALIZED (
       SELECT i.id, w.quantity FROM ${inventario} i
       JOIN wanted w ON w.article_code = i.article_code AND w.tienda_id = i.tienda_id
+      JOIN ${tiendas} ON ${tiendas.id} = i.tienda_id AND ${tiendaEnLaWeb}
       ORDER BY i.article_code, i.tienda_id
       FOR UPDATE OF i
     ),
@@ -51,12 +54,16 @@ export async function holdStock(tx: Db, lines: HoldLine[], owner: HoldOwner): Pr
 
 type HoldRow = { id: number; articleCode: string; tiendaId: number; quantity: number };
 
+/** The order whose dispatch takes the units, named in the ledger ('venta' rows reference its code). */
+type Sale = { code: string; userId: number | null };
+
 /**
  * Closes holds: `release` gives their units back to the store, `consume` (dispatch) takes them off
- * the shelf (on hand and held both go down). Stock rows are locked in the same order as holdStock
- * takes them (article, store), so two transactions cannot wait on each other in a circle.
+ * the shelf (on hand and held both go down) and writes the 'venta' ledger row in the same
+ * statement. Stock rows are locked in the same order as holdStock takes them (article, store), so
+ * two transactions cannot wait on each other in a circle.
  */
-async function settle(tx: Db, rows: HoldRow[], now: Date, mode: 'release' | 'consume') {
+async function settle(tx: Db, rows: HoldRow[], now: Date, mode: 'release' | { sale: Sale }) {
   const ordered = [...rows].sort((a, b) => a.articleCode.localeCompare(b.articleCode) || a.tiendaId - b.tiendaId);
   for (const row of ordered) {
     const marked = await tx
@@ -66,14 +73,21 @@ async function settle(tx: Db, rows: HoldRow[], now: Date, mode: 'release' | 'con
       .returning({ id: reservas.id });
     // Only the transaction that marked the hold closed moves the units.
     if (marked.length === 0) continue;
-    await tx
-      .update(inventario)
-      .set(
-        mode === 'consume'
-          ? { held: sql`${inventario.held} - ${row.quantity}`, quantity: sql`${inventario.quantity} - ${row.quantity}` }
-          : { held: sql`greatest(${inventario.held} - ${row.quantity}, 0)` },
+    if (mode === 'release') {
+      await tx
+        .update(inventario)
+        .set({ held: sql`greatest(${inventario.held} - ${row.quantity}, 0)` })
+        .where(and(eq(inventario.articleCode, row.articleCode), eq(inventario.tiendaId, row.tiendaId)));
+      continue;
+    }
+    await tx.execute(sql`
+      WITH sold AS (
+        UPDATE ${inventario} SET held = held - ${row.quantity}, quantity = quantity - ${row.quantity}
+         WHERE article_code = ${row.articleCode} AND tienda_id = ${row.tiendaId}
+        RETURNING article_code, tienda_id, quantity
       )
-      .where(and(eq(inventario.articleCode, row.articleCode), eq(inventario.tiendaId, row.tiendaId)));
+      INSERT INTO ${movimientosInventario} (article_code, tienda_id, kind, quantity, balance, reference, user_id)
+      SELECT article_code, tienda_id, 'venta', ${-row.quantity}::int, quantity, ${mode.sale.code}, ${mode.sale.userId}::int FROM sold`);
   }
 }
 
@@ -105,9 +119,13 @@ export async function releaseOrderHolds(tx: Db, orderId: number, now = new Date(
   await settle(tx, await openOrderHolds(tx, orderId), now, 'release');
 }
 
-/** Dispatch: the held units leave the store. */
-export async function consumeOrderHolds(tx: Db, orderId: number, now = new Date()): Promise<void> {
-  await settle(tx, await openOrderHolds(tx, orderId), now, 'consume');
+/** Dispatch: the held units leave the store, each line a 'venta' movement referencing the order's code. */
+export async function consumeOrderHolds(
+  tx: Db,
+  order: { id: number; code: string; userId: number | null },
+  now = new Date(),
+): Promise<void> {
+  await settle(tx, await openOrderHolds(tx, order.id), now, { sale: { code: order.code, userId: order.userId } });
 }
 
 /** Cart holds whose time ran out give their units back. */
@@ -121,7 +139,10 @@ export async function releaseExpiredCartHolds(db: Db, now = new Date()): Promise
   return rows.length;
 }
 
-/** Units free per store; with `cartId`, that cart's own live holds count as free for it. */
+/**
+ * Units free per store that sells on the web (active and selling online); with `cartId`, that
+ * cart's own live holds count as free for it.
+ */
 export async function availableByStore(db: Db, articleCodes: string[], cartId?: number) {
   if (articleCodes.length === 0) return [];
   const ownHeld = cartId
@@ -135,5 +156,6 @@ export async function availableByStore(db: Db, articleCodes: string[], cartId?: 
       available: sql<number>`(${inventario.quantity} - ${inventario.held} + ${ownHeld})::int`,
     })
     .from(inventario)
+    .innerJoin(tiendas, and(eq(tiendas.id, inventario.tiendaId), tiendaEnLaWeb))
     .where(inArray(inventario.articleCode, articleCodes));
 }

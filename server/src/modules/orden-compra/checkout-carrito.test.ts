@@ -1,16 +1,19 @@
 // The cart and the order agree: the order charges what the cart showed, and empties the cart.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartView, OrderStatus } from '../../../../domain/contracts/carrito.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { rows } from '../../../test/inject.ts';
-import { nextIp } from '../../../test/sessions.ts';
+import type { CartView } from '#domain/contracts/carrito.ts';
+import type { OrderStatus } from '#domain/contracts/orden-compra.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
+import { rows } from '#test/inject.ts';
 
 let t: TestApp;
+let api: OrdenesDriver;
 let lines: { articleCode: string; tiendaId: number }[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp();
+  api = ordenesDriver(t);
   // Three articles with a price that makes per-line IVA rounding differ from IVA on the subtotal.
   lines = await rows<{ articleCode: string; tiendaId: number }>(
     t,
@@ -57,25 +60,18 @@ describe('del carrito a la orden', () => {
     // 3 × 10,03 = 30,09; IVA on the subtotal 4,81 (per line it would be 3 × 1,60 = 4,80).
     expect(cart.totals).toMatchObject({ subtotal: '30.09', iva: '4.81', total: '34.90' });
 
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/orden-compra/registrar',
-      remoteAddress: nextIp(),
-      headers: { cookie, 'idempotency-key': 'carrito-a-orden-1' },
-      payload: {
-        user: buyer,
-        delivery: { ...buyer, contact: buyer.fullName, agency: 'zoom' },
-        items: cart.items.map((i) => ({
-          articleCode: i.articleCode,
-          stores: i.stores.map((s) => ({ tiendaId: s.id, quantity: s.quantity })),
-        })),
-        payment: { method: 'pago-pendiente' },
-      },
-    });
-    expect(response.statusCode).toBe(201);
-    const code = response.json().data.orderCode as string;
+    const body = {
+      user: buyer,
+      delivery: { ...buyer, contact: buyer.fullName, agency: 'zoom' },
+      items: cart.items.map((i) => ({
+        articleCode: i.articleCode,
+        stores: i.stores.map((s) => ({ tiendaId: s.id, quantity: s.quantity })),
+      })),
+      payment: { method: 'pago-pendiente' },
+    };
+    const { code, token } = await api.registrarOrden(body, 'carrito-a-orden-1', { cookie });
 
-    const status = (await t.app.inject({ url: `/api/orden-compra/estado/${code}` })).json().data as OrderStatus;
+    const status = (await api.estado(code, token)).json().data as OrderStatus;
     expect(status).toMatchObject({ paymentMethod: 'pago-pendiente', subtotal: '30.09', iva: '4.81', total: '34.90', step: 'pendiente' });
     expect(status.expiresAt).not.toBeNull();
     expect(JSON.stringify(status)).not.toContain(buyer.email);

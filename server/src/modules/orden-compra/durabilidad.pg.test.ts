@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_NOW } from '../../../test/build-test-app.ts';
-import { type BuyerLine, buyerAddress, buyerOrder } from '../../../test/compradores.ts';
-import { freePort } from '../../../test/server-process.ts';
-import { openDatabase } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed/seed.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { seedDemo } from '#server/db/seed/seed.ts';
+import { DEMO_NOW } from '#test/build-test-app.ts';
+import { type BuyerLine, buyerAddress, buyerOrder } from '#test/compradores.ts';
+import { freePort } from '#test/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 // The project's Node 24 runs the server's TypeScript natively; the test runner may be older.
@@ -52,7 +52,7 @@ async function startServer() {
       SEED: 'none',
       // Each buyer comes from its own address (X-Forwarded-For), as behind a proxy, so the
       // per-address limit of /registrar does not refuse the burst.
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

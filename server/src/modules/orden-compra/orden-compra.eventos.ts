@@ -4,8 +4,9 @@
 import type { ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Role } from '../../../../domain/roles.ts';
-import type { Db } from '../../db/client.ts';
+import { hasAnyRole, type Role } from '#domain/roles.ts';
+import type { Db } from '#server/db/client.ts';
+import { sessionResolver } from '#server/modules/auth/session.ts';
 
 export const ORDENES_CHANNEL = 'ordenes';
 export const ORDEN_EVENT_TYPES = ['orden-registrada', 'pago-reportado'] as const;
@@ -34,19 +35,48 @@ function acceptsEventStream(request: FastifyRequest): boolean {
 }
 
 /**
+ * An open stream and the check of its session. Frames go through `queue` one at a time, so a
+ * check in progress never lets a later frame overtake an earlier one.
+ */
+type Client = { res: ServerResponse; allowed: () => Promise<boolean>; queue: Promise<void> };
+
+/**
  * GET /eventos: one database listener per process, started with the first subscriber and shared
- * by all of them; streams end when the browser leaves or the server closes.
+ * by all of them; streams end when the browser leaves or the server closes, and when the session
+ * that opened them is revoked or loses its role (checked before every frame and every heartbeat).
  */
 export function eventosRoute(app: FastifyInstance, roles: readonly Role[]): void {
-  const clients = new Set<ServerResponse>();
+  const clients = new Set<Client>();
   let listening: Promise<() => Promise<void>> | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
+  const resolveUser = sessionResolver(() => app.authContext());
+
+  /** Writes the frame only if the session still may see orders; otherwise the stream ends. */
+  function deliver(client: Client, frame: string) {
+    client.queue = client.queue.then(async () => {
+      if (!clients.has(client)) return;
+      let allowed = false;
+      try {
+        allowed = await client.allowed();
+      } catch (error) {
+        // Unsure whether the user still may see orders: close rather than deliver.
+        app.log.error({ err: error }, 'avisos en vivo: no se pudo revisar la sesión');
+      }
+      if (!clients.has(client)) return;
+      if (!allowed) {
+        drop(client);
+        client.res.end();
+        return;
+      }
+      client.res.write(frame);
+    });
+  }
 
   function broadcast(payload: string) {
     const evento = parseEvento(payload);
     if (!evento) return;
     const frame = `event: ${evento.type}\ndata: ${JSON.stringify(evento)}\n\n`;
-    for (const client of clients) client.write(frame);
+    for (const client of clients) deliver(client, frame);
   }
 
   function startListening(): Promise<() => Promise<void>> {
@@ -57,7 +87,7 @@ export function eventosRoute(app: FastifyInstance, roles: readonly Role[]): void
     return listening;
   }
 
-  function drop(client: ServerResponse) {
+  function drop(client: Client) {
     clients.delete(client);
     if (clients.size === 0 && heartbeat) {
       clearInterval(heartbeat);
@@ -67,7 +97,7 @@ export function eventosRoute(app: FastifyInstance, roles: readonly Role[]): void
 
   app.addHook('preClose', async () => {
     // Open streams would keep the server from closing.
-    for (const client of clients) client.end();
+    for (const client of clients) client.res.end();
     clients.clear();
     if (heartbeat) clearInterval(heartbeat);
     heartbeat = null;
@@ -79,7 +109,7 @@ export function eventosRoute(app: FastifyInstance, roles: readonly Role[]): void
   });
 
   app.get(
-    '/eventos',
+    '/orden-compra/eventos',
     {
       config: { access: roles },
       schema: {
@@ -98,17 +128,26 @@ export function eventosRoute(app: FastifyInstance, roles: readonly Role[]): void
       res.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        // Personal data (order codes, totals): never stored; no-transform keeps proxies from compressing or rewriting it.
+        'cache-control': 'no-store, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
       res.write('retry: 5000\n: conectado\n\n');
-      clients.add(res);
+      const client: Client = {
+        res,
+        allowed: async () => {
+          const user = await resolveUser(request);
+          return user !== null && hasAnyRole(user.roles, roles);
+        },
+        queue: Promise.resolve(),
+      };
+      clients.add(client);
       heartbeat ??= setInterval(() => {
-        for (const client of clients) client.write(': latido\n\n');
+        for (const each of clients) deliver(each, ': latido\n\n');
       }, HEARTBEAT_MS).unref();
-      request.raw.on('close', () => drop(res));
-      res.on('close', () => drop(res));
+      request.raw.on('close', () => drop(client));
+      res.on('close', () => drop(client));
     },
   );
 }

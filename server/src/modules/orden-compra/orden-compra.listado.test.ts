@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { orderBody, registrarOrden, type StockedArticle, stockedArticle } from '../../../test/ordenes.ts';
-import { asBearer, demoEmail, loginAs } from '../../../test/sessions.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
+import { orderBody, registrarOrden, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
 
 let t: TestApp;
+let api: OrdenesDriver;
 let stocked: StockedArticle;
-let staff: { token: string };
 const codes: string[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp();
+  api = ordenesDriver(t);
   stocked = await stockedArticle(t);
-  staff = await loginAs(t.app, demoEmail('administracion'));
   codes.push(await registrarOrden(t, orderBody(stocked, { buyer: { fullName: 'Luisa Rangel', dni: 'V-20111222' } }), 'lista-1-xxxx'));
   codes.push(await registrarOrden(t, orderBody(stocked, { buyer: { fullName: 'Mario Brito', dni: 'E-8123456' } }), 'lista-2-xxxx'));
   codes.push(
@@ -27,8 +27,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const buscar = (payload: object) =>
-  t.app.inject(asBearer(staff.token, { method: 'POST', url: '/api/orden-compra/buscar-ordenes-compras', payload }));
+const buscar = (payload: object) => api.call('administracion', 'POST', '/api/orden-compra/buscar-ordenes-compras', payload);
 
 describe('listado y detalle de órdenes para el personal', () => {
   it('busca por cédula y cuenta las órdenes por paso sin importar el filtro de paso', async () => {
@@ -43,16 +42,13 @@ describe('listado y detalle de órdenes para el personal', () => {
   });
 
   it('el detalle trae color, talla, tienda de cada línea y quién movió cada paso', async () => {
-    const admin = await loginAs(t.app, demoEmail('admin'));
-    const approved = await t.app.inject(
-      asBearer(admin.token, {
-        method: 'PATCH',
-        url: '/api/orden-compra/confirmar-pago',
-        payload: { code: codes[2], approve: true, note: 'Zelle recibido' },
-      }),
-    );
+    const approved = await api.call('admin', 'PATCH', '/api/orden-compra/confirmar-pago', {
+      code: codes[2],
+      approve: true,
+      note: 'Zelle recibido',
+    });
     expect(approved.statusCode).toBe(200);
-    const detail = await t.app.inject(asBearer(staff.token, { url: `/api/orden-compra/buscar-detalles-ordene-compra?code=${codes[2]}` }));
+    const detail = await api.detalle(codes[2]);
     const body = detail.json().data;
     expect(body.details[0]).toMatchObject({ articleCode: stocked.article, color: expect.any(String), size: expect.any(String) });
     expect(body.details[0].store).toBeTruthy();

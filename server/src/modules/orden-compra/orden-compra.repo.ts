@@ -1,29 +1,28 @@
 // Queries of purchase orders, their lines, payments and history.
+import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { containsPattern } from '../../db/like.ts';
-import {
-  articulos,
-  colores,
-  modelos,
-  ordenDetalles,
-  ordenesCompra,
-  ordenHistorial,
-  ordenPagos,
-  tallas,
-  tasasCambio,
-  tiendas,
-  usuarios,
-  vendedores,
-} from '../../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { containsPattern } from '#server/db/like.ts';
+import { usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
+import { articulos, colores, modelos, tallas } from '#server/modules/catalogo/catalogo.schema.ts';
+import { tasasCambio } from '#server/modules/general/general.schema.ts';
+import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
+import { ordenDetalles, ordenesCompra, ordenHistorial, ordenPagos } from '#server/modules/orden-compra/orden-compra.schema.ts';
 
 export type OrderRow = typeof ordenesCompra.$inferSelect;
 
 export async function findPrices(db: Db, articleCodes: string[]) {
   if (articleCodes.length === 0) return [];
   return db
-    .select({ articleCode: articulos.code, name: modelos.name, price: modelos.price, promotion: modelos.promotion, active: modelos.active })
+    .select({
+      articleCode: articulos.code,
+      model: articulos.modelCode,
+      name: modelos.name,
+      price: modelos.price,
+      promotion: modelos.promotion,
+      active: modelos.active,
+    })
     .from(articulos)
     .innerJoin(modelos, eq(modelos.code, articulos.modelCode))
     .where(inArray(articulos.code, articleCodes));
@@ -89,6 +88,10 @@ export async function findDetails(db: Db, orderId: number) {
       quantity: ordenDetalles.quantity,
       price: ordenDetalles.price,
       promotion: ordenDetalles.promotion,
+      discount: ordenDetalles.discount,
+      discountName: ordenDetalles.discountName,
+      couponDiscount: ordenDetalles.couponDiscount,
+      paymentDiscount: ordenDetalles.paymentDiscount,
       net: ordenDetalles.net,
       iva: ordenDetalles.iva,
     })
@@ -112,6 +115,30 @@ export const paymentColumns = {
   status: ordenPagos.status,
   reportedAt: ordenPagos.createdAt,
 };
+
+/** The order as a step change answers it: code, step, what it owes and its payments. */
+export async function findOrderView(db: Db, code: string) {
+  const order = await findByCode(db, code);
+  if (!order) return undefined;
+  const payments = await findPayments(db, order.id);
+  return { ...orderAmounts(order), orderCode: order.code, step: order.step, payments };
+}
+
+/** What an order charges and every discount it was priced with, as its answers show them. */
+export function orderAmounts(order: OrderRow) {
+  return {
+    subtotal: order.subtotal,
+    iva: order.iva,
+    commission: order.commission,
+    discount: order.discount,
+    couponCode: order.couponCode,
+    couponDiscount: order.couponDiscount,
+    paymentDiscount: order.paymentDiscount,
+    paymentDiscountName: order.paymentDiscountName,
+    total: order.total,
+    rate: order.rate,
+  };
+}
 
 export async function findPayments(db: Db, orderId: number) {
   return db.select(paymentColumns).from(ordenPagos).where(eq(ordenPagos.orderId, orderId)).orderBy(ordenPagos.id);
@@ -228,4 +255,102 @@ export async function findExpiredUnpaid(db: Db, now: Date) {
       ),
     )
     .limit(200);
+}
+
+/** A stable 64-bit advisory-lock id for a key, in its own namespace. */
+function lockId(key: string): bigint {
+  return createHash('sha256').update(`orden-impaga|${key}`).digest().readBigInt64BE(0);
+}
+
+/**
+ * Serialises registrations of unpaid orders that share a buyer contact or a client address until
+ * the transaction ends, so that counting them and adding one is atomic. Locks are taken in one
+ * statement in a fixed order (by id), so two registrations never wait on each other in a circle.
+ */
+export async function lockUnpaidKeys(tx: Db, keys: string[]): Promise<void> {
+  const ids = [...new Set(keys.map(lockId))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (ids.length === 0) return;
+  const values = sql.join(
+    ids.map((id) => sql`(${id.toString()}::bigint)`),
+    sql`, `,
+  );
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(v.id) FROM (VALUES ${values}) AS v(id)`);
+}
+
+/**
+ * Orders awaiting payment per key, among the given keys: pending and not expired at `now`, or
+ * with a reported payment staff have not confirmed yet.
+ */
+export async function countOpenUnpaid(tx: Db, keys: string[], now: Date): Promise<Map<string, number>> {
+  const wanted = sql`ARRAY[${sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  )}]::text[]`;
+  const result = (await tx.execute(sql`
+    SELECT k AS key, count(*)::int AS n
+      FROM ${ordenesCompra} o, unnest(o.unpaid_keys) AS k
+     WHERE o.step IN ('pendiente', 'pago-por-confirmar')
+       AND (o.step = 'pago-por-confirmar' OR o.expires_at > ${now.toISOString()}::timestamptz)
+       AND o.unpaid_keys && ${wanted} AND k = ANY(${wanted})
+     GROUP BY k`)) as unknown as { rows: { key: string; n: number }[] };
+  return new Map(result.rows.map((r) => [r.key, Number(r.n)]));
+}
+
+// ── writes ──────────────────────────────────────────────────────────────────
+
+export type NewOrder = Omit<typeof ordenesCompra.$inferInsert, 'id' | 'code' | 'rate' | 'inChargeUserId'> & {
+  /** The staff user in charge of web sales, read by the same statement (config's encargadoDeVentasIdSql), or none. */
+  inChargeUserId: SQL<number | null> | null;
+};
+
+/**
+ * Inserts the order unless its idempotency key was used (a request still in flight with it is
+ * waited for): then nothing. The code, the rate of the day and the person in charge are set by
+ * this same statement.
+ */
+export async function insertOrder(tx: Db, order: NewOrder): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .insert(ordenesCompra)
+    .values({ ...order, id: newOrderIdSql(), code: newOrderCodeSql(), rate: latestRateSql() })
+    .onConflictDoNothing({ target: ordenesCompra.idempotencyKey })
+    .returning();
+  return row;
+}
+
+export type NewLine = typeof ordenDetalles.$inferInsert;
+
+/** The order's first history line and its lines, in one statement. */
+export async function insertFirstStepAndLines(tx: Db, firstStep: typeof ordenHistorial.$inferInsert, lines: NewLine[]) {
+  const history = tx.$with('primer_paso', {}).as(tx.insert(ordenHistorial).values(firstStep).getSQL());
+  await tx.with(history).insert(ordenDetalles).values(lines);
+}
+
+export type NewPayment = Omit<typeof ordenPagos.$inferInsert, 'id' | 'status' | 'createdAt'>;
+
+export async function insertPayment(tx: Db, payment: NewPayment) {
+  return tx.insert(ordenPagos).values(payment).returning(paymentColumns);
+}
+
+export async function countRejectedPayments(tx: Db, orderId: number): Promise<number> {
+  const [{ rejected }] = await tx
+    .select({ rejected: count() })
+    .from(ordenPagos)
+    .where(and(eq(ordenPagos.orderId, orderId), eq(ordenPagos.status, 'rechazado')));
+  return rejected;
+}
+
+/** The order's payments still under review take `status` (an earlier rejected one stays rejected). */
+export async function settleReportedPayments(tx: Db, orderId: number, status: 'aprobado' | 'rechazado') {
+  await tx
+    .update(ordenPagos)
+    .set({ status })
+    .where(and(eq(ordenPagos.orderId, orderId), eq(ordenPagos.status, 'reportado')));
+}
+
+export async function updateOrder(tx: Db, orderId: number, changes: Partial<typeof ordenesCompra.$inferInsert>) {
+  await tx.update(ordenesCompra).set(changes).where(eq(ordenesCompra.id, orderId));
+}
+
+export async function insertHistory(tx: Db, line: typeof ordenHistorial.$inferInsert) {
+  await tx.insert(ordenHistorial).values(line);
 }

@@ -1,11 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { rows as rowsIn } from '../../../test/inject.ts';
-import { BUYER, orderBody } from '../../../test/ordenes.ts';
-import { asBearer, demoEmail, loginAs, nextIp } from '../../../test/sessions.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { BUYERS_AT_ONCE, type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
+import { rows as rowsIn } from '#test/inject.ts';
+import { BUYER, orderBody, otroComprador } from '#test/ordenes.ts';
+import { asBearer, nextIp, signUp } from '#test/sessions.ts';
 
 let t: TestApp;
+let api: OrdenesDriver;
 let article = '';
 let storeId = 0;
 
@@ -13,6 +15,7 @@ const rows = <T>(query: SQL) => rowsIn<T>(t, query);
 
 beforeAll(async () => {
   t = await buildTestApp();
+  api = ordenesDriver(t);
   const [row] = await rows<{ code: string }>(sql`SELECT a.code FROM articulos a WHERE a.code LIKE 'CFRA001%MD' LIMIT 1`);
   article = row.code;
   const [store] = await rows<{ id: number }>(sql`SELECT id FROM tiendas ORDER BY id LIMIT 1`);
@@ -27,19 +30,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-function order(quantity: number, payment: Record<string, unknown> = { method: 'pago-pendiente' }, code = article) {
-  return orderBody({ article: code, storeId }, { quantity, payment });
+function order(quantity: number, payment: Record<string, unknown> = { method: 'pago-pendiente' }, buyer = {}) {
+  return orderBody({ article, storeId }, { quantity, payment, buyer });
 }
 
-function registrar(body: object, key: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/orden-compra/registrar',
-    remoteAddress: nextIp(),
-    headers: { 'idempotency-key': key },
-    payload: body,
-  });
-}
+const registrar = (body: object, key: string) => api.registrar(body, key);
 
 async function stock() {
   const [row] = await rows<{ quantity: number; held: number }>(
@@ -49,12 +44,14 @@ async function stock() {
 }
 
 describe('registrar orden de compra', () => {
-  it('cuando 200 compradores piden a la vez un artículo con 10 unidades, se venden exactamente 10', async () => {
-    const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => registrar(order(1), `concurrencia-${i}-xxxx`)));
+  it(`cuando ${BUYERS_AT_ONCE} compradores piden a la vez un artículo con 10 unidades, se venden exactamente 10`, async () => {
+    const responses = await Promise.all(
+      Array.from({ length: BUYERS_AT_ONCE }, (_, i) => registrar(order(1, undefined, otroComprador(i)), `concurrencia-${i}-xxxx`)),
+    );
     const created = responses.filter((r) => r.statusCode === 201);
     const refused = responses.filter((r) => r.statusCode === 400);
     expect(created).toHaveLength(10);
-    expect(refused).toHaveLength(190);
+    expect(refused).toHaveLength(BUYERS_AT_ONCE - 10);
     for (const r of refused) expect(r.json().message).toContain(article);
     const s = await stock();
     expect(s.held).toBe(10);
@@ -106,36 +103,36 @@ describe('pipeline de la orden', () => {
     const payment = { method: 'pago-movil', reference: '00123456', bankCode: '0134', amount: '25.00', date: '2026-11-22' };
     const created = await registrar(order(1, payment), 'pipeline-1');
     expect(created.statusCode).toBe(201);
-    const code = created.json().data.orderCode as string;
+    const { orderCode: code, token } = created.json().data as { orderCode: string; token: string };
     expect(code).toMatch(/^OC-\d{6}$/);
     expect(created.json().data.step).toBe('pago-por-confirmar');
 
-    const used = await t.app.inject(`/api/orden-compra/vrificar-referencia?method=pago-movil&bankCode=0134&reference=00123456`);
+    const used = await api.call(
+      'administracion',
+      'GET',
+      '/api/orden-compra/vrificar-referencia?method=pago-movil&bankCode=0134&reference=00123456',
+    );
     expect(used.json().data.used).toBe(true);
     const again = await registrar(order(1, payment), 'pipeline-otra');
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('Esa referencia de pago ya fue registrada para ese banco y método.');
 
-    const admin = await loginAs(t.app, demoEmail('administracion'));
-    const inventario = await loginAs(t.app, demoEmail('inventario'));
-    const despacho = await loginAs(t.app, demoEmail('despacho'));
-    const patch = (token: string, url: string, payload: object) =>
-      t.app.inject(asBearer(token, { method: 'PATCH', url: `/api/orden-compra/${url}`, payload }));
+    const patch = (role: string, url: string, payload: object) => api.call(role, 'PATCH', `/api/orden-compra/${url}`, payload);
 
-    expect((await patch(despacho.token, 'confirmar-pago', { code, approve: true })).statusCode).toBe(403);
-    const early = await patch(despacho.token, 'despachar', { code });
+    expect((await patch('despacho', 'confirmar-pago', { code, approve: true })).statusCode).toBe(403);
+    const early = await patch('despacho', 'despachar', { code });
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toContain('No se puede despachar una orden en estado «Pago por confirmar»');
-    expect((await patch(admin.token, 'confirmar-pago', { code, approve: true })).json().data.step).toBe('pago-confirmado');
-    expect((await patch(inventario.token, 'confirmar-inventario', { code })).json().data.step).toBe('inventario-confirmado');
+    expect((await patch('administracion', 'confirmar-pago', { code, approve: true })).json().data.step).toBe('pago-confirmado');
+    expect((await patch('inventario', 'confirmar-inventario', { code })).json().data.step).toBe('inventario-confirmado');
     const before = await stock();
-    expect((await patch(despacho.token, 'despachar', { code, trackingNumber: 'MRW-998877' })).json().data.step).toBe('despachada');
+    expect((await patch('despacho', 'despachar', { code, trackingNumber: 'MRW-998877' })).json().data.step).toBe('despachada');
     const after = await stock();
     expect(after.quantity).toBe(before.quantity - 1);
     expect(after.held).toBe(before.held - 1);
-    expect((await patch(despacho.token, 'entregada', { code })).json().data.step).toBe('entregada');
+    expect((await patch('despacho', 'entregada', { code })).json().data.step).toBe('entregada');
 
-    const estado = await t.app.inject(`/api/orden-compra/estado/${code}`);
+    const estado = await api.estado(code, token);
     expect(estado.json().data.timeline.map((s: { step: string }) => s.step)).toEqual([
       'pago-por-confirmar',
       'pago-confirmado',
@@ -158,55 +155,33 @@ describe('pipeline de la orden', () => {
     );
     const created = await registrar(order(2, { method: 'zelle', reference: 'ZL998877', amount: '40.00', date: '2026-11-22' }), 'rechazo-1');
     const code = created.json().data.orderCode as string;
-    const admin = await loginAs(t.app, demoEmail('admin'));
-    const rejected = await t.app.inject(
-      asBearer(admin.token, { method: 'PATCH', url: '/api/orden-compra/confirmar-pago', payload: { code, approve: false } }),
-    );
+    const rejected = await api.call('admin', 'PATCH', '/api/orden-compra/confirmar-pago', { code, approve: false });
     expect(rejected.json().data.step).toBe('pendiente');
     const heldBefore = (await stock()).held;
-    const cancelled = await t.app.inject(asBearer(admin.token, { method: 'PATCH', url: '/api/orden-compra/anular', payload: { code } }));
+    const cancelled = await api.call('admin', 'PATCH', '/api/orden-compra/anular', { code });
     expect(cancelled.json().data.step).toBe('anulada');
     expect((await stock()).held).toBe(heldBefore - 2);
-    const twice = await t.app.inject(asBearer(admin.token, { method: 'PATCH', url: '/api/orden-compra/anular', payload: { code } }));
+    const twice = await api.call('admin', 'PATCH', '/api/orden-compra/anular', { code });
     expect(twice.statusCode).toBe(400);
     expect((await stock()).held).toBe(heldBefore - 2);
   });
 
   it('el comprador ve el detalle de su orden y otro cliente no', async () => {
-    const cliente = await loginAs(t.app, demoEmail('cliente'));
     await t.database.db.execute(
       sql`UPDATE inventario SET quantity = quantity + 1 WHERE article_code = ${article} AND tienda_id = ${storeId}`,
     );
-    const created = await t.app.inject(
-      asBearer(cliente.token, {
-        method: 'POST',
-        url: '/api/orden-compra/registrar',
-        headers: { 'idempotency-key': 'propia-1234' },
-        payload: order(1),
-      }),
-    );
-    const code = created.json().data.orderCode;
-    const own = await t.app.inject(asBearer(cliente.token, { url: `/api/orden-compra/buscar-detalles-ordene-compra?code=${code}` }));
+    const { code } = await api.registrarOrden(order(1), 'propia-1234', { token: await api.tokenOf('cliente') });
+    const own = await api.detalle(code, 'cliente');
     expect(own.statusCode).toBe(200);
     expect(own.json().data.details).toHaveLength(1);
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      remoteAddress: nextIp(),
-      payload: {
-        nickname: 'Otra',
-        email: 'otra.clienta@correo.com',
-        password: 'clave-de-otra-123',
-        password_confirmation: 'clave-de-otra-123',
-      },
+    const { token: otherToken } = await signUp(t.app, {
+      nickname: 'Otra',
+      email: 'otra.clienta@correo.com',
+      password: 'clave-de-otra-123',
     });
-    const otherToken = registered.json().data.access_token as string;
     const foreign = await t.app.inject(asBearer(otherToken, { url: `/api/orden-compra/buscar-detalles-ordene-compra?code=${code}` }));
     expect(foreign.statusCode).toBe(404);
-    const staff = await loginAs(t.app, demoEmail('vendedor-admin'));
-    const list = await t.app.inject(
-      asBearer(staff.token, { method: 'POST', url: '/api/orden-compra/buscar-ordenes-compras', payload: { search: code } }),
-    );
+    const list = await api.call('vendedor-admin', 'POST', '/api/orden-compra/buscar-ordenes-compras', { search: code });
     expect(list.json().data.map((o: { code: string }) => o.code)).toEqual([code]);
   });
 });

@@ -1,8 +1,10 @@
 // Queries of the customer profile: details, children, salesmen, users and their roles.
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { containsPattern } from '../../db/like.ts';
-import { hijos, usuarioRoles, usuarios, vendedores } from '../../db/schema.ts';
+import type { Role } from '#domain/roles.ts';
+import type { Db } from '#server/db/client.ts';
+import { containsPattern } from '#server/db/like.ts';
+import { usuarioRoles, usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
+import { hijos } from '#server/modules/profile/profile.schema.ts';
 
 export async function updateUserDetails(db: Db, userId: number, values: Partial<typeof usuarios.$inferInsert>) {
   await db
@@ -66,7 +68,7 @@ export async function findUsersWithRoles(db: Db, search: string | undefined, lim
         fullName: usuarios.fullName,
         disabled: usuarios.disabled,
         roles: sql<
-          string[]
+          Role[]
         >`coalesce((SELECT array_agg(r.role ORDER BY r.role) FROM usuario_roles r WHERE r.user_id = ${usuarios.id}), '{}')`,
       })
       .from(usuarios)
@@ -95,4 +97,12 @@ export async function countAdmins(db: Db, excludingUserId: number): Promise<numb
     .innerJoin(usuarios, eq(usuarios.id, usuarioRoles.userId))
     .where(and(eq(usuarioRoles.role, 'admin'), eq(usuarios.disabled, false), sql`${usuarios.id} <> ${excludingUserId}`));
   return n;
+}
+
+/**
+ * Serializes the changes that could leave the store without an enabled admin (roles, disabling),
+ * until the transaction ends; the count of admins is read after taking it.
+ */
+export async function lockAdminChanges(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('vitrina:admins'))`);
 }

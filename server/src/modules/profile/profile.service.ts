@@ -1,12 +1,12 @@
 // The customer's own profile and children; admins' user search and role changes.
 
-import { metaFor, offsetOf } from '../../../../domain/paginator.ts';
-import { ROLE_LABELS, ROLES, type Role } from '../../../../domain/roles.ts';
-import type { Db } from '../../db/client.ts';
-import { NoEncontrado, Prohibido, ReglaNegocio } from '../../errors.ts';
-import type { SessionUser } from '../../http/access.ts';
-import * as authRepo from '../auth/auth.repo.ts';
-import { userShape } from '../auth/auth.service.ts';
+import { metaFor, offsetOf } from '#domain/paginator.ts';
+import { ROLE_LABELS, ROLES, type Role } from '#domain/roles.ts';
+import type { Db } from '#server/db/client.ts';
+import { NoEncontrado, Prohibido, ReglaNegocio } from '#server/errors.ts';
+import type { SessionUser } from '#server/http/access.ts';
+import * as authRepo from '#server/modules/auth/auth.repo.ts';
+import { userShape } from '#server/modules/auth/auth.service.ts';
 import * as repo from './profile.repo.ts';
 
 export function usuario(db: Db, user: SessionUser) {
@@ -54,27 +54,35 @@ export function roles() {
 /**
  * Replaces a user's roles. The user's other sessions end, so the change takes effect at once;
  * when admins change themselves their current session stays and the menu updates live.
+ * Every role change waits for the admins lock and counts under it, so no two concurrent changes
+ * can each leave "the other admin" and together remove both.
  */
 export async function updateRoles(db: Db, admin: SessionUser, userId: number, nextRoles: Role[]) {
-  const target = await authRepo.findUserById(db, userId);
-  if (!target) throw new NoEncontrado('El usuario no existe.');
-  if (
-    !nextRoles.includes('admin') &&
-    (await authRepo.findRoles(db, userId)).includes('admin') &&
-    (await repo.countAdmins(db, userId)) === 0
-  ) {
-    throw new ReglaNegocio('No se puede quitar el rol de administrador al último administrador.');
-  }
   await db.transaction(async (tx) => {
+    await repo.lockAdminChanges(tx);
+    const target = await authRepo.findUserById(tx, userId);
+    if (!target) throw new NoEncontrado('El usuario no existe.');
+    if (!nextRoles.includes('admin') && (await isLastAdmin(tx, userId))) {
+      throw new ReglaNegocio('No se puede quitar el rol de administrador al último administrador.');
+    }
     await authRepo.replaceRoles(tx, userId, nextRoles);
     await authRepo.revokeUserSessions(tx, userId, new Date(), userId === admin.id ? admin.sessionId : undefined);
   });
   return { id: userId, roles: await authRepo.findRoles(db, userId), isCurrentUser: userId === admin.id };
 }
 
+/** Whether the user is an admin and no other enabled admin exists; call it holding the admins lock. */
+async function isLastAdmin(tx: Db, userId: number): Promise<boolean> {
+  return (await authRepo.findRoles(tx, userId)).includes('admin') && (await repo.countAdmins(tx, userId)) === 0;
+}
+
 export async function setDisabled(db: Db, admin: SessionUser, userId: number, disabled: boolean) {
   if (userId === admin.id) throw new ReglaNegocio('No puede deshabilitar su propia cuenta.');
-  if (!(await repo.setDisabled(db, userId, disabled))) throw new NoEncontrado('El usuario no existe.');
-  if (disabled) await authRepo.revokeUserSessions(db, userId, new Date());
+  await db.transaction(async (tx) => {
+    await repo.lockAdminChanges(tx);
+    if (disabled && (await isLastAdmin(tx, userId))) throw new ReglaNegocio('No se puede deshabilitar al último administrador.');
+    if (!(await repo.setDisabled(tx, userId, disabled))) throw new NoEncontrado('El usuario no existe.');
+    if (disabled) await authRepo.revokeUserSessions(tx, userId, new Date());
+  });
   return { id: userId, disabled };
 }

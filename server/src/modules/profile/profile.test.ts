@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { asBearer, demoEmail, loginAs } from '../../../test/sessions.ts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '#server/db/seed/demo-usuarios.ts';
+import { upsertStaff } from '#server/modules/auth/auth.service.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { rows } from '#test/inject.ts';
+import { asBearer, demoEmail, loginAs } from '#test/sessions.ts';
 
 let t: TestApp;
 
@@ -163,5 +167,118 @@ describe('permisos (admin)', () => {
     expect((await call(target.token, 'GET', '/api/profile/usuario')).statusCode).toBe(401);
     await expect(loginAs(t.app, demoEmail('administracion'))).rejects.toThrow(/401/);
     await call(admin.token, 'POST', '/api/profile/permisos/estado', { userId: target.user.id, disabled: false });
+  });
+});
+
+describe('ids fuera de rango', () => {
+  const HUGE = ['2147483648', '99999999999999999999'];
+
+  it('eliminar-hijo y user/{id} con un id que no cabe en la base responden 422, no 500', async () => {
+    const { token } = await loginAs(t.app, demoEmail('cliente'));
+    for (const id of HUGE) {
+      const child = await call(token, 'DELETE', `/api/profile/eliminar-hijo/${id}`);
+      expect(child.statusCode).toBe(422);
+      expect(child.json().errors.id).toEqual(['El registro no es válido']);
+      const user = await call(token, 'PUT', `/api/profile/user/${id}`, { nickname: 'Mari' });
+      expect(user.statusCode).toBe(422);
+      expect(user.json().errors.id).toEqual(['El usuario no es válido']);
+    }
+  });
+
+  it('permisos/actualizar y permisos/estado con un userId enorme responden 422 sin cambiar nada', async () => {
+    const admin = await loginAs(t.app, demoEmail('admin'));
+    for (const raw of HUGE) {
+      for (const [url, extra] of [
+        ['/api/profile/permisos/actualizar', '"roles":["despacho"]'],
+        ['/api/profile/permisos/estado', '"disabled":true'],
+      ] as const) {
+        const response = await t.app.inject(
+          asBearer(admin.token, {
+            method: 'POST',
+            url,
+            headers: { 'content-type': 'application/json' },
+            payload: `{"userId":${raw},${extra}}`,
+          }),
+        );
+        expect(response.statusCode).toBe(422);
+        expect(response.json().errors.userId).toContain('El usuario no es válido');
+      }
+    }
+  });
+});
+
+describe('permisos bajo concurrencia', () => {
+  const enabledAdmins = async () =>
+    (
+      await rows<{ email: string }>(
+        t,
+        sql`SELECT u.email FROM usuarios u JOIN usuario_roles r ON r.user_id = u.id WHERE r.role = 'admin' AND NOT u.disabled`,
+      )
+    ).map((r) => r.email);
+  const restoreAdmins = async (emails: string[]) => {
+    for (const email of emails) {
+      await t.database.db.execute(sql`UPDATE usuarios SET disabled = false WHERE email = ${email}`);
+      await t.database.db.execute(
+        sql`INSERT INTO usuario_roles (user_id, role) SELECT id, 'admin' FROM usuarios WHERE email = ${email} ON CONFLICT DO NOTHING`,
+      );
+    }
+  };
+
+  let a: Awaited<ReturnType<typeof loginAs>>;
+  const idOf = async (email: string) => (await rows<{ id: number }>(t, sql`SELECT id FROM usuarios WHERE email = ${email}`))[0].id;
+
+  // Each test starts with the demo admin as the only enabled admin; her session outlives the
+  // changes below (changing one's own roles keeps the current session).
+  beforeEach(async () => {
+    a ??= await loginAs(t.app, demoEmail('admin'));
+    await t.database.db.execute(sql`UPDATE usuarios SET disabled = (email LIKE '%.admin@vitrina.com.ve')`);
+    await restoreAdmins([demoEmail('admin')]);
+  });
+
+  // Both calls come from the same admin's session (changing one's own roles keeps it), so both
+  // pass the role check before either commits, on PGlite as on PostgreSQL.
+  it('con dos admins, quitarle el rol a la otra y a sí misma a la vez: solo una lo logra y queda una admin', async () => {
+    const second = 'segunda.admin@vitrina.com.ve';
+    const b = await upsertStaff(t.database.db, { email: second, nickname: 'Segunda', password: DEMO_PASSWORD, roles: ['admin'] });
+    for (let round = 0; round < 3; round++) {
+      await restoreAdmins([demoEmail('admin'), second]);
+      expect((await enabledAdmins()).sort()).toEqual([demoEmail('admin'), second].sort());
+      const answers = await Promise.all([
+        call(a.token, 'POST', '/api/profile/permisos/actualizar', { userId: b, roles: ['despacho'] }),
+        call(a.token, 'POST', '/api/profile/permisos/actualizar', { userId: a.user.id, roles: ['despacho'] }),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+      expect(answers.find((r) => r.statusCode === 400)?.json().message).toBe(
+        'No se puede quitar el rol de administrador al último administrador.',
+      );
+      expect(await enabledAdmins()).toHaveLength(1);
+    }
+  });
+
+  it('con dos admins, deshabilitar a la otra y quitarse el rol a la vez: queda una admin habilitada', async () => {
+    const second = 'tercera.admin@vitrina.com.ve';
+    const b = await upsertStaff(t.database.db, { email: second, nickname: 'Tercera', password: DEMO_PASSWORD, roles: ['admin'] });
+    expect((await enabledAdmins()).sort()).toEqual([demoEmail('admin'), second].sort());
+    const answers = await Promise.all([
+      call(a.token, 'POST', '/api/profile/permisos/estado', { userId: b, disabled: true }),
+      call(a.token, 'POST', '/api/profile/permisos/actualizar', { userId: a.user.id, roles: ['despacho'] }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(await enabledAdmins()).toHaveLength(1);
+  });
+
+  it('guardar a la vez varios juegos de roles del mismo usuario: todos 200 y queda uno de ellos', async () => {
+    const target = await idOf(demoEmail('vendedor-admin'));
+    const sets = [['vendedor-admin'], ['vendedor-admin', 'despacho'], ['inventario', 'despacho'], [], ['administracion']];
+    const answers = await Promise.all(
+      [...sets, ...sets].map((roles) => call(a.token, 'POST', '/api/profile/permisos/actualizar', { userId: target, roles })),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    const [{ roles }] = await rows<{ roles: string[] }>(
+      t,
+      sql`SELECT coalesce(array_agg(role ORDER BY role), '{}') AS roles FROM usuario_roles WHERE user_id = ${target}`,
+    );
+    expect(sets.map((set) => [...set].sort())).toContainEqual(roles);
+    await call(a.token, 'POST', '/api/profile/permisos/actualizar', { userId: target, roles: ['vendedor-admin'] });
   });
 });

@@ -1,11 +1,8 @@
 // robots.txt and sitemap.xml: lines, sub-lines and every article page, with absolute URLs.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { articlePath, linePath, subLinePath } from '../../../../domain/catalogo-urls.ts';
-import { findAllForSitemap, listLines } from '../catalogo/catalogo.service.ts';
-
-export function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
-  return app.deps.env.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
-}
+// The origin is the configured public one (app.publicUrl): a forged Host header changes nothing.
+import type { FastifyInstance } from 'fastify';
+import { articlePath, linePath, subLinePath } from '#domain/catalogo-urls.ts';
+import { findAllForSitemap, listLines } from '#server/modules/catalogo/catalogo.service.ts';
 
 const STATIC_PATHS = [
   '/',
@@ -28,8 +25,8 @@ function escapeXml(s: string): string {
 }
 
 export async function seoRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
-    const origin = publicOrigin(app, request);
+  const origin = app.publicUrl;
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
     return reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
@@ -38,8 +35,7 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
       );
   });
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const origin = publicOrigin(app, request);
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const db = app.deps.database.db;
     const [lines, models] = await Promise.all([listLines(db), findAllForSitemap(db)]);
     const paths = [

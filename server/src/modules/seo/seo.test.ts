@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { rows } from '../../../test/inject.ts';
-import { buildApp } from '../../app.ts';
-import { parseEnv } from '../../env.ts';
+import { buildApp } from '#server/app.ts';
+import { parseEnv } from '#server/env.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { rows } from '#test/inject.ts';
 
 let t: TestApp;
 
@@ -15,7 +15,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const HOST = 'tienda.test';
+// Whatever Host a client sends, absolute URLs use the public origin (PUBLIC_URL, else localhost:PORT).
+const HOST = 'evil.example';
+const ORIGIN = 'http://localhost:3000';
 
 async function sitemapLocs(): Promise<string[]> {
   const response = await t.app.inject({ url: '/sitemap.xml', headers: { host: HOST } });
@@ -44,23 +46,25 @@ async function expectedCataloguePaths(): Promise<string[]> {
 }
 
 describe('robots.txt', () => {
-  it('permite la tienda, cierra el panel, la API y el carrito, y apunta al sitemap del mismo host', async () => {
+  it('permite la tienda, cierra el panel, la API y el carrito, y apunta al sitemap de la dirección pública', async () => {
     const response = await t.app.inject({ url: '/robots.txt', headers: { host: HOST } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     const lines = response.body.split('\n');
     expect(lines).toContain('User-agent: *');
     for (const path of ['/dashboard', '/api/', '/auth/', '/carrito']) expect(lines).toContain(`Disallow: ${path}`);
-    expect(lines).toContain(`Sitemap: http://${HOST}/sitemap.xml`);
+    expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    expect(response.body).not.toContain(HOST);
   });
 
   it('sin proxy de confianza, una cabecera X-Forwarded-Host no cambia las URL', async () => {
     const response = await t.app.inject({
       url: '/robots.txt',
-      headers: { host: HOST, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      headers: { host: 'tienda.test', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
     });
-    expect(response.body).toContain(`Sitemap: http://${HOST}/sitemap.xml`);
+    expect(response.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
     expect(response.body).not.toContain('evil.example');
+    expect(response.body).not.toContain('tienda.test');
   });
 });
 
@@ -76,17 +80,17 @@ describe('sitemap.xml', () => {
     const locs = await sitemapLocs();
     expect(locs.length).toBe(opened);
     expect(new Set(locs).size).toBe(locs.length);
-    for (const loc of locs) expect(loc.startsWith(`http://${HOST}/`), loc).toBe(true);
+    for (const loc of locs) expect(loc.startsWith(`${ORIGIN}/`), loc).toBe(true);
   });
 
   it('lista exactamente las páginas de líneas, sub-líneas y artículos activos, además de las páginas fijas', async () => {
     const locs = await sitemapLocs();
     const expected = await expectedCataloguePaths();
     expect(expected.length).toBe(4 * 2 + 19 + 165);
-    const catalogue = locs.filter((l) => l.startsWith(`http://${HOST}/linea/`)).map((l) => l.slice(`http://${HOST}`.length));
+    const catalogue = locs.filter((l) => l.startsWith(`${ORIGIN}/linea/`)).map((l) => l.slice(`${ORIGIN}`.length));
     expect(catalogue.sort()).toEqual(expected.sort());
     for (const page of ['/', '/linea', '/articulos/lo-nuevo', '/articulos/promociones', '/nuestras-tiendas', '/privacy-policy']) {
-      expect(locs).toContain(`http://${HOST}${page}`);
+      expect(locs).toContain(`${ORIGIN}${page}`);
     }
   });
 
@@ -107,6 +111,20 @@ describe('sitemap.xml', () => {
     }
   });
 
+  it('ni un Host falsificado ni el X-Forwarded-Host de un proxy de confianza cambian las URL', async () => {
+    const app = await buildApp({ env: parseEnv({ NODE_ENV: 'test', TRUST_PROXY: '1' }), database: t.database, logger: false });
+    try {
+      const forwarded = { host: 'tienda.test', 'x-forwarded-host': HOST, 'x-forwarded-proto': 'https' };
+      const sitemap = await app.inject({ url: '/sitemap.xml', headers: forwarded });
+      expect(sitemap.body).toContain(`<loc>${ORIGIN}/linea/DAM/sub-lineas</loc>`);
+      expect(sitemap.body).not.toMatch(/evil\.example|tienda\.test/);
+      const robots = await app.inject({ url: '/robots.txt', headers: forwarded });
+      expect(robots.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('un modelo o una sub-línea desactivados salen del sitemap', async () => {
     const [model] = await rows<{ code: string }>(t, sql`SELECT code FROM modelos WHERE base_code = 'CSHO001' ORDER BY code LIMIT 1`);
     await t.database.db.execute(sql`UPDATE modelos SET active = false WHERE code = ${model.code}`);
@@ -114,7 +132,7 @@ describe('sitemap.xml', () => {
     const locs = await sitemapLocs();
     expect(locs.some((l) => l.endsWith(`/${model.code}`))).toBe(false);
     expect(locs.some((l) => l.includes('/sub-lineas/BOT/'))).toBe(false);
-    const catalogue = locs.filter((l) => l.startsWith(`http://${HOST}/linea/`)).map((l) => l.slice(`http://${HOST}`.length));
+    const catalogue = locs.filter((l) => l.startsWith(`${ORIGIN}/linea/`)).map((l) => l.slice(`${ORIGIN}`.length));
     expect(catalogue.sort()).toEqual((await expectedCataloguePaths()).sort());
   });
 });

@@ -2,15 +2,22 @@
 // or not; add one, edit one (?editar=<id>), activate or deactivate.
 import { Alert, Badge, Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { data, Form, Link, useLocation, useNavigation } from 'react-router';
-import { VENEZUELAN_BANKS } from '../../../../domain/banks.ts';
-import type { ListMeta } from '../../../../domain/contracts/api-client.ts';
-import { BANK_ACCOUNT_METHOD_IDS, type BankAccount, type BankAccountMethod } from '../../../../domain/contracts/general.ts';
-import { PAYMENT_METHODS } from '../../../../domain/store-constants.ts';
-import { fieldError } from '../../components/campo-error.ts';
-import { Paginacion } from '../../components/paginacion.tsx';
-import { unwrapList } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { type FormErrors, formErrors, requireRole } from '../../lib/session.ts';
+import { VENEZUELAN_BANKS } from '#domain/banks.ts';
+import type { ListMeta } from '#domain/contracts/api-client.ts';
+import {
+  actualizarCuenta,
+  BANK_ACCOUNT_METHOD_IDS,
+  type BankAccount,
+  type BankAccountMethod,
+  registrarCuenta,
+  todasLasCuentas,
+} from '#domain/contracts/general.ts';
+import { PAYMENT_METHODS } from '#domain/store-constants.ts';
+import { fieldError } from '#web/components/campo-error.ts';
+import { Paginacion } from '#web/components/paginacion.tsx';
+import { unwrapList } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { type FormErrors, formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/cuentas-bancarias';
 
 const ROLES = ['admin', 'administracion'] as const;
@@ -26,10 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = url.searchParams.get('page') ?? '1';
   const filter = url.searchParams.get('filter') ?? '';
   const search = (url.searchParams.get('search') ?? '').trim().slice(0, 100);
-  const query: Record<string, string> = { page: /^\d+$/.test(page) ? page : '1' };
-  if ((BANK_ACCOUNT_METHOD_IDS as readonly string[]).includes(filter)) query.filter = filter;
-  if (search) query.search = search;
-  const list = unwrapList(await context.api.get<BankAccount[]>('general/cuentas-bancarias/todas', query));
+  const query = {
+    page: /^\d+$/.test(page) ? page : '1',
+    filter: BANK_ACCOUNT_METHOD_IDS.find((id) => id === filter),
+    search: search || undefined,
+  };
+  const list = unwrapList(await context.api.call(todasLasCuentas, query));
   const editId = Number(url.searchParams.get('editar'));
   return {
     accounts: list.items,
@@ -43,7 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function accountFromForm(form: FormData) {
   const text = (name: string) => String(form.get(name) ?? '');
   return {
-    method: text('method'),
+    // An unknown method goes as typed: the API answers 422 with the field's message.
+    method: text('method') as BankAccountMethod,
     bank_code: text('bank_code'),
     rif: text('rif'),
     company_account_name: text('company_account_name'),
@@ -63,10 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = Number(form.get('id'));
   const response =
     intent === 'crear'
-      ? await context.api.post<BankAccount>('general/cuentas-bancarias', accountFromForm(form))
+      ? await context.api.call(registrarCuenta, accountFromForm(form))
       : intent === 'editar'
-        ? await context.api.patch<BankAccount>(`general/cuentas-bancarias/${id}`, accountFromForm(form))
-        : await context.api.patch<BankAccount>(`general/cuentas-bancarias/${id}`, { status: form.get('status') === 'true' });
+        ? await context.api.call(actualizarCuenta, { id: String(id), ...accountFromForm(form) })
+        : await context.api.call(actualizarCuenta, { id: String(id), status: form.get('status') === 'true' });
   if (!response.body.success) {
     return data<ActionResult>({ ...formErrors(response), saved: null, intent, id }, { status: response.status });
   }

@@ -2,20 +2,26 @@
 // in charge of web sales placed without a salesman.
 import { Alert, Button, Card, MultiSelect, Select, Stack, Text, Title } from '@mantine/core';
 import { data, Form, useNavigation } from 'react-router';
-import { ROLE_LABELS, type Role } from '../../../../domain/roles.ts';
-import { fieldError } from '../../components/campo-error.ts';
-import { unwrap } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { type FormErrors, formErrors, requireRole } from '../../lib/session.ts';
+import {
+  encargadoDeVentas,
+  fijarEncargadoDeVentas,
+  fijarUsuariosNotificados,
+  type StaffUser,
+  usuariosNotificados,
+} from '#domain/contracts/config.ts';
+import { ROLE_LABELS } from '#domain/roles.ts';
+import { fieldError } from '#web/components/campo-error.ts';
+import { unwrap } from '#web/lib/api.ts';
+import { allCritical } from '#web/lib/criticas.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { type FormErrors, formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/notificacion';
-
-type StaffUser = { id: number; email: string; nickname: string; fullName: string; roles: Role[] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context.api, ['admin']);
-  const [notified, inCharge] = await Promise.all([
-    context.api.get<{ users: StaffUser[]; options: StaffUser[] }>('config/notify-users-of-sale'),
-    context.api.get<{ user: StaffUser | null; options: StaffUser[] }>('venta/user-in-charge-of-sales'),
+  const [notified, inCharge] = await allCritical(context.publicUrl, [
+    context.api.call(usuariosNotificados, {}),
+    context.api.call(encargadoDeVentas, {}),
   ]);
   const n = unwrap(notified);
   const c = unwrap(inCharge);
@@ -36,8 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       .map(Number);
   const response =
     intent === 'encargado'
-      ? await context.api.post('venta/user-in-charge-of-sales', { user_id: ids('user_id')[0] ?? null })
-      : await context.api.post('config/notify-users-of-sale', { users: ids('users') });
+      ? await context.api.call(fijarEncargadoDeVentas, { user_id: ids('user_id')[0] ?? null })
+      : await context.api.call(fijarUsuariosNotificados, { users: ids('users') });
   if (!response.body.success) return data<ActionResult>({ ...formErrors(response), saved: null, intent }, { status: response.status });
   return {
     saved: intent === 'encargado' ? 'Encargado de las ventas web guardado.' : 'Usuarios notificados guardados.',

@@ -1,37 +1,34 @@
 // /dashboard/config/tasa (admin, administración): the tasa del día, setting a new one, and its history.
 import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { data, Form, useNavigation } from 'react-router';
-import type { ListMeta } from '../../../../domain/contracts/api-client.ts';
-import { normalizeRateInput } from '../../../../domain/contracts/general.ts';
-import { formatDateTime } from '../../../../domain/dates.ts';
-import { formatVes, toCents } from '../../../../domain/money.ts';
-import { fieldError } from '../../components/campo-error.ts';
-import { Paginacion } from '../../components/paginacion.tsx';
-import { unwrap, unwrapList } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { formErrors, requireRole } from '../../lib/session.ts';
+import { fijarTasa, historialTasas, normalizeRateInput, tasaDelDia } from '#domain/contracts/general.ts';
+import { formatDateTime } from '#domain/dates.ts';
+import { formatVes, toCents } from '#domain/money.ts';
+import { fieldError } from '#web/components/campo-error.ts';
+import { Paginacion } from '#web/components/paginacion.tsx';
+import { unwrap, unwrapList } from '#web/lib/api.ts';
+import { allCritical } from '#web/lib/criticas.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/tasa';
-
-type Tasa = { currency: string; amount: string; date: string | null };
-type TasaHistorial = { id: number; amount: string; note: string; date: string; user: { nickname: string; email: string } | null };
 
 const ROLES = ['admin', 'administracion'] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context.api, ROLES);
   const page = new URL(request.url).searchParams.get('page') ?? '1';
-  const [current, history] = await Promise.all([
-    context.api.get<Tasa>('general/tasa-del-dia'),
-    context.api.get<TasaHistorial[]>('general/tasa-del-dia/historial', { page: /^\d+$/.test(page) ? page : '1' }),
+  const [current, history] = await allCritical(context.publicUrl, [
+    context.api.call(tasaDelDia, {}),
+    context.api.call(historialTasas, { page: /^\d+$/.test(page) ? page : '1' }),
   ]);
   const list = unwrapList(history);
-  return { current: unwrap(current), history: list.items, meta: list.meta as ListMeta };
+  return { current: unwrap(current), history: list.items, meta: list.meta };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireRole(request, context.api, ROLES);
   const form = await request.formData();
-  const response = await context.api.post<Tasa>('general/tasa-del-dia', {
+  const response = await context.api.call(fijarTasa, {
     amount: normalizeRateInput(String(form.get('amount') ?? '')),
     note: String(form.get('note') ?? ''),
   });

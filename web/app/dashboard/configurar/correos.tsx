@@ -1,22 +1,19 @@
 // /dashboard/correos (admin): the outbox, every message the store sent, readable in place.
 import { Accordion, Badge, Group, Stack, Text, Title } from '@mantine/core';
-import type { ListMeta } from '../../../../domain/contracts/api-client.ts';
-import { formatDateTime } from '../../../../domain/dates.ts';
-import { Paginacion } from '../../components/paginacion.tsx';
-import { unwrapList } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { requireRole } from '../../lib/session.ts';
+import { bandeja, bandejaCorreo } from '#domain/contracts/correo.ts';
+import { formatDateTime } from '#domain/dates.ts';
+import { Paginacion } from '#web/components/paginacion.tsx';
+import { unwrapList } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/correos';
-
-type Correo = { id: number; to: string; subject: string; kind: string; createdAt: string; sentAt: string | null; error: string | null };
-type CorreoCompleto = Correo & { text: string };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context.api, ['admin']);
   const page = new URL(request.url).searchParams.get('page') ?? '1';
-  const list = unwrapList(await context.api.get<Correo[]>('correo/bandeja', { page: /^\d+$/.test(page) ? page : '1' }));
-  const full = await Promise.all(list.items.map((c) => context.api.get<CorreoCompleto>(`correo/bandeja/${c.id}`)));
-  return { correos: full.flatMap((r) => (r.body.success ? [r.body.data] : [])), meta: list.meta as ListMeta };
+  const list = unwrapList(await context.api.call(bandeja, { page: /^\d+$/.test(page) ? page : '1' }));
+  const full = await Promise.all(list.items.map((c) => context.api.call(bandejaCorreo, { id: String(c.id) })));
+  return { correos: full.flatMap((r) => (r.body.success ? [r.body.data] : [])), meta: list.meta };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -28,7 +25,8 @@ export default function Correos({ loaderData }: Route.ComponentProps) {
     <Stack gap="md">
       <Title order={1}>Correos enviados</Title>
       <Text c="dimmed" size="sm">
-        Todo correo de la tienda queda aquí; con SMTP configurado además se entrega al destinatario.
+        Todo correo de la tienda queda aquí; con SMTP configurado además se entrega al destinatario. Los enlaces para crear una cuenta o
+        cambiar una contraseña solo viajan en el correo entregado: aquí se ven como «[enlace oculto]».
       </Text>
       {loaderData.correos.length === 0 && <Text c="dimmed">No hay correos.</Text>}
       <Accordion variant="separated">

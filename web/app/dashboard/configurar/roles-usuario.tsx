@@ -1,40 +1,32 @@
 // /dashboard/configurar/roles-usuario (admin): search a user and change their roles.
 import { Alert, Badge, Button, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { data, Form, useNavigation } from 'react-router';
-import type { ListMeta } from '../../../../domain/contracts/api-client.ts';
-import type { Role } from '../../../../domain/roles.ts';
-import { Paginacion } from '../../components/paginacion.tsx';
-import { unwrap, unwrapList } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { formErrors, requireRole } from '../../lib/session.ts';
+import { actualizarPermisos, permisosRoles, permisosUsuarios } from '#domain/contracts/profile.ts';
+import { Paginacion } from '#web/components/paginacion.tsx';
+import { formInput, unwrap, unwrapList } from '#web/lib/api.ts';
+import { allCritical } from '#web/lib/criticas.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/roles-usuario';
-
-type UserRow = { id: number; email: string; nickname: string; fullName: string; disabled: boolean; roles: Role[] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context.api, ['admin']);
   const url = new URL(request.url);
-  const query: Record<string, string> = {
-    page: /^\d+$/.test(url.searchParams.get('page') ?? '') ? String(url.searchParams.get('page')) : '1',
-  };
+  const page = /^\d+$/.test(url.searchParams.get('page') ?? '') ? String(url.searchParams.get('page')) : '1';
   const search = url.searchParams.get('search')?.trim();
-  if (search) query.search = search.slice(0, 100);
-  const [users, roles] = await Promise.all([
-    context.api.get<UserRow[]>('profile/permisos/usuario', query),
-    context.api.get<{ id: Role; name: string }[]>('profile/permisos/obtener-roles'),
+  const [users, roles] = await allCritical(context.publicUrl, [
+    context.api.call(permisosUsuarios, { page, ...(search ? { search: search.slice(0, 100) } : {}) }),
+    context.api.call(permisosRoles, {}),
   ]);
   const list = unwrapList(users);
-  return { users: list.items, meta: list.meta as ListMeta, roles: unwrap(roles), search: search ?? '' };
+  return { users: list.items, meta: list.meta, roles: unwrap(roles), search: search ?? '' };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const userId = Number(form.get('userId'));
   const roles = form.getAll('roles').map(String);
-  const response = await context.api.post<{ id: number; roles: Role[]; isCurrentUser: boolean }>('profile/permisos/actualizar', {
-    userId,
-    roles,
-  });
+  const response = await context.api.call(actualizarPermisos, formInput(actualizarPermisos, { userId, roles }));
   if (!response.body.success) return data({ ...formErrors(response), saved: null }, { status: response.status });
   return {
     saved: response.body.data.isCurrentUser

@@ -1,13 +1,14 @@
 import { Alert, Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
 import { data, Form, useNavigation } from 'react-router';
-import { fieldError } from '../../components/campo-error.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { formErrors } from '../../lib/session.ts';
+import { cambiarClave } from '#domain/contracts/profile.ts';
+import { fieldError } from '#web/components/campo-error.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { formErrors } from '#web/lib/session.ts';
 import type { Route } from './+types/cambiar-clave';
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const response = await context.api.patch<{ message: string }>('profile/usuario/cambiar-clave', {
+  const response = await context.api.call(cambiarClave, {
     current_password: String(form.get('current_password') ?? ''),
     password: String(form.get('password') ?? ''),
     password_confirmation: String(form.get('password_confirmation') ?? ''),

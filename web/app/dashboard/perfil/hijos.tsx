@@ -1,36 +1,37 @@
 // /dashboard/perfil/hijo: the customer's children, by birthday, 15 a page; add and remove.
 import { Alert, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { data, Form, useNavigation } from 'react-router';
-import type { ListMeta } from '../../../../domain/contracts/api-client.ts';
-import { formatDate } from '../../../../domain/dates.ts';
-import { CHILD_RELATIONSHIP_OPTIONS, GENDER_OPTIONS } from '../../../../domain/store-constants.ts';
-import { fieldError } from '../../components/campo-error.ts';
-import { Paginacion } from '../../components/paginacion.tsx';
-import { unwrapList } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { formErrors } from '../../lib/session.ts';
+import { agregarHijo, eliminarHijo, obtenerHijos } from '#domain/contracts/profile.ts';
+import { formatDate } from '#domain/dates.ts';
+import { CHILD_RELATIONSHIP_OPTIONS, GENDER_OPTIONS } from '#domain/store-constants.ts';
+import { fieldError } from '#web/components/campo-error.ts';
+import { Paginacion } from '#web/components/paginacion.tsx';
+import { formInput, unwrapList } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { formErrors } from '#web/lib/session.ts';
 import type { Route } from './+types/hijos';
-
-type Hijo = { id: number; name: string; relationship: string; gender: string; birthday: string };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = new URL(request.url).searchParams.get('page') ?? '1';
-  const { items, meta } = unwrapList(await context.api.get<Hijo[]>('profile/obtener-hijo', { page: /^\d+$/.test(page) ? page : '1' }));
-  return { hijos: items, meta: meta as ListMeta };
+  const { items, meta } = unwrapList(await context.api.call(obtenerHijos, { page: /^\d+$/.test(page) ? page : '1' }));
+  return { hijos: items, meta };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get('intent') === 'eliminar') {
-    const response = await context.api.delete(`profile/eliminar-hijo/${Number(form.get('id'))}`);
+    const response = await context.api.call(eliminarHijo, { id: String(Number(form.get('id'))) });
     return response.body.success ? { ok: 'Registro eliminado.' } : data({ ...formErrors(response), ok: null }, { status: response.status });
   }
-  const response = await context.api.post('profile/agregar-hijo', {
-    name: String(form.get('name') ?? ''),
-    relationship: String(form.get('relationship') ?? ''),
-    gender: String(form.get('gender') ?? ''),
-    birthday: String(form.get('birthday') ?? ''),
-  });
+  const response = await context.api.call(
+    agregarHijo,
+    formInput(agregarHijo, {
+      name: String(form.get('name') ?? ''),
+      relationship: String(form.get('relationship') ?? ''),
+      gender: String(form.get('gender') ?? ''),
+      birthday: String(form.get('birthday') ?? ''),
+    }),
+  );
   if (!response.body.success) return data({ ...formErrors(response), ok: null }, { status: response.status });
   return { ok: 'Registro agregado.', message: undefined, errors: undefined };
 }

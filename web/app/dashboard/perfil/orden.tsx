@@ -3,17 +3,18 @@
 import { Alert, Anchor, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
-import { VENEZUELAN_BANKS } from '../../../../domain/banks.ts';
-import { paymentSchema } from '../../../../domain/contracts/orden-compra.ts';
-import { caracasIsoDate } from '../../../../domain/dates.ts';
-import { parseAmountInput } from '../../../../domain/money.ts';
-import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, type PaymentMethodId } from '../../../../domain/store-constants.ts';
-import { fieldError } from '../../components/campo-error.ts';
-import { montoOrden } from '../../components/monto-orden.tsx';
-import { unwrap } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { type FormErrors, formErrors, requireUser } from '../../lib/session.ts';
-import { type OrdenDetalle, OrdenDetalleVista, PasoBadge, stepLabel } from '../venta/orden-vista.tsx';
+import { VENEZUELAN_BANKS } from '#domain/banks.ts';
+import { paymentSchema, registrarPago } from '#domain/contracts/orden-compra.ts';
+import { miOrden } from '#domain/contracts/profile.ts';
+import { caracasIsoDate } from '#domain/dates.ts';
+import { parseAmountInput } from '#domain/money.ts';
+import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
+import { fieldError } from '#web/components/campo-error.ts';
+import { montoOrden } from '#web/components/monto-orden.tsx';
+import { OrdenDetalleVista, PasoBadge, stepLabel } from '#web/dashboard/venta/orden-vista.tsx';
+import { unwrap } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { type FormErrors, formErrors, requireUser } from '#web/lib/session.ts';
 import type { Route } from './+types/orden';
 
 const optionalAmount = (value: string | undefined) => (value ? parseAmountInput(value) : undefined);
@@ -30,7 +31,7 @@ function orderCode(param: string | undefined): string {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context.api);
   const code = orderCode(params.codigo);
-  const detail = unwrap(await context.api.get<OrdenDetalle>('profile/buscar-detalles-ordene-compra', { code }));
+  const detail = unwrap(await context.api.call(miOrden, { code }));
   return { detail, today: caracasIsoDate(new Date()) };
 }
 
@@ -55,7 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     return data({ ok: null, message: 'Revise los datos del pago.', errors }, { status: 422 });
   }
-  const response = await context.api.post<{ step: string }>('orden-compra/registrar-pago', { code, payment: parsed.data });
+  const response = await context.api.call(registrarPago, { code, payment: parsed.data });
   if (!response.body.success) {
     const { message, errors } = formErrors(response);
     // The API names the fields inside `payment`; the form names them bare.

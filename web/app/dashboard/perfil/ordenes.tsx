@@ -1,12 +1,12 @@
 // /dashboard/perfil/ordenes: the logged-in customer's own purchase orders, 15 a page.
 import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { Form, Link } from 'react-router';
-import type { ListMeta } from '../../../../domain/contracts/api-client.ts';
-import { Paginacion } from '../../components/paginacion.tsx';
-import { unwrapList } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { requireUser } from '../../lib/session.ts';
-import { OrdenesLista, type OrdenFila } from '../venta/orden-vista.tsx';
+import { misOrdenes } from '#domain/contracts/profile.ts';
+import { Paginacion } from '#web/components/paginacion.tsx';
+import { OrdenesLista } from '#web/dashboard/venta/orden-vista.tsx';
+import { unwrapList } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { requireUser } from '#web/lib/session.ts';
 import type { Route } from './+types/ordenes';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,12 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Number(params.get('page'));
   const search = (params.get('search') ?? '').trim().slice(0, 100);
   const { items, meta } = unwrapList(
-    await context.api.post<OrdenFila[]>('profile/buscar-ordenes-compras', {
+    await context.api.call(misOrdenes, {
       page: Number.isSafeInteger(page) && page > 0 ? page : 1,
       ...(search ? { search } : {}),
     }),
   );
-  return { orders: items, meta: meta as ListMeta, search };
+  return { orders: items, meta, search };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -2,10 +2,11 @@
 import { Alert, Button, Card, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
-import { citiesOfState, VENEZUELAN_STATES } from '../../../../domain/venezuela.ts';
-import { fieldError } from '../../components/campo-error.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { formErrors, requireUser, type SessionUserShape } from '../../lib/session.ts';
+import { usuarioDetalles } from '#domain/contracts/profile.ts';
+import { citiesOfState, VENEZUELAN_STATES } from '#domain/venezuela.ts';
+import { fieldError } from '#web/components/campo-error.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { formErrors, requireUser } from '#web/lib/session.ts';
 import type { Route } from './+types/perfil';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const field = (name: string) => String(form.get(name) ?? '');
-  const response = await context.api.patch<SessionUserShape>('profile/usuario-detalles', {
+  const response = await context.api.call(usuarioDetalles, {
     fullName: field('fullName'),
     phone: field('phone'),
     dni: field('dni'),

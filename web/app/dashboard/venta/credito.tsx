@@ -2,43 +2,27 @@
 // sales (docs/decisions/0004), 15 a page, with what was paid and what is still owed.
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Form, Link } from 'react-router';
-import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../../domain/abono.ts';
-import type { ListMeta } from '../../../../domain/contracts/api-client.ts';
-import { formatDate } from '../../../../domain/dates.ts';
-import { CREDIT_SALE_ROLES } from '../../../../domain/roles.ts';
-import { MontoOrden, montoOrden } from '../../components/monto-orden.tsx';
-import { Paginacion } from '../../components/paginacion.tsx';
-import { unwrapList } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { requireRole } from '../../lib/session.ts';
+import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '#domain/abono.ts';
+import type { ListMeta } from '#domain/contracts/api-client.ts';
+import { ventasACredito } from '#domain/contracts/orden-compra.ts';
+import { formatDate } from '#domain/dates.ts';
+import { CREDIT_SALE_ROLES } from '#domain/roles.ts';
+import { MontoOrden, montoOrden } from '#web/components/monto-orden.tsx';
+import { Paginacion } from '#web/components/paginacion.tsx';
+import { unwrapList } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/credito';
 import { PasoBadge } from './orden-vista.tsx';
-
-type VentaCredito = {
-  code: string;
-  step: string;
-  buyer: string;
-  dni: string;
-  email: string;
-  total: string;
-  rate: string;
-  balancePaid: string;
-  outstandingBalance: string;
-  paymentStatus: PaymentStatus;
-  createdAt: string;
-  approvedAt: string;
-  approvedBy: string | null;
-  note: string;
-};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context.api, CREDIT_SALE_ROLES);
   const params = new URL(request.url).searchParams;
   const page = params.get('page') ?? '';
   const search = (params.get('search') ?? '').trim().slice(0, 100);
-  const response = await context.api.get<VentaCredito[]>('orden-compra/ventas-a-credito', {
+  const response = await context.api.call(ventasACredito, {
     page: /^[1-9]\d{0,8}$/.test(page) ? page : '1',
-    ...(search ? { search } : {}),
+    search: search || undefined,
   });
   const { items, meta } = unwrapList(response);
   return { ventas: items, meta: meta as ListMeta, search };

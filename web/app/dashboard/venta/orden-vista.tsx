@@ -1,12 +1,29 @@
 // Purchase-order pieces shared by the back office (venta) and the customer's "Mis compras":
 // the list (table on wide screens, cards on phones) and the read-only parts of the detail.
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Timeline,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { bankByCode } from '../../../../domain/banks.ts';
-import { formatDate, formatDateTime } from '../../../../domain/dates.ts';
-import { formatUsd, formatVes, fromCents, toCents } from '../../../../domain/money.ts';
-import { isOrderStep, ORDER_STEP_LABELS, type OrderStep } from '../../../../domain/order-steps.ts';
+import { Form, Link } from 'react-router';
+import { bankByCode } from '#domain/banks.ts';
+import type { OrdenDetalle, OrdenFila } from '#domain/contracts/orden-compra.ts';
+import { formatDate, formatDateTime } from '#domain/dates.ts';
+import { formatUsd, formatVes, fromCents, toCents } from '#domain/money.ts';
+import { isOrderStep, ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 import {
   PAY_SHIPPING_LABELS,
   PAYMENT_METHODS,
@@ -14,82 +31,9 @@ import {
   type PayShippingId,
   SHIPPING_AGENCY_LABELS,
   type ShippingAgencyId,
-} from '../../../../domain/store-constants.ts';
-import { MontoOrden, montoOrden } from '../../components/monto-orden.tsx';
-
-export type OrdenFila = {
-  id: number;
-  code: string;
-  step: string;
-  buyer: string;
-  email: string;
-  paymentMethod: string;
-  total: string;
-  rate: string;
-  trackingNumber: string | null;
-  createdAt: string;
-};
-
-type Persona = {
-  fullName?: string;
-  contact?: string;
-  email?: string;
-  phone: string;
-  dni: string;
-  state: string;
-  city: string;
-  address: string;
-};
-
-export type OrdenDetalle = {
-  order: {
-    id: number;
-    code: string;
-    step: string;
-    buyer: Persona & { fullName: string; email: string };
-    delivery: Persona & { contact: string; agency: string; shipping: string; payShipping: string };
-    paymentMethod: string;
-    comment: string;
-    withSeller: boolean;
-    subtotal: string;
-    iva: string;
-    commission: string;
-    total: string;
-    rate: string;
-    trackingNumber: string | null;
-    expiresAt: string | null;
-    createdAt: string;
-  };
-  details: {
-    articleCode: string;
-    name: string;
-    store: string;
-    color: string | null;
-    size: string | null;
-    quantity: number;
-    price: string;
-    promotion: string;
-    net: string;
-    iva: string;
-  }[];
-  payments: {
-    id: number;
-    method: string;
-    reference: string;
-    bankCode: string;
-    amount: string;
-    date: string;
-    status: string;
-    reportedAt: string;
-  }[];
-  history: { from: string | null; to: string; at: string; by: string | null; note: string }[];
-  /** Staff user the order was assigned to when placed without a salesman; null in the buyer's view. */
-  inCharge?: { id: number; email: string; nickname: string; fullName: string } | null;
-  /** The salesman the buyer chose at checkout. */
-  salesman?: { id: number; code: string; name: string } | null;
-  /** Approved as a credit sale (docs/decisions/0004). */
-  credit?: boolean;
-};
+} from '#domain/store-constants.ts';
+import { MontoOrden, montoOrden } from '#web/components/monto-orden.tsx';
+import { discountRows } from '#web/components/totales-orden.tsx';
 
 const STEP_COLORS: Record<OrderStep, string> = {
   pendiente: 'yellow',
@@ -125,13 +69,29 @@ export function PasoBadge({ step, testId }: { step: string; testId?: string }) {
   );
 }
 
+/** A checkbox per order that `puede` allows, submitted with the form whose id is `form`. */
+export type Seleccion = { form: string; puede: (orden: OrdenFila) => boolean };
+
 /** Wide screens: a table; phones (under 576 px): one card per order, no sideways scrolling. */
-export function OrdenesLista({ items, hrefFor }: { items: OrdenFila[]; hrefFor: (code: string) => string }) {
+export function OrdenesLista({
+  items,
+  hrefFor,
+  seleccion,
+}: {
+  items: OrdenFila[];
+  hrefFor: (code: string) => string;
+  seleccion?: Seleccion;
+}) {
   return (
     <>
       <Table striped highlightOnHover withTableBorder visibleFrom="sm" data-testid="tabla-ordenes">
         <Table.Thead>
           <Table.Tr>
+            {seleccion && (
+              <Table.Th w={40}>
+                <VisuallyHidden>Elegir</VisuallyHidden>
+              </Table.Th>
+            )}
             <Table.Th>Código</Table.Th>
             <Table.Th>Fecha</Table.Th>
             <Table.Th>Comprador</Table.Th>
@@ -143,6 +103,19 @@ export function OrdenesLista({ items, hrefFor }: { items: OrdenFila[]; hrefFor: 
         <Table.Tbody>
           {items.map((o) => (
             <Table.Tr key={o.id} data-testid={`orden-${o.code}`}>
+              {seleccion && (
+                <Table.Td>
+                  {seleccion.puede(o) && (
+                    <Checkbox
+                      name="code"
+                      value={o.code}
+                      form={seleccion.form}
+                      aria-label={`Elegir la orden ${o.code}`}
+                      data-testid={`elegir-${o.code}`}
+                    />
+                  )}
+                </Table.Td>
+              )}
               <Table.Td>
                 <Anchor component={Link} to={hrefFor(o.code)} fw={600}>
                   {o.code}
@@ -238,6 +211,7 @@ export function OrdenDetalleVista({ detail, staff }: { detail: OrdenDetalle; sta
               <span data-testid="numero-guia-actual">{order.trackingNumber ?? '—'}</span>
             </Dato>
             {order.step === 'pendiente' && order.expiresAt && <Dato label="Vence si no se paga">{formatDateTime(order.expiresAt)}</Dato>}
+            {staff && order.clientIp && <Dato label="Registrada desde la dirección">{order.clientIp}</Dato>}
             {order.comment && <Dato label="Comentario">{order.comment}</Dato>}
             {detail.salesman && (
               <Dato label="Vendedor">
@@ -282,6 +256,7 @@ export function OrdenDetalleVista({ detail, staff }: { detail: OrdenDetalle; sta
               <Table.Th>Tienda</Table.Th>
               <Table.Th ta="right">Cant.</Table.Th>
               <Table.Th ta="right">Precio</Table.Th>
+              <Table.Th ta="right">Descuento</Table.Th>
               <Table.Th ta="right">Neto</Table.Th>
               <Table.Th ta="right">IVA</Table.Th>
             </Table.Tr>
@@ -297,6 +272,14 @@ export function OrdenDetalleVista({ detail, staff }: { detail: OrdenDetalle; sta
                 <Table.Td ta="right">{l.quantity}</Table.Td>
                 <Table.Td>
                   <MontoOrden usd={unitPrice(l.price, l.promotion)} rate={rate} fw={400} />
+                </Table.Td>
+                <Table.Td data-testid={`descuento-linea-${i}`}>
+                  <MontoOrden usd={lineReduction(l)} rate={rate} fw={400} />
+                  {l.discountName && (
+                    <Text size="xs" c="dimmed" ta="right">
+                      {l.discountName}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <MontoOrden usd={l.net} rate={rate} fw={400} />
@@ -318,13 +301,22 @@ export function OrdenDetalleVista({ detail, staff }: { detail: OrdenDetalle; sta
                 {l.articleCode} · {l.color ?? '—'} · Talla {l.size ?? '—'} · {l.store}
               </Text>
               <Text size="sm">
-                {l.quantity} × {montoOrden(unitPrice(l.price, l.promotion), rate).usd} = {montoOrden(l.net, rate).usd} + IVA{' '}
+                {l.quantity} × {montoOrden(unitPrice(l.price, l.promotion), rate).usd}
+                {toCents(lineReduction(l)) > 0 ? ` − ${montoOrden(lineReduction(l), rate).usd}` : ''} = {montoOrden(l.net, rate).usd} + IVA{' '}
                 {montoOrden(l.iva, rate).usd}
               </Text>
+              {l.discountName && (
+                <Text size="xs" c="dimmed">
+                  {l.discountName}
+                </Text>
+              )}
             </Card>
           ))}
         </Stack>
         <Stack gap={4} mt="md" align="flex-end" data-testid="totales-orden">
+          {discountRows(order).map((row) => (
+            <Total key={row.testId} label={row.label} usd={`-${row.usd}`} rate={rate} />
+          ))}
           <Total label="Subtotal" usd={order.subtotal} rate={rate} />
           <Total label="IVA (16 %)" usd={order.iva} rate={rate} />
           {Number(order.commission) > 0 && <Total label="Comisión de la plataforma" usd={order.commission} rate={rate} />}
@@ -348,13 +340,27 @@ export function OrdenDetalleVista({ detail, staff }: { detail: OrdenDetalle; sta
                       {methodLabel(p.method)}
                       {p.bankCode ? ` · ${bankByCode(p.bankCode)?.name ?? p.bankCode}` : ''}
                     </Text>
-                    <Badge color={status.color} variant="light">
-                      {status.label}
-                    </Badge>
+                    <Group gap={6}>
+                      {staff && p.amountDiffers && (
+                        <Badge color="red" variant="filled" data-testid={`monto-distinto-${p.reference}`}>
+                          Monto distinto
+                        </Badge>
+                      )}
+                      <Badge color={status.color} variant="light">
+                        {status.label}
+                      </Badge>
+                    </Group>
                   </Group>
                   <Text size="sm">
                     Referencia {p.reference} · {paidAmount(p.method, p.amount)} · pagado el {p.date ? formatDate(p.date) : '—'}
                   </Text>
+                  {staff && p.amountDiffers && p.expectedAmount && (
+                    <Text size="sm" c="red.8" fw={600}>
+                      Reportó {paidAmount(p.method, p.amount)}, pero la orden pide{' '}
+                      {p.currency === 'VES' ? formatVes(toCents(p.expectedAmount)) : formatUsd(toCents(p.expectedAmount))} con este método.
+                      Revise el monto antes de aprobar.
+                    </Text>
+                  )}
                   <Text size="xs" c="dimmed">
                     Reportado el {formatDateTime(p.reportedAt)}
                   </Text>
@@ -396,6 +402,11 @@ function unitPrice(price: string, promotion: string): string {
   return fromCents(toCents(price) - toCents(promotion));
 }
 
+/** Everything a line lost after its promotion: its discount and its shares of the coupon and the payment discount. */
+function lineReduction(l: { discount: string; couponDiscount: string; paymentDiscount: string }): string {
+  return fromCents(toCents(l.discount) + toCents(l.couponDiscount) + toCents(l.paymentDiscount));
+}
+
 /** "1234.5000" → "1.234,50": the frozen tasa, es-VE digits, at least 2 decimals. */
 function formatRate(rate: string): string {
   const [whole, fraction = ''] = rate.split('.');
@@ -417,5 +428,47 @@ function Total({ label, usd, rate, strong = false }: { label: string; usd: strin
         </Text>
       </Text>
     </Group>
+  );
+}
+
+/**
+ * The confirmation before cancelling (one order or the marked ones): says what happens to the
+ * stock, asks for a reason and submits its form only when confirmed.
+ */
+export function ConfirmarAnulacion({
+  opened,
+  onClose,
+  title,
+  text,
+  formId,
+  testIds,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  text: string;
+  formId?: string;
+  testIds: { note: string; confirm: string };
+  children?: ReactNode;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Form method="post" id={formId} onSubmit={onClose}>
+        {children}
+        <Text size="sm" mb="sm">
+          {text} Esta acción no se puede deshacer.
+        </Text>
+        <Textarea name="note" label="Motivo" maxLength={300} autosize minRows={2} data-testid={testIds.note} />
+        <Group justify="end" mt="md">
+          <Button variant="default" onClick={onClose}>
+            Volver
+          </Button>
+          <Button type="submit" color="red" data-testid={testIds.confirm}>
+            Sí, anular y liberar
+          </Button>
+        </Group>
+      </Form>
+    </Modal>
   );
 }

@@ -1,15 +1,17 @@
 // /dashboard/venta/:codigo (staff): one purchase order and the step actions this user may take now.
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { data, Form, Link, useNavigation } from 'react-router';
-import { canSetTrackingNumber, mayPerform, nextStepFor, type OrderAction, type OrderStep } from '../../../../domain/order-steps.ts';
-import { CREDIT_SALE_ROLES, hasAnyRole, ROLES } from '../../../../domain/roles.ts';
-import { fieldError } from '../../components/campo-error.ts';
-import { unwrap } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { formErrors, requireRole } from '../../lib/session.ts';
+import type { ApiResponse } from '#domain/contracts/api-client.ts';
+import * as contract from '#domain/contracts/orden-compra.ts';
+import { canSetTrackingNumber, mayPerform, nextStepFor, type OrderAction, type OrderStep } from '#domain/order-steps.ts';
+import { CREDIT_SALE_ROLES, hasAnyRole, ROLES } from '#domain/roles.ts';
+import { fieldError } from '#web/components/campo-error.ts';
+import { unwrap } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/orden';
-import { type OrdenDetalle, OrdenDetalleVista, PasoBadge, stepLabel } from './orden-vista.tsx';
+import { ConfirmarAnulacion, OrdenDetalleVista, PasoBadge, stepLabel } from './orden-vista.tsx';
 
 const CODE = /^OC-\d{6,}$/;
 
@@ -24,7 +26,7 @@ type Accion = 'confirmar-pago' | 'confirmar-inventario' | 'despachar' | 'numero-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireRole(request, context.api, ROLES);
   const code = orderCode(params.codigo);
-  const detail = unwrap(await context.api.get<OrdenDetalle>('orden-compra/buscar-detalles-ordene-compra', { code }));
+  const detail = unwrap(await context.api.call(contract.detalle, { code }));
   const step = detail.order.step as OrderStep;
   const actor = { roles: user.roles, loggedIn: true, isBuyer: false };
   const allowed = (action: OrderAction) => mayPerform(action, actor) && nextStepFor(action, step).ok;
@@ -62,17 +64,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = String(form.get('intent') ?? '') as Accion;
   const note = String(form.get('note') ?? '').trim();
   const tracking = String(form.get('trackingNumber') ?? '').trim();
-  const bodies: Record<Accion, object> = {
-    'confirmar-pago': { code, approve: form.get('approve') === 'si', note },
-    'confirmar-inventario': { code },
-    despachar: { code, ...(tracking ? { trackingNumber: tracking } : {}) },
-    'numero-guia': { code, trackingNumber: tracking },
-    entregada: { code },
-    anular: { code, note },
-    'a-credito': { code, note },
+  const calls: Record<Accion, () => Promise<ApiResponse<{ step: string }>>> = {
+    'confirmar-pago': () => context.api.call(contract.confirmarPago, { code, approve: form.get('approve') === 'si', note }),
+    'confirmar-inventario': () => context.api.call(contract.confirmarInventario, { code }),
+    despachar: () => context.api.call(contract.despachar, { code, trackingNumber: tracking || undefined }),
+    'numero-guia': () => context.api.call(contract.numeroGuia, { code, trackingNumber: tracking }),
+    entregada: () => context.api.call(contract.entregada, { code }),
+    anular: () => context.api.call(contract.anular, { code, note }),
+    'a-credito': () => context.api.call(contract.aCredito, { code, note }),
   };
-  if (!(intent in bodies)) return data({ ok: null, intent, message: 'Acción desconocida.', errors: undefined }, { status: 400 });
-  const response = await context.api.patch<{ step: string }>(`orden-compra/${intent}`, bodies[intent]);
+  if (!(intent in calls)) return data({ ok: null, intent, message: 'Acción desconocida.', errors: undefined }, { status: 400 });
+  const response = await calls[intent]();
   if (!response.body.success) return data({ ok: null, intent, ...formErrors(response) }, { status: response.status });
   const rejected = intent === 'confirmar-pago' && form.get('approve') !== 'si';
   const done = rejected ? 'Pago rechazado.' : DONE[intent];
@@ -224,25 +226,17 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
             {acciones.anular && (
               <div>
                 <Button color="red" variant="outline" onClick={anular.open} data-testid="accion-anular">
-                  Anular orden
+                  Anular y liberar existencia
                 </Button>
-                <Modal opened={anularAbierto} onClose={anular.close} title={`¿Anular la orden ${order.code}?`} centered>
-                  <Form method="post" onSubmit={anular.close}>
-                    <input type="hidden" name="intent" value="anular" />
-                    <Text size="sm" mb="sm">
-                      La orden pasará a «Anulada» y sus artículos volverán a estar disponibles. Esta acción no se puede deshacer.
-                    </Text>
-                    <Textarea name="note" label="Motivo" maxLength={300} autosize minRows={2} data-testid="nota-anular" />
-                    <Group justify="end" mt="md">
-                      <Button variant="default" onClick={anular.close}>
-                        Volver
-                      </Button>
-                      <Button type="submit" color="red" data-testid="confirmar-anular">
-                        Sí, anular
-                      </Button>
-                    </Group>
-                  </Form>
-                </Modal>
+                <ConfirmarAnulacion
+                  opened={anularAbierto}
+                  onClose={anular.close}
+                  title={`¿Anular la orden ${order.code}?`}
+                  text="La orden pasará a «Anulada» y sus artículos volverán a estar disponibles."
+                  testIds={{ note: 'nota-anular', confirm: 'confirmar-anular' }}
+                >
+                  <input type="hidden" name="intent" value="anular" />
+                </ConfirmarAnulacion>
               </div>
             )}
           </Stack>

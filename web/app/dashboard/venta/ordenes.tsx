@@ -1,20 +1,22 @@
 // /dashboard/venta (staff): purchase orders, 15 a page, with search, step chips, advanced
 // filters, and live notices of new orders and reported payments.
 import { Alert, Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Form, Link, useRevalidator } from 'react-router';
-import type { ApiResponse, ListMeta } from '../../../../domain/contracts/api-client.ts';
-import { caracasIsoDate } from '../../../../domain/dates.ts';
-import { ORDER_STEP_LABELS, ORDER_STEPS } from '../../../../domain/order-steps.ts';
-import { hasAnyRole, PROFIT_EXPORT_ROLES, ROLES } from '../../../../domain/roles.ts';
-import { PAYMENT_METHOD_IDS, PAYMENT_METHODS } from '../../../../domain/store-constants.ts';
-import { Paginacion } from '../../components/paginacion.tsx';
-import { unwrapList } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { requireRole } from '../../lib/session.ts';
+import { data, Form, Link, useNavigation, useRevalidator } from 'react-router';
+import type { ListMeta } from '#domain/contracts/api-client.ts';
+import { anularImpagas, buscarOrdenes } from '#domain/contracts/orden-compra.ts';
+import { caracasIsoDate } from '#domain/dates.ts';
+import { ORDER_STEP_LABELS, ORDER_STEPS } from '#domain/order-steps.ts';
+import { hasAnyRole, PROFIT_EXPORT_ROLES, ROLES } from '#domain/roles.ts';
+import { PAYMENT_METHOD_IDS, PAYMENT_METHODS } from '#domain/store-constants.ts';
+import { Paginacion } from '#web/components/paginacion.tsx';
+import { unwrapList } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/ordenes';
-import { OrdenesLista, type OrdenFila } from './orden-vista.tsx';
+import { ConfirmarAnulacion, OrdenesLista } from './orden-vista.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -35,23 +37,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     desde: DATE.test(from) ? from : '',
     hasta: DATE.test(to) ? to : '',
   };
-  const response = await context.api.post<OrdenFila[]>('orden-compra/buscar-ordenes-compras', {
+  const response = await context.api.call(buscarOrdenes, {
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
-    ...(filters.search ? { search: filters.search } : {}),
-    ...(filters.paso ? { filter: filters.paso } : {}),
+    search: filters.search || undefined,
+    filter: ORDER_STEPS.find((s) => s === filters.paso),
     filter_advance: {
-      ...(filters.metodo ? { payment_method: filters.metodo } : {}),
-      ...(filters.desde ? { date_from: filters.desde } : {}),
-      ...(filters.hasta ? { date_to: filters.hasta } : {}),
+      payment_method: PAYMENT_METHOD_IDS.find((m) => m === filters.metodo),
+      date_from: filters.desde || undefined,
+      date_to: filters.hasta || undefined,
     },
   });
   const { items, meta } = unwrapList(response);
-  const steps = (response.body as ApiResponse<unknown>['body'] & { steps?: Record<string, number> }).steps ?? {};
+  const steps = response.body.success ? response.body.steps : {};
   // The export form starts on this month so far (Caracas days); computed here so the server and
   // the browser render the same dates.
   const today = caracasIsoDate(new Date());
   const exportar = hasAnyRole(user.roles, PROFIT_EXPORT_ROLES) ? { from: `${today.slice(0, 8)}01`, to: today } : null;
-  return { orders: items, meta: meta as ListMeta, steps, filters, exportar };
+  // Orders awaiting payment (an attack of unpaid orders or of made-up references, say) are released
+  // in bulk from the pending and the payment-to-confirm lists.
+  const anularImpagas = AWAITING_PAYMENT.includes(filters.paso) && hasAnyRole(user.roles, ANULAR_ROLES);
+  return { orders: items, meta: meta as ListMeta, steps, filters, exportar, anularImpagas };
+}
+
+const ANULAR_ROLES = ['admin', 'administracion'] as const;
+const AWAITING_PAYMENT: readonly string[] = ['pendiente', 'pago-por-confirmar'];
+const ANULAR_FORM = 'anular-impagas';
+
+type AnularResult = { ok?: string; omitidas?: { code: string; motivo: string }[]; message?: string };
+
+/** Cancels the chosen pending orders and gives their units back. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const codes = form.getAll('code').map(String);
+  if (codes.length === 0) return data<AnularResult>({ message: 'Elija al menos una orden que espere su pago.' }, { status: 400 });
+  const response = await context.api.call(anularImpagas, { codes, note: String(form.get('note') ?? '').trim() });
+  if (!response.body.success) return data<AnularResult>({ message: formErrors(response).message }, { status: response.status });
+  const { anuladas, omitidas } = response.body.data;
+  const ok =
+    anuladas.length === 0
+      ? undefined
+      : `${anuladas.length === 1 ? 'Se anuló 1 orden' : `Se anularon ${anuladas.length} órdenes`} y su existencia quedó libre: ${anuladas.join(', ')}.`;
+  return { ok, omitidas } as AnularResult;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -78,8 +104,9 @@ function useAvisosDeOrdenes(onAviso: (aviso: Aviso) => void) {
   }, [onAviso]);
 }
 
-export default function Ordenes({ loaderData }: Route.ComponentProps) {
-  const { orders, meta, steps, filters, exportar } = loaderData;
+export default function Ordenes({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders, meta, steps, filters, exportar, anularImpagas } = loaderData;
+  const navigation = useNavigation();
   const revalidator = useRevalidator();
   const [nuevos, setNuevos] = useState(0);
   const [onAviso] = useState(() => (aviso: Aviso) => {
@@ -165,10 +192,30 @@ export default function Ordenes({ loaderData }: Route.ComponentProps) {
         ))}
       </Group>
 
+      {actionData?.ok && navigation.state === 'idle' && (
+        <Alert color="green" role="status" data-testid="anular-impagas-resultado">
+          {actionData.ok}
+        </Alert>
+      )}
+      {(actionData?.message || (actionData?.omitidas?.length ?? 0) > 0) && (
+        <Alert color="red" role="alert" data-testid="anular-impagas-error">
+          {actionData?.message}
+          {actionData?.omitidas?.map((o) => (
+            <Text key={o.code} size="sm">
+              {o.code}: {o.motivo}
+            </Text>
+          ))}
+        </Alert>
+      )}
+      {anularImpagas && orders.length > 0 && <AnularImpagas />}
       {orders.length === 0 ? (
         <Alert color="gray">No hay órdenes de compra con estos filtros.</Alert>
       ) : (
-        <OrdenesLista items={orders} hrefFor={(code) => `/dashboard/venta/${code}`} />
+        <OrdenesLista
+          items={orders}
+          hrefFor={(code) => `/dashboard/venta/${code}`}
+          seleccion={anularImpagas ? { form: ANULAR_FORM, puede: (o) => AWAITING_PAYMENT.includes(o.step) } : undefined}
+        />
       )}
       {orders.length === 0 && filters.paso === '' && filters.search === '' && (
         <Text size="sm" c="dimmed">
@@ -179,6 +226,34 @@ export default function Ordenes({ loaderData }: Route.ComponentProps) {
 
       {exportar && <ExportarProfit from={exportar.from} to={exportar.to} />}
     </Stack>
+  );
+}
+
+/**
+ * Cancels the orders ticked in the list (their checkboxes belong to this form through its id) after
+ * a confirmation, releasing the units they hold.
+ */
+function AnularImpagas() {
+  const [abierto, confirmar] = useDisclosure(false);
+  return (
+    <Card withBorder padding="sm" data-testid="anular-impagas">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Text size="sm">
+          Marque las órdenes sin pago confirmado que quiera anular: su existencia vuelve a estar a la venta. El comprador recibe un correo.
+        </Text>
+        <Button color="red" variant="outline" onClick={confirmar.open} data-testid="anular-impagas-abrir">
+          Anular y liberar existencia
+        </Button>
+      </Group>
+      <ConfirmarAnulacion
+        opened={abierto}
+        onClose={confirmar.close}
+        title="¿Anular las órdenes marcadas?"
+        text="Las órdenes marcadas que sigan esperando su pago pasarán a «Anulada», sus pagos sin confirmar quedarán rechazados y sus artículos volverán a estar disponibles."
+        formId={ANULAR_FORM}
+        testIds={{ note: 'anular-impagas-nota', confirm: 'anular-impagas-confirmar' }}
+      />
+    </Card>
   );
 }
 

@@ -1,5 +1,5 @@
-import { PaginaSimple } from '../../components/pagina-simple.tsx';
-import { pageMeta } from '../../lib/meta.ts';
+import { PaginaSimple } from '#web/components/pagina-simple.tsx';
+import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/blog';
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -3,14 +3,19 @@
 import { Alert, Button, Container, Grid, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { data, Link, redirect, useActionData, useFetcher, useNavigation } from 'react-router';
-import { type CheckoutDraft, checkStep, emptyDraft, type FieldErrors, firstInvalidStep, orderBody } from '../../../../domain/checkout.ts';
-import type { BankAccount, CartView, OrderCreated } from '../../../../domain/contracts/carrito.ts';
-import { CHECKOUT_STEPS, type CheckoutStep, moveCheckoutStep } from '../../../../domain/store-constants.ts';
-import { orFallback, unwrap } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { cookieHeaders, currentUser, formErrors } from '../../lib/session.ts';
+import { type CheckoutDraft, checkStep, emptyDraft, type FieldErrors, firstInvalidStep, orderBody } from '#domain/checkout.ts';
+import { aplicarCuponV2, type CartView, editarV2, eliminarV2, quitarCuponV2, resetearV2, ver } from '#domain/contracts/carrito.ts';
+import { cuentasBancarias } from '#domain/contracts/general.ts';
+import { opcionesDePagos } from '#domain/contracts/mayor-cuentas.ts';
+import { registrar } from '#domain/contracts/orden-compra.ts';
+import { buscarVendedores } from '#domain/contracts/profile.ts';
+import { CHECKOUT_STEPS, type CheckoutStep, moveCheckoutStep } from '#domain/store-constants.ts';
+import { formInput, orFallback, unwrap } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { cookieHeaders, currentUser, formErrors } from '#web/lib/session.ts';
 import type { Route } from './+types/carrito';
 import { readDraft, saveDraft } from './checkout-storage.ts';
+import { CuponCarrito } from './cupon.tsx';
 import { PasoCarrito } from './paso-carrito.tsx';
 import { PasoConfirmacion } from './paso-confirmacion.tsx';
 import { PasoDatos, PasoEnvio } from './paso-datos.tsx';
@@ -18,21 +23,23 @@ import { PasoPago } from './paso-pago.tsx';
 import { ResumenPedido } from './resumen.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [cart, user, accounts] = await Promise.all([
-    context.api.get<CartView>('carrito'),
+  const [cart, user, accounts, paymentOptions] = await Promise.all([
+    context.api.call(ver, {}),
     currentUser(request, context.api),
-    context.api.get<BankAccount[]>('general/cuentas-bancarias', { per_page: '100' }),
+    context.api.call(cuentasBancarias, { per_page: 100 }),
+    context.api.call(opcionesDePagos, {}),
   ]);
-  const salesmen = user ? await context.api.get<{ id: number; code: string; name: string }[]>('profile/buscar-vendedores') : null;
+  const salesmen = user ? await context.api.call(buscarVendedores, {}) : null;
   return {
     cart: unwrap(cart),
     buyer: user ? { ...user.detail, email: user.email } : null,
     accounts: orFallback(accounts, []),
+    paymentOptions: orFallback(paymentOptions, []),
     salesmen: salesmen ? orFallback(salesmen, []) : [],
   };
 }
 
-type ActionResult = { message?: string; errors?: Record<string, string[]>; cart?: CartView };
+type ActionResult = { message?: string; errors?: Record<string, string[]>; cart?: CartView; intent?: string };
 
 /** Cart changes come as forms (intent); the order comes as JSON with its idempotency key. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,12 +48,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!sent || typeof sent.idempotencyKey !== 'string' || sent.body === undefined) {
       return data<ActionResult>({ message: 'No pudimos leer el pedido. Recargue la página e intente de nuevo.' }, { status: 400 });
     }
-    const response = await context.api.post<OrderCreated>('orden-compra/registrar', sent.body, { 'idempotency-key': sent.idempotencyKey });
+    const response = await context.api.call(registrar, formInput(registrar, sent.body as Record<string, unknown>), {
+      headers: { 'idempotency-key': sent.idempotencyKey },
+    });
     if (!response.body.success) return data<ActionResult>(formErrors(response), { status: response.status });
-    throw redirect(`/carrito/ver-orden?codigo=${encodeURIComponent(response.body.data.orderCode)}`);
+    const { orderCode, token = '' } = response.body.data;
+    throw redirect(`/carrito/ver-orden?codigo=${encodeURIComponent(orderCode)}&t=${encodeURIComponent(token)}`);
   }
   const form = await request.formData();
   const intent = form.get('intent');
+  // The coupon typed at step 1 or 5: kept on the cart, or a 400/422 that says why.
+  if (intent === 'cupon' || intent === 'quitar-cupon') {
+    const response =
+      intent === 'cupon'
+        ? await context.api.call(aplicarCuponV2, formInput(aplicarCuponV2, { code: String(form.get('code') ?? '') }))
+        : await context.api.call(quitarCuponV2, {});
+    if (!response.body.success) {
+      return data<ActionResult>(
+        { ...formErrors(response), intent: 'cupon' },
+        { status: response.status, headers: cookieHeaders(response) },
+      );
+    }
+    return data<ActionResult>({ cart: response.body.data, intent: 'cupon' }, { headers: cookieHeaders(response) });
+  }
   const articleCode = String(form.get('articleCode') ?? '');
   const stores = [...form.entries()]
     .filter(([name]) => name.startsWith('tienda-'))
@@ -54,10 +78,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     .filter((s) => s.quantity > 0);
   const response =
     intent === 'vaciar'
-      ? await context.api.delete<CartView>('v2/carrito/resetear-carrito')
+      ? await context.api.call(resetearV2, {})
       : intent === 'eliminar' || stores.length === 0
-        ? await context.api.patch<CartView>('v2/carrito/eliminar-item', { articleCode })
-        : await context.api.patch<CartView>('v2/carrito/editar-item', { articleCode, stores });
+        ? await context.api.call(eliminarV2, { articleCode })
+        : await context.api.call(editarV2, { articleCode, stores });
   if (!response.body.success) return data<ActionResult>(formErrors(response), { status: response.status });
   return data<ActionResult>({ cart: response.body.data }, { headers: cookieHeaders(response) });
 }
@@ -67,7 +91,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Carrito({ loaderData }: Route.ComponentProps) {
-  const { cart, buyer, accounts, salesmen } = loaderData;
+  const { cart, buyer, accounts, paymentOptions, salesmen } = loaderData;
   const [step, setStep] = useState<CheckoutStep>(1);
   const [draft, setDraft] = useState<CheckoutDraft>(() => emptyDraft('', buyer ?? {}));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -144,7 +168,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
           </Group>
           <Progress value={current.progress} aria-label={`Avance de la compra: ${current.progress} %`} />
         </div>
-        {cartResult?.message && (
+        {cartResult?.message && cartResult.intent !== 'cupon' && (
           <Alert color="red" role="alert">
             {cartResult.message}
           </Alert>
@@ -154,21 +178,36 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
             {errors.carrito}
           </Alert>
         )}
+        {errors.cupon && (
+          <Alert color="red" role="alert" data-testid="cupon-bloquea">
+            {errors.cupon}
+          </Alert>
+        )}
         <Grid gutter="xl">
           <Grid.Col span={{ base: 12, md: 8 }}>
-            {step === 1 && <PasoCarrito cart={cart} />}
+            {step === 1 && (
+              <Stack gap="md">
+                <PasoCarrito cart={cart} />
+                <CuponCarrito cart={cart} result={cartResult?.intent === 'cupon' ? cartResult : undefined} />
+              </Stack>
+            )}
             {step === 2 && <PasoDatos draft={draft} update={update} errors={errors} />}
             {step === 3 && <PasoEnvio draft={draft} update={update} errors={errors} />}
-            {step === 4 && <PasoPago draft={draft} update={update} errors={errors} accounts={accounts} cart={cart} />}
+            {step === 4 && (
+              <PasoPago draft={draft} update={update} errors={errors} accounts={accounts} cart={cart} options={paymentOptions} />
+            )}
             {step === 5 && (
-              <PasoConfirmacion
-                draft={draft}
-                update={update}
-                cart={cart}
-                salesmen={salesmen}
-                loggedIn={buyer !== null}
-                result={order.data}
-              />
+              <Stack gap="md">
+                <CuponCarrito cart={cart} result={cartResult?.intent === 'cupon' ? cartResult : undefined} />
+                <PasoConfirmacion
+                  draft={draft}
+                  update={update}
+                  cart={cart}
+                  salesmen={salesmen}
+                  loggedIn={buyer !== null}
+                  result={order.data}
+                />
+              </Stack>
             )}
             <Group justify="space-between" mt="xl">
               {step > 1 ? (

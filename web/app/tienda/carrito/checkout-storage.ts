@@ -1,5 +1,5 @@
 // The checkout draft kept in the tab's sessionStorage, so a reload does not lose the steps filled in.
-import type { CheckoutDraft } from '../../../../domain/checkout.ts';
+import type { CheckoutDraft } from '#domain/checkout.ts';
 
 const DRAFT_STORAGE = 'vitrina-checkout';
 

@@ -1,9 +1,9 @@
 // Step 1: the cart's articles with their units per store, editable.
 import { Anchor, Badge, Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { Form, Link } from 'react-router';
-import type { CartView } from '../../../../domain/contracts/carrito.ts';
-import { fromCents, multiplyCents, toCents } from '../../../../domain/money.ts';
-import { usePrecio } from '../../components/precio.tsx';
+import type { CartView } from '#domain/contracts/carrito.ts';
+import { fromCents, multiplyCents, toCents } from '#domain/money.ts';
+import { usePrecio } from '#web/components/precio.tsx';
 
 export function PasoCarrito({ cart }: { cart: CartView }) {
   const format = usePrecio();
@@ -26,6 +26,23 @@ export function PasoCarrito({ cart }: { cart: CartView }) {
                   {format(unit)} c/u · {item.quantity} {item.quantity === 1 ? 'unidad' : 'unidades'} ·{' '}
                   <strong>{format(fromCents(multiplyCents(toCents(unit), item.quantity)))}</strong> sin IVA
                 </Text>
+                {(toCents(item.discount) > 0 || toCents(item.couponDiscount) > 0) && (
+                  <Stack gap={0} data-testid={`descuentos-${item.articleCode}`}>
+                    {toCents(item.discount) > 0 && (
+                      <Text size="sm" c="pink.8">
+                        Descuento{item.discountName ? ` «${item.discountName}»` : ''}: −{format(item.discount)}
+                      </Text>
+                    )}
+                    {toCents(item.couponDiscount) > 0 && (
+                      <Text size="sm" c="pink.8">
+                        Cupón {cart.coupon?.code ?? ''}: −{format(item.couponDiscount)}
+                      </Text>
+                    )}
+                    <Text size="sm">
+                      Queda en <strong>{format(item.net)}</strong> sin IVA
+                    </Text>
+                  </Stack>
+                )}
                 <Form method="post" aria-label={`Cantidades de ${item.name}`}>
                   <input type="hidden" name="articleCode" value={item.articleCode} />
                   <Stack gap={6}>

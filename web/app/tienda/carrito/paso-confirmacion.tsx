@@ -1,9 +1,9 @@
 // Step 5: everything the shopper chose, a comment, the optional salesman, and the API's answer.
 import { Alert, Card, Checkbox, List, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { bankByCode } from '../../../../domain/banks.ts';
-import type { CheckoutDraft } from '../../../../domain/checkout.ts';
-import type { CartView } from '../../../../domain/contracts/carrito.ts';
-import { PAY_SHIPPING_LABELS, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS } from '../../../../domain/store-constants.ts';
+import { bankByCode } from '#domain/banks.ts';
+import type { CheckoutDraft } from '#domain/checkout.ts';
+import type { CartView } from '#domain/contracts/carrito.ts';
+import { PAY_SHIPPING_LABELS, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS } from '#domain/store-constants.ts';
 
 type Props = {
   draft: CheckoutDraft;

@@ -1,8 +1,8 @@
 // Steps 2 and 3: the buyer's data and the delivery (who receives, where, agency, who pays shipping).
 import { Button, NativeSelect, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { CheckoutDraft, FieldErrors } from '../../../../domain/checkout.ts';
-import { PAY_SHIPPING_OPTIONS, SHIPPING_AGENCY_OPTIONS } from '../../../../domain/store-constants.ts';
-import { citiesOfState, VENEZUELAN_STATES } from '../../../../domain/venezuela.ts';
+import type { CheckoutDraft, FieldErrors } from '#domain/checkout.ts';
+import { PAY_SHIPPING_OPTIONS, SHIPPING_AGENCY_OPTIONS } from '#domain/store-constants.ts';
+import { citiesOfState, VENEZUELAN_STATES } from '#domain/venezuela.ts';
 
 type StepProps = {
   draft: CheckoutDraft;

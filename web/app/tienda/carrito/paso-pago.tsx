@@ -1,12 +1,16 @@
 // Step 4: the payment method; for methods with a reference, the store's accounts and the payment data.
 import { Alert, Card, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { VENEZUELAN_BANKS } from '../../../../domain/banks.ts';
-import { amountToPay, type CheckoutDraft, type FieldErrors } from '../../../../domain/checkout.ts';
-import type { BankAccount, CartView } from '../../../../domain/contracts/carrito.ts';
-import { caracasIsoDate } from '../../../../domain/dates.ts';
-import { formatUsd, formatVes, toCents, usdToVesCents } from '../../../../domain/money.ts';
-import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, type PaymentMethodId } from '../../../../domain/store-constants.ts';
-import { IconoPago } from '../../components/icono-pago.tsx';
+import { VENEZUELAN_BANKS } from '#domain/banks.ts';
+import { amountToPay, type CheckoutDraft, type FieldErrors, totalsFor } from '#domain/checkout.ts';
+import type { CartView } from '#domain/contracts/carrito.ts';
+import type { BankAccount } from '#domain/contracts/general.ts';
+import type { OpcionDePago } from '#domain/contracts/mayor-cuentas.ts';
+import { caracasIsoDate } from '#domain/dates.ts';
+import { describeRule } from '#domain/descuentos.ts';
+import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
+import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
+import { IconoPago } from '#web/components/icono-pago.tsx';
+import { usePrecio } from '#web/components/precio.tsx';
 
 type Props = {
   draft: CheckoutDraft;
@@ -14,6 +18,8 @@ type Props = {
   errors: FieldErrors;
   accounts: BankAccount[];
   cart: CartView;
+  /** Each method with the discount it gives today (mayor/cuentas/opciones-de-pagos). */
+  options: OpcionDePago[];
 };
 
 function Cuenta({ account }: { account: BankAccount }) {
@@ -30,10 +36,21 @@ function Cuenta({ account }: { account: BankAccount }) {
   );
 }
 
-export function PasoPago({ draft, update, errors, accounts, cart }: Props) {
+/** The discount a method gives, shown before the buyer chooses it, with what the order would total. */
+function DescuentoDelMetodo({ option, total }: { option: OpcionDePago | undefined; total: string | undefined }) {
+  const format = usePrecio();
+  if (!option?.discountType || !option.discountValue) return null;
+  return (
+    <Text size="xs" c="pink.8" fw={600} data-testid={`descuento-metodo-${option.id}`}>
+      {describeRule(option.discountType, option.discountValue)} de descuento{total ? ` · total ${format(total)}` : ''}
+    </Text>
+  );
+}
+
+export function PasoPago({ draft, update, errors, accounts, cart, options }: Props) {
   const method = draft.payment.method;
   const info = method ? PAYMENT_METHODS[method] : null;
-  const due = amountToPay(cart.totals.total, method);
+  const due = amountToPay(cart, method);
   const inVes = method !== '' && PAYMENT_METHODS[method].currency === 'VES';
   const dueText = inVes ? formatVes(usdToVesCents(toCents(due.total), cart.totals.rate)) : formatUsd(toCents(due.total));
   const dueValue = inVes ? (usdToVesCents(toCents(due.total), cart.totals.rate) / 100).toFixed(2) : due.total;
@@ -43,7 +60,7 @@ export function PasoPago({ draft, update, errors, accounts, cart }: Props) {
     update((d) => {
       const chosen = value as PaymentMethodId;
       const ves = PAYMENT_METHODS[chosen].currency === 'VES';
-      const total = amountToPay(cart.totals.total, chosen).total;
+      const total = amountToPay(cart, chosen).total;
       const amount = ves ? (usdToVesCents(toCents(total), cart.totals.rate) / 100).toFixed(2) : total;
       return { ...d, payment: { ...d.payment, method: chosen, amount, bankCode: ves ? d.payment.bankCode : '' } };
     });
@@ -68,6 +85,7 @@ export function PasoPago({ draft, update, errors, accounts, cart }: Props) {
                       Comisión 5,8 % + $ 0,30
                     </Text>
                   )}
+                  <DescuentoDelMetodo option={options.find((o) => o.id === id)} total={totalsFor(cart, id)?.total} />
                 </div>
               </Group>
             </Radio.Card>

@@ -15,17 +15,19 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { data, Link } from 'react-router';
-import { buildArticleCode } from '../../../../domain/article-code.ts';
-import { articlePath, linePath, modelImageUrl, subLinePath } from '../../../../domain/catalogo-urls.ts';
-import type { ArticleDetail } from '../../../../domain/contracts/catalogo.ts';
-import { Precio } from '../../components/precio.tsx';
-import { unwrap } from '../../lib/api.ts';
-import { originOf, pageMeta } from '../../lib/meta.ts';
-import { useNonce } from '../../lib/nonce.ts';
-import { cookieHeaders } from '../../lib/session.ts';
-import { useRootData } from '../../root.tsx';
+import { buildArticleCode } from '#domain/article-code.ts';
+import { articlePath, linePath, modelImageUrl, subLinePath } from '#domain/catalogo-urls.ts';
+import { agregarV2 } from '#domain/contracts/carrito.ts';
+import { type ArticleDetail, articulo } from '#domain/contracts/catalogo.ts';
+import { Precio } from '#web/components/precio.tsx';
+import { unwrap } from '#web/lib/api.ts';
+import { originOf, pageMeta } from '#web/lib/meta.ts';
+import { useNonce } from '#web/lib/nonce.ts';
+import { cookieHeaders } from '#web/lib/session.ts';
+import { useRootData } from '#web/root.tsx';
 import type { Route } from './+types/articulo';
 import { type AddResult, AgregarAlCarrito } from './agregar-al-carrito.tsx';
+import { sugerenciasDelVisitante, TallaSugerida } from './talla-sugerida.tsx';
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -34,14 +36,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     .map(([name, value]) => ({ tiendaId: Number(name.slice(7)), quantity: Number(value) }))
     .filter((s) => Number.isInteger(s.quantity) && s.quantity > 0);
   if (stores.length === 0) return data<AddResult>({ message: 'Elija cuántas unidades quiere de al menos una tienda.' }, { status: 400 });
-  const response = await context.api.post('v2/carrito/agregar-item', { articleCode: String(form.get('articleCode') ?? ''), stores });
+  const response = await context.api.call(agregarV2, { articleCode: String(form.get('articleCode') ?? ''), stores });
   if (!response.body.success) return data<AddResult>({ message: response.body.message }, { status: response.status });
   return data<AddResult>({ added: true }, { headers: cookieHeaders(response) });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const article = unwrap(await context.api.get<ArticleDetail>(`v2/catalogo/article/${encodeURIComponent(params.option)}`));
-  return { article };
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const article = unwrap(await context.api.call(articulo, { code: params.option }));
+  return { article, sugerencias: await sugerenciasDelVisitante(request, context.api, article) };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -165,7 +167,7 @@ export default function Articulo({ loaderData, matches }: Route.ComponentProps) 
                 Código: <span data-testid="codigo-articulo">{selected ? selected.article : article.model}</span>
               </Text>
             </div>
-            <Precio price={article.price} promotion={article.promotion} size="xl" />
+            <Precio price={article.price} promotion={article.promotion} discount={article.discount} size="xl" />
             <Text size="xs" c="dimmed">
               Precio sin IVA (16 %); el IVA se suma en el carrito.
             </Text>
@@ -235,6 +237,11 @@ export default function Articulo({ loaderData, matches }: Route.ComponentProps) 
                   );
                 })}
               </Group>
+              <TallaSugerida
+                sugerencias={loaderData.sugerencias}
+                selectedSize={article.selectedSize}
+                pathOf={(size) => articlePath(article.lineCode, article.subLineCode, buildArticleCode(article.model, size))}
+              />
               {!selected && (
                 <Text size="sm" c="dimmed">
                   Elija una talla para ver la existencia por tienda.

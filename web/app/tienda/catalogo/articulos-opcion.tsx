@@ -1,11 +1,11 @@
 // /articulos/lo-nuevo, /articulos/mas-vendidos and /articulos/promociones.
 import { Container, Text, Title } from '@mantine/core';
 import { data } from 'react-router';
-import type { ArticleCard } from '../../../../domain/contracts/catalogo.ts';
-import { ArticleGrid } from '../../components/article-grid.tsx';
-import { Paginacion } from '../../components/paginacion.tsx';
-import { unwrapList } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { articulos } from '#domain/contracts/catalogo.ts';
+import { ArticleGrid } from '#web/components/article-grid.tsx';
+import { Paginacion } from '#web/components/paginacion.tsx';
+import { unwrapList } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/articulos-opcion';
 import { filterParams } from './filtros.tsx';
 
@@ -33,9 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!(params.option in OPTIONS)) throw data({ message: 'This page could not be found' }, { status: 404 });
   const option = params.option as Option;
   const page = filterParams(new URL(request.url)).page ?? '1';
-  const { items, meta } = unwrapList(
-    await context.api.get<ArticleCard[]>('catalogo/articulos', { opcion: option, page, ...OPTIONS[option].sort }),
-  );
+  const { items, meta } = unwrapList(await context.api.call(articulos, { opcion: option, page, ...OPTIONS[option].sort }));
   return { option, items, meta };
 }
 

@@ -1,23 +1,20 @@
 // Articles of a line or of one of its sub-lines, with filters and pagination (6 a page).
 import { Anchor, Breadcrumbs, Button, Container, Grid, Group, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { linePath, subLinePath } from '../../../../domain/catalogo-urls.ts';
-import type { ArticleCard, LineWithFilters } from '../../../../domain/contracts/catalogo.ts';
-import { ArticleGrid } from '../../components/article-grid.tsx';
-import { Paginacion } from '../../components/paginacion.tsx';
-import { unwrap, unwrapList } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { linePath, subLinePath } from '#domain/catalogo-urls.ts';
+import { articulos, linea } from '#domain/contracts/catalogo.ts';
+import { ArticleGrid } from '#web/components/article-grid.tsx';
+import { Paginacion } from '#web/components/paginacion.tsx';
+import { unwrap, unwrapList } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/articulos-sublinea';
 import { Filtros, filterParams } from './filtros.tsx';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const lineQuery: Record<string, string> = { linea: params.lineCode };
-  if (params.subLineCode) lineQuery.sublinea = params.subLineCode;
-  const line = unwrap(await context.api.get<LineWithFilters>('catalogo/linea', lineQuery));
-  const query: Record<string, string> = { ...filterParams(url), linea: line.code };
-  if (params.subLineCode) query.sublinea = params.subLineCode.toUpperCase();
-  const { items, meta } = unwrapList(await context.api.get<ArticleCard[]>('catalogo/articulos', query));
+  const line = unwrap(await context.api.call(linea, { linea: params.lineCode, sublinea: params.subLineCode }));
+  const query = { ...filterParams(url), linea: line.code, sublinea: params.subLineCode?.toUpperCase() };
+  const { items, meta } = unwrapList(await context.api.call(articulos, query));
   const subLine = line.sublineas.find((s) => s.code === params.subLineCode?.toUpperCase()) ?? null;
   return { line, subLine, items, meta };
 }

@@ -1,9 +1,9 @@
 import { Container, Text, Title } from '@mantine/core';
-import type { ListMeta } from '../../../../domain/contracts/api-client.ts';
-import type { ArticleCard } from '../../../../domain/contracts/catalogo.ts';
-import { ArticleGrid } from '../../components/article-grid.tsx';
-import { Paginacion } from '../../components/paginacion.tsx';
-import { pageMeta } from '../../lib/meta.ts';
+import type { ListMeta } from '#domain/contracts/api-client.ts';
+import { type ArticleCard, buscarArticulos } from '#domain/contracts/catalogo.ts';
+import { ArticleGrid } from '#web/components/article-grid.tsx';
+import { Paginacion } from '#web/components/paginacion.tsx';
+import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/buscar';
 import { filterParams } from './filtros.tsx';
 
@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
   if (q.length < 2)
     return { q, items: [] as ArticleCard[], meta: null as ListMeta | null, message: 'Escriba al menos 2 caracteres para buscar.' };
-  const response = await context.api.get<ArticleCard[]>('catalogo/buscar-articulos', { search: q, page: filterParams(url).page ?? '1' });
+  const response = await context.api.call(buscarArticulos, { search: q, page: filterParams(url).page ?? '1' });
   if (!response.body.success) return { q, items: [], meta: null, message: response.body.message };
   return { q, items: response.body.data, meta: response.body.meta ?? null, message: null };
 }

@@ -1,7 +1,7 @@
 // Catalogue filters as a GET form: colour, size, price range, promotions and sort order.
 import { Button, Checkbox, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { Form, useSubmit } from 'react-router';
-import type { LineWithFilters } from '../../../../domain/contracts/catalogo.ts';
+import type { LineWithFilters } from '#domain/contracts/catalogo.ts';
 
 export const SORT_OPTIONS = [
   { value: 'nuevo', label: 'Más nuevos' },

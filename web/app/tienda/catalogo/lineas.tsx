@@ -1,8 +1,8 @@
 import { Anchor, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { linePath, subLinePath } from '../../../../domain/catalogo-urls.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { useRootData } from '../../root.tsx';
+import { linePath, subLinePath } from '#domain/catalogo-urls.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { useRootData } from '#web/root.tsx';
 import type { Route } from './+types/lineas';
 
 export function meta({ matches }: Route.MetaArgs) {

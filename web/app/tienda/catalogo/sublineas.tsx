@@ -1,32 +1,26 @@
 import { Anchor, Breadcrumbs, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { subLinePath } from '../../../../domain/catalogo-urls.ts';
-import type { ListMeta } from '../../../../domain/contracts/api-client.ts';
-import type { ArticleCard, SubLine } from '../../../../domain/contracts/catalogo.ts';
-import { ArticleGrid } from '../../components/article-grid.tsx';
-import { Paginacion } from '../../components/paginacion.tsx';
-import { unwrap } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { subLinePath } from '#domain/catalogo-urls.ts';
+import { sublinea } from '#domain/contracts/catalogo.ts';
+import { ArticleGrid } from '#web/components/article-grid.tsx';
+import { Paginacion } from '#web/components/paginacion.tsx';
+import { unwrap } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/sublineas';
-
-type SubLineLists = {
-  line: { code: string; name: string; url: string; description: string };
-  sublines: {
-    allActiveSublines: SubLine[];
-    allActiveLatest: ArticleCard[];
-    allActiveBestSeller: ArticleCard[];
-    pagination: { sublines: ListMeta; latest: ListMeta; bestSeller: ListMeta };
-  };
-};
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const query: Record<string, string> = { linea: params.lineCode };
-  for (const key of ['page_sublines', 'page_latest', 'page_best_seller']) {
+  const page = (key: string) => {
     const value = url.searchParams.get(key);
-    if (value && /^\d+$/.test(value)) query[key] = value;
-  }
-  return unwrap(await context.api.get<SubLineLists>('v2/catalogo/sublinea', query));
+    return value && /^\d+$/.test(value) ? value : undefined;
+  };
+  const query = {
+    linea: params.lineCode,
+    page_sublines: page('page_sublines'),
+    page_latest: page('page_latest'),
+    page_best_seller: page('page_best_seller'),
+  };
+  return unwrap(await context.api.call(sublinea, query));
 }
 
 export function meta({ data, matches, params }: Route.MetaArgs) {

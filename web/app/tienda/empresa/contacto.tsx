@@ -1,7 +1,7 @@
 import { Anchor, Card, SimpleGrid, Stack, Text } from '@mantine/core';
-import { PaginaSimple } from '../../components/pagina-simple.tsx';
-import { pageMeta } from '../../lib/meta.ts';
-import { useRootData } from '../../root.tsx';
+import { PaginaSimple } from '#web/components/pagina-simple.tsx';
+import { pageMeta } from '#web/lib/meta.ts';
+import { useRootData } from '#web/root.tsx';
 import type { Route } from './+types/contacto';
 
 export function meta({ matches }: Route.MetaArgs) {

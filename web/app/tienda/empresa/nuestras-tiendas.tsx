@@ -1,11 +1,13 @@
-import { Anchor, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { Tienda } from '../../../../domain/contracts/catalogo.ts';
-import { unwrap } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
+// /nuestras-tiendas: the active stores a shopper may visit, with address, phone, hours and a map link
+// (GET /api/almacen/nuestras-tiendas; warehouses and inactive stores are left out).
+import { Anchor, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { nuestrasTiendas } from '#domain/contracts/almacen.ts';
+import { unwrap } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/nuestras-tiendas';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { tiendas: unwrap(await context.api.get<Tienda[]>('carrito/shipping_stores')) };
+  return { tiendas: unwrap(await context.api.call(nuestrasTiendas, {})) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -32,11 +34,18 @@ export default function NuestrasTiendas({ loaderData }: Route.ComponentProps) {
                 {tienda.city}, {tienda.state}
               </Text>
               <Text size="sm">{tienda.address}</Text>
-              {tienda.phone && (
-                <Anchor href={`tel:${tienda.phone.replace(/\D/g, '')}`} size="sm">
-                  {tienda.phone}
-                </Anchor>
-              )}
+              <Group gap="md" wrap="wrap">
+                {tienda.phone && (
+                  <Anchor href={`tel:${tienda.phone.replace(/\D/g, '')}`} size="sm">
+                    {tienda.phone}
+                  </Anchor>
+                )}
+                {tienda.mapUrl && (
+                  <Anchor href={tienda.mapUrl} target="_blank" rel="noopener noreferrer" size="sm" data-testid="tienda-mapa">
+                    Ver en el mapa
+                  </Anchor>
+                )}
+              </Group>
               {tienda.hours && (
                 <Text size="sm" c="dimmed">
                   {tienda.hours}

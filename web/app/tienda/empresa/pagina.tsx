@@ -1,15 +1,15 @@
 // Content pages kept in the database: privacy policy, terms and conditions, franchise.
 import { Container, Text, Title } from '@mantine/core';
-import type { Pagina as PaginaData } from '../../../../domain/contracts/catalogo.ts';
-import { formatDate } from '../../../../domain/dates.ts';
-import { Contenido } from '../../components/contenido.tsx';
-import { unwrap } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { paginaRoute } from '#domain/contracts/general.ts';
+import { formatDate } from '#domain/dates.ts';
+import { Contenido } from '#web/components/contenido.tsx';
+import { unwrap } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/pagina';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\//, '').replace(/\/$/, '');
-  return { pagina: unwrap(await context.api.get<PaginaData>(`pagina/${slug}`)) };
+  return { pagina: unwrap(await context.api.call(paginaRoute, { slug })) };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -1,11 +1,11 @@
 import { Card, Container, SimpleGrid, Text, Title } from '@mantine/core';
-import type { EmpresaSeccion } from '../../../../domain/contracts/catalogo.ts';
-import { unwrap } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { empresa } from '#domain/contracts/general.ts';
+import { unwrap } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/sobre-nosotros';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { secciones: unwrap(await context.api.get<EmpresaSeccion[]>('general/empresa')) };
+  return { secciones: unwrap(await context.api.call(empresa, {})) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,11 +1,11 @@
 import { Anchor, Box, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { linePath } from '../../../../domain/catalogo-urls.ts';
-import type { ArticleCard } from '../../../../domain/contracts/catalogo.ts';
-import { ArticleGrid } from '../../components/article-grid.tsx';
-import { orFallback } from '../../lib/api.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { useRootData } from '../../root.tsx';
+import { linePath } from '#domain/catalogo-urls.ts';
+import { type ArticleCard, articulos, loNuevo, masVendidos } from '#domain/contracts/catalogo.ts';
+import { ArticleGrid } from '#web/components/article-grid.tsx';
+import { orFallback } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { useRootData } from '#web/root.tsx';
 import type { Route } from './+types/inicio';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -17,9 +17,9 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [nuevos, vendidos, ofertas] = await Promise.all([
-    context.api.get<ArticleCard[]>('catalogo/articulos/lo-nuevo'),
-    context.api.get<ArticleCard[]>('catalogo/articulos/mas-vendidos'),
-    context.api.get<ArticleCard[]>('catalogo/articulos', { opcion: 'promociones', per_page: '6' }),
+    context.api.call(loNuevo, {}),
+    context.api.call(masVendidos, {}),
+    context.api.call(articulos, { opcion: 'promociones', per_page: 6 }),
   ]);
   return { nuevos: orFallback(nuevos, []), vendidos: orFallback(vendidos, []), ofertas: orFallback(ofertas, []) };
 }

@@ -1,8 +1,8 @@
 // The steps of an order as a timeline: reached steps with their date, the rest still to come.
 import { Text, Timeline } from '@mantine/core';
-import type { OrderStatus } from '../../../../domain/contracts/carrito.ts';
-import { formatDateTime } from '../../../../domain/dates.ts';
-import { ORDER_STEP_LABELS, type OrderStep } from '../../../../domain/order-steps.ts';
+import type { OrderStatus } from '#domain/contracts/orden-compra.ts';
+import { formatDateTime } from '#domain/dates.ts';
+import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 
 const HAPPY_PATH: OrderStep[] = ['pendiente', 'pago-por-confirmar', 'pago-confirmado', 'inventario-confirmado', 'despachada', 'entregada'];
 

@@ -1,4 +1,6 @@
 // /orden/{codigo}: the public status of an order with its timeline; a pending order can report its payment.
+// Codes are sequential, so the page needs the signed link of the buyer's mails (?t=…) or, without
+// it, the buyer's e-mail or cédula, which trades for that link.
 import {
   Alert,
   Badge,
@@ -16,53 +18,76 @@ import {
   Title,
 } from '@mantine/core';
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { VENEZUELAN_BANKS } from '../../../../domain/banks.ts';
-import type { OrderCreated, OrderStatus } from '../../../../domain/contracts/carrito.ts';
-import { formatDate, formatDateTime } from '../../../../domain/dates.ts';
-import { formatUsd, formatVes, parseAmountInput, toCents, usdToVesCents } from '../../../../domain/money.ts';
-import { ORDER_STEP_LABELS, type OrderStep } from '../../../../domain/order-steps.ts';
-import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS } from '../../../../domain/store-constants.ts';
-import { fieldError } from '../../components/campo-error.ts';
-import { PaginaSimple } from '../../components/pagina-simple.tsx';
-import { pageMeta } from '../../lib/meta.ts';
-import { type FormErrors, formErrors } from '../../lib/session.ts';
+import { VENEZUELAN_BANKS } from '#domain/banks.ts';
+import { acceder, estado, type OrderStatus, registrarPago } from '#domain/contracts/orden-compra.ts';
+import { formatDate, formatDateTime } from '#domain/dates.ts';
+import { formatUsd, formatVes, parseAmountInput, toCents, usdToVesCents } from '#domain/money.ts';
+import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
+import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS } from '#domain/store-constants.ts';
+import { fieldError } from '#web/components/campo-error.ts';
+import { PaginaSimple } from '#web/components/pagina-simple.tsx';
+import { discountRows, TotalesOrden } from '#web/components/totales-orden.tsx';
+import { formInput } from '#web/lib/api.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { type FormErrors, formErrors } from '#web/lib/session.ts';
 import type { Route } from './+types/orden';
 import { LineaDeTiempo } from './linea-de-tiempo.tsx';
 
 const optionalAmount = (value: string | undefined) => (value ? parseAmountInput(value) : undefined);
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const typed = new URL(request.url).searchParams.get('codigo')?.trim();
+type Loaded = { order: OrderStatus | null; code: string | null; token: string | null; linkInvalid?: boolean };
+
+export async function loader({ params, request, context }: Route.LoaderArgs): Promise<Loaded> {
+  const url = new URL(request.url);
+  const typed = url.searchParams.get('codigo')?.trim();
   if (!params.codigo && typed) throw redirect(`/orden/${encodeURIComponent(typed.toUpperCase())}`);
-  if (!params.codigo) return { order: null };
-  const response = await context.api.get<OrderStatus>(`orden-compra/estado/${encodeURIComponent(params.codigo)}`);
-  if (!response.body.success) {
-    const status = response.status === 422 ? 404 : response.status;
-    throw data({ message: `No encontramos la orden ${params.codigo}. Revise el código.` }, { status });
-  }
-  return { order: response.body.data };
+  if (!params.codigo) return { order: null, code: null, token: null };
+  const code = params.codigo.toUpperCase();
+  const token = url.searchParams.get('t');
+  if (!token) return { order: null, code, token: null };
+  const response = await context.api.call(estado, { code, t: token });
+  if (response.status === 429) throw data({ message: 'Demasiadas consultas. Intente de nuevo en un minuto.' }, { status: 429 });
+  // A link that does not open this order: the buyer may still prove it with the e-mail or cédula.
+  if (!response.body.success) return { order: null, code, token: null, linkInvalid: true };
+  return { order: response.body.data, code, token };
 }
 
-/** Reporting the payment of a pending order: the buyer proves it is theirs with the order's e-mail. */
+type ActionResult = FormErrors & { saved?: boolean };
+
+/** The e-mail or cédula of the purchase opens the order (its signed link); a pending order reports its payment. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const text = (name: string) => {
     const value = String(form.get(name) ?? '').trim();
     return value === '' ? undefined : value;
   };
-  const response = await context.api.post<OrderCreated>('orden-compra/registrar-pago', {
-    code: params.codigo,
-    email: text('email'),
-    payment: {
-      method: text('method'),
-      reference: text('reference'),
-      bankCode: text('bankCode'),
-      amount: optionalAmount(text('amount')),
-      date: text('date'),
-    },
-  });
-  if (!response.body.success) return data<FormErrors & { saved?: false }>(formErrors(response), { status: response.status });
-  return { saved: true as const, message: undefined, errors: undefined };
+  if (form.get('intent') === 'acceder') {
+    const code = (params.codigo ?? text('codigo') ?? '').toUpperCase();
+    const response = await context.api.call(acceder, { code, prueba: text('prueba') ?? '' });
+    if (!response.body.success) {
+      const result = formErrors(response);
+      // A field error shown under its field needs no banner as well.
+      const shownByField = Boolean(result.errors?.prueba || (result.errors?.code && !params.codigo));
+      return data<ActionResult>({ ...result, message: shownByField ? undefined : result.message }, { status: response.status });
+    }
+    throw redirect(`/orden/${response.body.data.code}?t=${response.body.data.token}`);
+  }
+  const response = await context.api.call(
+    registrarPago,
+    formInput(registrarPago, {
+      code: params.codigo,
+      token: text('t'),
+      payment: {
+        method: text('method'),
+        reference: text('reference'),
+        bankCode: text('bankCode'),
+        amount: optionalAmount(text('amount')),
+        date: text('date'),
+      },
+    }),
+  );
+  if (!response.body.success) return data<ActionResult>(formErrors(response), { status: response.status });
+  return { saved: true, message: undefined, errors: undefined } as ActionResult;
 }
 
 export function meta({ data: loaded, matches }: Route.MetaArgs) {
@@ -70,23 +95,61 @@ export function meta({ data: loaded, matches }: Route.MetaArgs) {
   return [...pageMeta(matches, title), { name: 'robots', content: 'noindex' }];
 }
 
-function Buscador() {
+/**
+ * The code (unless the URL has it) and the e-mail or cédula of the purchase: a plain form that works
+ * before JavaScript loads.
+ */
+function Acceder({ code, result, linkInvalid }: { code: string | null; result: ActionResult | undefined; linkInvalid?: boolean }) {
+  const busy = useNavigation().state === 'submitting';
+  const intro = code
+    ? `Para ver la orden ${code}, escriba el correo o la cédula con que hizo la compra. El enlace de los correos de la orden la abre directamente.`
+    : 'Escriba el código de su orden de compra (por ejemplo OC-000123) y el correo o la cédula con que la hizo.';
   return (
-    <PaginaSimple
-      title="Seguimiento de orden"
-      intro="Escriba el código de su orden de compra (por ejemplo OC-000123) para ver en qué paso está."
-    >
-      <Form method="get" action="/orden">
-        <Group align="end">
-          <TextInput name="codigo" label="Código de la orden" required maxLength={20} />
-          <Button type="submit">Buscar</Button>
-        </Group>
+    <PaginaSimple title="Seguimiento de orden" intro={intro}>
+      {linkInvalid && (
+        <Alert color="yellow" mb="sm" data-testid="enlace-invalido">
+          El enlace no abre esta orden. Escriba el correo o la cédula de la compra.
+        </Alert>
+      )}
+      {result?.message && (
+        <Alert color="red" mb="sm" role="alert" data-testid="acceso-error">
+          {result.message}
+        </Alert>
+      )}
+      <Form method="post" action={code ? `/orden/${code}` : '/orden'}>
+        <input type="hidden" name="intent" value="acceder" />
+        <Stack gap="sm" maw={420}>
+          {!code && (
+            <TextInput
+              name="codigo"
+              label="Código de la orden"
+              required
+              maxLength={20}
+              error={fieldError(result, 'code')}
+              data-testid="acceso-codigo"
+            />
+          )}
+          <TextInput
+            name="prueba"
+            label="Correo o cédula de la compra"
+            required
+            maxLength={254}
+            autoComplete="email"
+            error={fieldError(result, 'prueba')}
+            data-testid="acceso-prueba"
+          />
+          <Group>
+            <Button type="submit" loading={busy} data-testid="acceso-ver">
+              Ver mi orden
+            </Button>
+          </Group>
+        </Stack>
       </Form>
     </PaginaSimple>
   );
 }
 
-function ReportarPago({ result }: { result: (FormErrors & { saved?: boolean }) | undefined }) {
+function ReportarPago({ result, token }: { result: ActionResult | undefined; token: string }) {
   const busy = useNavigation().state === 'submitting';
   const paymentError = (field: string) => fieldError(result, `payment.${field}`);
   return (
@@ -95,7 +158,7 @@ function ReportarPago({ result }: { result: (FormErrors & { saved?: boolean }) |
         Reportar el pago
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Si ya pagó, escriba los datos del pago y el correo con el que hizo la compra.
+        Si ya pagó, escriba los datos del pago.
       </Text>
       {result?.message && (
         <Alert color="red" mb="sm" role="alert">
@@ -103,8 +166,8 @@ function ReportarPago({ result }: { result: (FormErrors & { saved?: boolean }) |
         </Alert>
       )}
       <Form method="post">
+        <input type="hidden" name="t" value={token} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput name="email" type="email" label="Correo de la compra" required error={fieldError(result, 'email')} />
           <NativeSelect
             name="method"
             label="Método de pago"
@@ -132,9 +195,25 @@ function ReportarPago({ result }: { result: (FormErrors & { saved?: boolean }) |
   );
 }
 
+/** A line's reductions, under its name: its discount, its share of the coupon and of the payment discount. */
+function DescuentosDeLinea({ item, couponCode }: { item: OrderStatus['items'][number]; couponCode: string | null }) {
+  const rows = [
+    toCents(item.discount) > 0
+      ? `Descuento${item.discountName ? ` «${item.discountName}»` : ''}: −${formatUsd(toCents(item.discount))}`
+      : '',
+    toCents(item.couponDiscount) > 0 ? `Cupón ${couponCode ?? ''}: −${formatUsd(toCents(item.couponDiscount))}` : '',
+    toCents(item.paymentDiscount) > 0 ? `Por el método de pago: −${formatUsd(toCents(item.paymentDiscount))}` : '',
+  ].filter(Boolean);
+  return rows.map((row) => (
+    <Text key={row} size="xs" c="pink.8">
+      {row}
+    </Text>
+  ));
+}
+
 export default function Orden({ loaderData, actionData }: Route.ComponentProps) {
-  const { order } = loaderData;
-  if (!order) return <Buscador />;
+  const { order, code, token, linkInvalid } = loaderData;
+  if (!order || !token) return <Acceder code={code} result={actionData} linkInvalid={linkInvalid} />;
   const totalCents = toCents(order.total);
   const method = PAYMENT_METHODS[order.paymentMethod as keyof typeof PAYMENT_METHODS];
   const agency = SHIPPING_AGENCY_LABELS[order.agency as keyof typeof SHIPPING_AGENCY_LABELS] ?? order.agency;
@@ -167,6 +246,11 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
                   <Text fw={700}>
                     Total: {formatUsd(totalCents)} · {formatVes(usdToVesCents(totalCents, order.rate))}
                   </Text>
+                  {discountRows(order).length > 0 && (
+                    <Text size="sm" c="pink.8" data-testid="ahorro-orden">
+                      Ahorró {formatUsd(discountRows(order).reduce((sum, row) => sum + toCents(row.usd), 0))} con sus descuentos.
+                    </Text>
+                  )}
                   <Text size="xs" c="dimmed">
                     A la tasa de la orden: {formatVes(toCents(order.rate))} por dólar.
                   </Text>
@@ -184,6 +268,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
                       <Table.Th>Artículo</Table.Th>
                       <Table.Th>Tienda</Table.Th>
                       <Table.Th ta="right">Cant.</Table.Th>
+                      <Table.Th ta="right">Neto</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -192,17 +277,24 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
                         <Table.Td>
                           {item.name}
                           <Text size="xs" c="dimmed">
-                            {item.articleCode}
+                            {item.articleCode} · {formatUsd(toCents(item.price) - toCents(item.promotion))} c/u
                           </Text>
+                          <DescuentosDeLinea item={item} couponCode={order.couponCode} />
                         </Table.Td>
                         <Table.Td>{item.store}</Table.Td>
                         <Table.Td ta="right">{item.quantity}</Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                          {formatUsd(toCents(item.net))}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-              {order.step === 'pendiente' && !actionData?.saved && <ReportarPago result={actionData} />}
+              <Card withBorder padding="md">
+                <TotalesOrden order={order} />
+              </Card>
+              {order.step === 'pendiente' && !actionData?.saved && <ReportarPago result={actionData} token={token} />}
             </Stack>
           </Grid.Col>
         </Grid>

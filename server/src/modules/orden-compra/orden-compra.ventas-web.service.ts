@@ -1,28 +1,23 @@
-// Back-office views of web orders: the accounts a buyer pays to, credit sales, and the export of
-// confirmed sales for the accounting system (Profit).
+// Web orders as sales: credit sales and the export of confirmed sales for the accounting system (Profit).
 //
 // A web order is "a crédito" when staff approved it as such: an order placed with "pago pendiente"
 // (no payment yet) that staff agree the buyer pays later. It then never expires unpaid, and its
 // balance is its total minus the payments staff approved (DOMAIN.md: outstanding = total − paid).
-import { paymentStatusOf } from '../../../../domain/abono.ts';
-import { csvDecimal, csvText, toCsv } from '../../../../domain/csv.ts';
-import { formatDate } from '../../../../domain/dates.ts';
-import { addCents, allocateCents, fromCents, subtractCents, toCents, usdToVesCents } from '../../../../domain/money.ts';
-import { ORDER_STEP_LABELS, type OrderStep } from '../../../../domain/order-steps.ts';
-import { metaFor, offsetOf } from '../../../../domain/paginator.ts';
-import { PAYMENT_METHODS, type PaymentMethodId } from '../../../../domain/store-constants.ts';
-import type { Db } from '../../db/client.ts';
-import { NoEncontrado, ReglaNegocio } from '../../errors.ts';
-import type { SessionUser } from '../../http/access.ts';
-import { cuentasActivasPorMetodo } from '../general/general.service.ts';
+import { paymentStatusOf } from '#domain/abono.ts';
+import { csvDecimal, csvText, toCsv } from '#domain/csv.ts';
+import { formatDate } from '#domain/dates.ts';
+import { addCents, allocateCents, fromCents, subtractCents, toCents, usdToVesCents } from '#domain/money.ts';
+import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
+import { metaFor, offsetOf } from '#domain/paginator.ts';
+import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
+import type { Db } from '#server/db/client.ts';
+import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
+import type { SessionUser } from '#server/http/access.ts';
 import { lockByCode } from './orden-compra.repo.ts';
-import * as adminRepo from './orden-compra-admin.repo.ts';
-
-/** The store's active accounts for the checkout's payment step, grouped by payment method. */
-export const cuentasParaPagar = cuentasActivasPorMetodo;
+import * as ventasWebRepo from './orden-compra.ventas-web.repo.ts';
 
 export async function ventasACredito(db: Db, search: string | undefined, page: number, perPage: number) {
-  const { rows, total } = await adminRepo.findCreditSales(db, { search }, perPage, offsetOf(page, perPage));
+  const { rows, total } = await ventasWebRepo.findCreditSales(db, { search }, perPage, offsetOf(page, perPage));
   return {
     items: rows.map((r) => {
       const totalCents = toCents(r.total);
@@ -54,7 +49,7 @@ export async function aprobarCredito(db: Db, code: string, user: SessionUser, no
   return db.transaction(async (tx) => {
     const order = await lockByCode(tx, code);
     if (!order) throw new NoEncontrado('La orden de compra no existe.');
-    if (await adminRepo.isCreditSale(tx, order.id)) throw new ReglaNegocio(`La orden ${code} ya es una venta a crédito.`);
+    if (await ventasWebRepo.isCreditSale(tx, order.id)) throw new ReglaNegocio(`La orden ${code} ya es una venta a crédito.`);
     if (order.step === 'pendiente' && order.paymentMethod !== 'pago-pendiente') {
       const method = PAYMENT_METHODS[order.paymentMethod as PaymentMethodId]?.label ?? order.paymentMethod;
       throw new ReglaNegocio(`Solo una orden con pago pendiente puede venderse a crédito; la orden ${code} se registró con «${method}».`);
@@ -64,7 +59,7 @@ export async function aprobarCredito(db: Db, code: string, user: SessionUser, no
         `Solo una orden «Pendiente» con pago pendiente puede venderse a crédito; la orden ${code} está en «${ORDER_STEP_LABELS[order.step as OrderStep] ?? order.step}».`,
       );
     }
-    await adminRepo.insertCreditSale(tx, { orderId: order.id, approvedBy: user.id, note, step: order.step, now: new Date() });
+    await ventasWebRepo.insertCreditSale(tx, { orderId: order.id, approvedBy: user.id, note, step: order.step, now: new Date() });
     return { code, step: order.step, credit: true };
   });
 }
@@ -82,6 +77,7 @@ const CSV_HEADER = [
   'Artículo',
   'Cantidad',
   'Precio unitario',
+  'Descuento',
   'Neto',
   'IVA',
   'Total',
@@ -91,12 +87,13 @@ const CSV_HEADER = [
 
 /**
  * Confirmed web sales (payment confirmed or later, never cancelled) between two Caracas days,
- * one row per order line. Amounts in USD unless marked Bs.; the unit price is after promotion,
- * so Neto = Precio unitario × Cantidad. The order's IVA (taken on its subtotal) is shared among
+ * one row per order line. Amounts in USD unless marked Bs.; the unit price is after promotion and
+ * Descuento is the line's discount, coupon and payment discount together, so
+ * Neto = Precio unitario × Cantidad − Descuento. The order's IVA (taken on its subtotal) is shared among
  * its lines, so each order's rows add up to what was charged; a card commission is one more row.
  */
 export async function exportarVentasWeb(db: Db, range: { from?: string; to?: string }): Promise<string> {
-  const lines = await adminRepo.findSaleLines(db, { steps: CONFIRMED_STEPS, ...range }, EXPORT_MAX_LINES + 1);
+  const lines = await ventasWebRepo.findSaleLines(db, { steps: CONFIRMED_STEPS, ...range }, EXPORT_MAX_LINES + 1);
   if (lines.length > EXPORT_MAX_LINES) {
     throw new ReglaNegocio('El rango tiene demasiadas ventas para un solo archivo; acorte las fechas.');
   }
@@ -107,7 +104,7 @@ export async function exportarVentasWeb(db: Db, range: { from?: string; to?: str
     const first = orderLines[0];
     const nets = orderLines.map((l) => toCents(l.net));
     const ivas = allocateCents(toCents(first.orderIva), nets);
-    const row = (articleCode: string, quantity: number, unitCents: number, netCents: number, ivaCents: number) => {
+    const row = (articleCode: string, quantity: number, unitCents: number, discountCents: number, netCents: number, ivaCents: number) => {
       const totalCents = addCents(netCents, ivaCents);
       return [
         first.code,
@@ -117,6 +114,7 @@ export async function exportarVentasWeb(db: Db, range: { from?: string; to?: str
         articleCode,
         String(quantity),
         csvDecimal(fromCents(unitCents)),
+        csvDecimal(fromCents(discountCents)),
         csvDecimal(fromCents(netCents)),
         csvDecimal(fromCents(ivaCents)),
         csvDecimal(fromCents(totalCents)),
@@ -125,10 +123,11 @@ export async function exportarVentasWeb(db: Db, range: { from?: string; to?: str
       ];
     };
     orderLines.forEach((l, i) => {
-      rows.push(row(l.articleCode, l.quantity, subtractCents(toCents(l.price), toCents(l.promotion)), nets[i], ivas[i]));
+      const discount = addCents(toCents(l.discount), toCents(l.couponDiscount), toCents(l.paymentDiscount));
+      rows.push(row(l.articleCode, l.quantity, subtractCents(toCents(l.price), toCents(l.promotion)), discount, nets[i], ivas[i]));
     });
     const commission = toCents(first.commission);
-    if (commission > 0) rows.push(row(COMMISSION_ROW, 1, commission, commission, 0));
+    if (commission > 0) rows.push(row(COMMISSION_ROW, 1, commission, 0, commission, 0));
   }
   return toCsv([CSV_HEADER, ...rows]);
 }

@@ -1,7 +1,8 @@
 // Queries of the back-office views of web orders: credit sales and the export of confirmed sales.
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { ordenDetalles, ordenesCompra, ordenHistorial, usuarios, ventasCredito } from '../../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { usuarios } from '#server/modules/auth/auth.schema.ts';
+import { ordenDetalles, ordenesCompra, ordenHistorial, ventasCredito } from '#server/modules/orden-compra/orden-compra.schema.ts';
 import { createdBetween, orderTextMatches } from './orden-compra.repo.ts';
 
 const approvedPaid = sql<string>`coalesce((SELECT sum(p.amount) FROM orden_pagos p WHERE p.order_id = ${ordenesCompra.id} AND p.status = 'aprobado'), 0)::numeric(12,2)::text`;
@@ -72,6 +73,9 @@ export async function findSaleLines(db: Db, q: { steps: readonly string[]; from?
       quantity: ordenDetalles.quantity,
       price: ordenDetalles.price,
       promotion: ordenDetalles.promotion,
+      discount: ordenDetalles.discount,
+      couponDiscount: ordenDetalles.couponDiscount,
+      paymentDiscount: ordenDetalles.paymentDiscount,
       net: ordenDetalles.net,
       orderIva: ordenesCompra.iva,
       commission: ordenesCompra.commission,

@@ -1,33 +1,31 @@
 // Back-office reads of web orders: the frozen rate, credit sales and the CSV export for Profit.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv, UTF8_BOM } from '../../../../domain/csv.ts';
-import { caracasIsoDate, formatDate } from '../../../../domain/dates.ts';
-import { fromCents, multiplyCents, toCents, usdToVesCents } from '../../../../domain/money.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { rows } from '../../../test/inject.ts';
-import { orderBody, registrarOrden, type StockedArticle, stockedArticle } from '../../../test/ordenes.ts';
-import { asBearer, demoEmail, loginAs, nextIp } from '../../../test/sessions.ts';
-import { vencerImpagas } from './orden-compra.service.ts';
+import { parseCsv, UTF8_BOM } from '#domain/csv.ts';
+import { caracasIsoDate, formatDate } from '#domain/dates.ts';
+import { fromCents, multiplyCents, toCents, usdToVesCents } from '#domain/money.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
+import { rows } from '#test/inject.ts';
+import { orderBody, registrarOrden, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { vencerImpagas } from './orden-compra.personal.service.ts';
 
 let t: TestApp;
+let api: OrdenesDriver;
 let stocked: StockedArticle;
-const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Many orders of one demo buyer: the limit of orders awaiting payment is tested in ordenes-impagas.test.ts.
+  t = await buildTestApp({ ORDENES_IMPAGAS_POR_CONTACTO: '50' });
+  api = ordenesDriver(t);
   stocked = await stockedArticle(t, 80);
-  for (const role of ['admin', 'administracion', 'vendedor-admin', 'despacho', 'cliente']) {
-    tokens[role] = (await loginAs(t.app, demoEmail(role))).token;
-  }
 });
 
 afterAll(async () => {
   await t?.close();
 });
 
-const call = (role: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject(asBearer(tokens[role], { method, url, ...(payload ? { payload } : {}) }));
+const call = (role: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => api.call(role, method, url, payload);
 
 const orderRow = async (code: string) =>
   (
@@ -45,26 +43,20 @@ function zelle(amount: string) {
 
 async function reportPayment(code: string) {
   const { total } = await orderRow(code);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/orden-compra/registrar-pago',
-    remoteAddress: nextIp(),
-    payload: { code, email: 'pedro@correo.com', payment: zelle(total) },
-  });
+  return api.registrarPago(code, zelle(total), { email: 'pedro@correo.com' });
 }
 
-const confirmPayment = (code: string, approve = true) =>
-  call('administracion', 'PATCH', '/api/orden-compra/confirmar-pago', { code, approve });
+const confirmPayment = (code: string, approve = true) => api.confirmarPago(code, approve);
 
 describe('la tasa de una orden queda congelada', () => {
   it('cambiar la tasa del día después no cambia las órdenes ya registradas', async () => {
-    const before = await registrarOrden(t, orderBody(stocked), 'tasa-congelada-1');
+    const { code: before, token } = await api.registrarOrden(orderBody(stocked), 'tasa-congelada-1');
     expect((await orderRow(before)).rate).toBe('312.4500');
     expect((await call('administracion', 'POST', '/api/general/tasa-del-dia', { amount: '500.25' })).statusCode).toBe(201);
     const after = await registrarOrden(t, orderBody(stocked), 'tasa-congelada-2');
     expect((await orderRow(after)).rate).toBe('500.2500');
     expect((await orderRow(before)).rate).toBe('312.4500');
-    const estado = await t.app.inject(`/api/orden-compra/estado/${before}`);
+    const estado = await api.estado(before, token);
     expect(estado.json().data.rate).toBe('312.4500');
   });
 });
@@ -83,8 +75,7 @@ describe('ventas a crédito', () => {
 
     // The unpaid-order job leaves it alone, even if someone gave it an expiry again.
     await t.database.db.execute(sql`UPDATE ordenes_compra SET expires_at = now() - interval '1 hour' WHERE code = ${code}`);
-    const ctx = { db: t.database.db, mailer: t.app.authContext().mailer, unpaidHours: 1, publicUrl: 'http://tienda.test' };
-    await vencerImpagas(ctx, new Date(Date.now() + 48 * 3_600_000));
+    await vencerImpagas(api.context(), new Date(Date.now() + 48 * 3_600_000));
     expect((await orderRow(code)).step).toBe('pendiente');
 
     const list = await call('administracion', 'GET', '/api/orden-compra/ventas-a-credito');
@@ -199,6 +190,7 @@ describe('exportación de ventas web para Profit (CSV)', () => {
       'Artículo',
       'Cantidad',
       'Precio unitario',
+      'Descuento',
       'Neto',
       'IVA',
       'Total',
@@ -211,7 +203,7 @@ describe('exportación de ventas web para Profit (CSV)', () => {
     expect(codes).not.toContain(cancelled);
     expect(codes).not.toContain(pending);
     // Earlier tests confirmed the credit order (pago-confirmado): it is a sale too.
-    expect(lines.every((l) => l.length === 12)).toBe(true);
+    expect(lines.every((l) => l.length === 13)).toBe(true);
 
     const line = lines.find((l) => l[0] === confirmed) ?? [];
     const [detail] = await rows<{ price: string; promotion: string; net: string; iva: string; rate: string; created_at: Date }>(
@@ -230,6 +222,7 @@ describe('exportación de ventas web para Profit (CSV)', () => {
       stocked.article,
       '3',
       fromCents(unit).replace('.', ','),
+      '0,00',
       detail.net.replace('.', ','),
       detail.iva.replace('.', ','),
       fromCents(totalCents).replace('.', ','),
@@ -237,7 +230,7 @@ describe('exportación de ventas web para Profit (CSV)', () => {
       fromCents(usdToVesCents(totalCents, detail.rate)).replace('.', ','),
     ]);
     expect(line[1]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
-    expect(toCents(number(line[7]))).toBe(multiplyCents(toCents(number(line[6])), 3));
+    expect(toCents(number(line[8]))).toBe(multiplyCents(toCents(number(line[6])), 3) - toCents(number(line[7])));
 
     // Each order's rows add up to what it charged, the card commission included as its own row.
     const orders = await rows<{ code: string; total: string; commission: string }>(
@@ -247,13 +240,13 @@ describe('exportación de ventas web para Profit (CSV)', () => {
     for (const order of orders) {
       const own = lines.filter((l) => l[0] === order.code);
       expect(
-        own.reduce((sum, l) => sum + toCents(number(l[9])), 0),
+        own.reduce((sum, l) => sum + toCents(number(l[10])), 0),
         order.code,
       ).toBe(toCents(order.total));
     }
     const paypalRows = lines.filter((l) => l[0] === paypal);
     expect(paypalRows.at(-1)?.[4]).toBe('COMISION-PAGO');
-    expect(toCents(number(paypalRows.at(-1)?.[9] ?? '0'))).toBeGreaterThan(0);
+    expect(toCents(number(paypalRows.at(-1)?.[10] ?? '0'))).toBeGreaterThan(0);
   });
 
   it('fuera del rango de fechas solo trae el encabezado; fechas inválidas dan 422', async () => {
@@ -266,7 +259,30 @@ describe('exportación de ventas web para Profit (CSV)', () => {
     const impossible = await call('admin', 'GET', '/api/orden-compra/sync-venta-web-profit?date_from=2026-02-30');
     expect(impossible.json().errors.date_from).toEqual(['La fecha inicial no existe']);
     const format = await call('admin', 'GET', '/api/orden-compra/sync-venta-web-profit?date_to=30/11/2026');
-    expect(format.json().errors.date_to).toEqual(['La fecha final debe tener el formato aaaa-mm-dd']);
+    expect(format.json().errors.date_to).toContain('La fecha final debe tener el formato aaaa-mm-dd (entre 2000 y 2099)');
+  });
+
+  it('fechas fuera de rango (0000-00-00, año 1 o de cinco cifras) son 422 con mensaje en español, nunca 500', async () => {
+    for (const query of [
+      'date_to=0000-00-00',
+      'date_from=0000-00-00',
+      'date_from=0001-01-01',
+      'date_to=99999-01-01',
+      'date_to=1899-12-31',
+    ]) {
+      const response = await call('administracion', 'GET', `/api/orden-compra/sync-venta-web-profit?${query}`);
+      expect(response.statusCode, query).toBe(422);
+      const [field] = query.split('=');
+      const label = field === 'date_to' ? 'La fecha final' : 'La fecha inicial';
+      expect(response.json().errors[field], query).toContain(`${label} debe tener el formato aaaa-mm-dd (entre 2000 y 2099)`);
+    }
+    for (const date of ['0000-00-00', '0001-01-01', '2026-02-30']) {
+      const response = await call('administracion', 'POST', '/api/orden-compra/buscar-ordenes-compras', {
+        filter_advance: { date_from: date, date_to: date },
+      });
+      expect(response.statusCode, date).toBe(422);
+      expect(response.json().message).toBeTruthy();
+    }
   });
 
   it('solo admin y administración exportan', async () => {

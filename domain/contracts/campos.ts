@@ -1,0 +1,141 @@
+// Field schemas used by many contracts, with their Spanish messages: one definition per concept.
+import { z } from 'zod';
+import { isIsoDay } from '#domain/dates.ts';
+import { normalizeCouponCode } from '#domain/descuentos.ts';
+
+/** PostgreSQL integer ids: a bigger number is no id of ours (and must not reach the database). */
+export const MAX_ID = 2_147_483_647;
+
+/** What an id stands for, with its article ("El usuario", "La cuenta"): the article makes "válido" agree. */
+export type IdLabel = `El ${string}` | `La ${string}`;
+
+const notValid = (label: IdLabel) => `${label} no es ${label.startsWith('La ') ? 'válida' : 'válido'}`;
+
+/** A database id in a JSON body. */
+export const id = (label: IdLabel = 'El identificador') =>
+  z
+    .number({ error: `${label} debe ser un número` })
+    .int(`${label} debe ser un entero`)
+    .positive(notValid(label))
+    .max(MAX_ID, notValid(label));
+
+/** A database id in a path or query string (text that must read as one). */
+export const idParam = (label: IdLabel = 'El identificador') =>
+  z
+    .string({ error: `Falta ${label.toLowerCase()}` })
+    .regex(/^\d{1,10}$/, notValid(label))
+    .transform(Number)
+    .pipe(id(label));
+
+/** The public code of a purchase order (OC-000123). */
+export const orderCode = z
+  .string({ error: 'Falta el código de la orden' })
+  .trim()
+  .toUpperCase()
+  .regex(/^OC-\d{6,10}$/, 'El código de la orden no es válido (ejemplo: OC-000123)');
+
+/** A calendar day aaaa-mm-dd that exists, between 2000 and 2099 (older or later is a typo). */
+export const isoDay = (label = 'La fecha') =>
+  z
+    .string({ error: `${label} es obligatoria` })
+    .regex(/^20\d{2}-\d{2}-\d{2}$/, `${label} debe tener el formato aaaa-mm-dd (entre 2000 y 2099)`)
+    .refine(isIsoDay, `${label} no existe`);
+
+/** Cédula or RIF: V-12345678, E-…, J-… (company), G-… (government), P-… (passport). */
+export const cedulaRif = z
+  .string({ error: 'La cédula es obligatoria' })
+  .trim()
+  .regex(/^[VEJGP]-?\d{5,9}$/i, 'La cédula o RIF no es válida (ejemplo: V-12345678)')
+  .transform((v) => v.toUpperCase());
+
+export const phone = z
+  .string({ error: 'El teléfono es obligatorio' })
+  .trim()
+  .regex(/^\+?[0-9\s-]{7,20}$/, 'El teléfono no es válido (ejemplo: 0414-555-0101)');
+
+export const email = z
+  .string({ error: 'El correo es obligatorio' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'El correo no puede tener más de 254 caracteres')
+  .pipe(z.email('El correo no es válido'));
+
+/** An amount in USD or Bs. as text with up to 2 decimals; a decimal comma is accepted. */
+export const amount = (label: IdLabel = 'El monto') =>
+  z
+    .string({ error: `${label} es ${label.startsWith('La ') ? 'obligatoria' : 'obligatorio'}` })
+    .regex(/^\d{1,9}([.,]\d{1,2})?$/, `${notValid(label)} (ejemplo: 25.50)`)
+    .transform((v) => v.replace(',', '.'));
+
+/** A coupon code as the buyer types it: spaces dropped, upper case, 3 to 30 letters, digits or dashes. */
+export const couponCode = z
+  .string({ error: 'Escriba el código del cupón' })
+  .transform(normalizeCouponCode)
+  .pipe(z.string().regex(/^[A-Z0-9-]{3,30}$/, 'El código del cupón debe tener de 3 a 30 letras, números o guiones'));
+
+/** `true`/`false` (or 1/0) in a query string. */
+export const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const NO_CONTROL_CHARS = /^\P{Cc}*$/u;
+
+/** Free text to search for, at least `min` characters. */
+export const searchText = (min = 0) =>
+  z
+    .string()
+    .trim()
+    .min(min, `Escriba al menos ${min} caracteres para buscar`)
+    .max(100, 'La búsqueda no puede tener más de 100 caracteres')
+    .regex(NO_CONTROL_CHARS, 'La búsqueda contiene caracteres no válidos');
+
+/** The most rows a list answers at once, unless the list says fewer. */
+export const MAX_PER_PAGE = 100;
+
+// Query strings send "page=" for an empty field: treat it as absent so the default applies.
+function blankAsAbsent(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
+/** A whole number from 1 to `max` of a list query, `fallback` when absent. */
+function listNumber(name: string, max: number, fallback: number) {
+  const tooSmall = `El parámetro ${name} debe ser mayor o igual a 1`;
+  const tooBig = `El parámetro ${name} debe ser menor o igual a ${max}`;
+  const notWhole = `El parámetro ${name} debe ser un número entero`;
+  return z.preprocess(
+    blankAsAbsent,
+    z.coerce
+      .number({ error: `El parámetro ${name} debe ser un número` })
+      // Past the safe integers (1e300) int() fails as too big: say so once, as max() would.
+      .int({ error: (issue) => (issue.code === 'too_big' ? tooBig : issue.code === 'too_small' ? tooSmall : notWhole), abort: true })
+      .min(1, tooSmall)
+      .max(max, tooBig)
+      .default(fallback),
+  );
+}
+
+/** A page number of a list: `page`, or its own name where one answer pages several lists. */
+export const listPage = (name = 'page') => listNumber(name, Number.MAX_SAFE_INTEGER, 1);
+
+/** How many rows a page holds: `fallback` unless asked, at most `max`. */
+export const perPage = (fallback: number, max = MAX_PER_PAGE) => listNumber('per_page', max, fallback);
+
+export type ListQueryOptions = {
+  /** The most rows a page may ask for. */
+  maxPerPage?: number;
+};
+
+/**
+ * The list query of API.md, in the query string or a POST body: page, per_page, sort_desc and
+ * search. Each list extends it with its own sort_by and filters; an absent sort_desc leaves the
+ * order to the list.
+ */
+export function listQuery(defaultPerPage: number, { maxPerPage = MAX_PER_PAGE }: ListQueryOptions = {}) {
+  return z.object({
+    page: listPage(),
+    per_page: perPage(defaultPerPage, maxPerPage),
+    sort_desc: z.preprocess(
+      blankAsAbsent,
+      z.union([z.boolean(), queryBool], { error: 'El parámetro sort_desc debe ser true o false' }).optional(),
+    ),
+    search: searchText(0).optional(),
+  });
+}

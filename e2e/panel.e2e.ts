@@ -1,0 +1,67 @@
+// The back office on a 360 px phone: each page checks its roles (placeholders too), an unknown
+// panel path is a 404, and the menu leads only to pages that exist.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+
+let browser: Browser;
+const PHONE = { width: 360, height: 740 };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('panel en un teléfono', () => {
+  it('un cliente en cuentas por cobrar recibe el rechazo de permiso en el panel', async () => {
+    const { page, errors } = await newPage(browser, PHONE);
+    await login(page, 'cliente@vitrina.com.ve');
+    await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar`);
+    await page.waitForURL(/\/dashboard\?mensaje=sin-permiso$/);
+    await expect(page.getByTestId('mensaje-panel').textContent()).resolves.toBe('Error! Se necesita permiso para visualizar esta área');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('inventario en cuentas por pagar, también; administración ve el aviso de la sección', async () => {
+    const inventario = await newPage(browser, PHONE);
+    await login(inventario.page, 'inventario@vitrina.com.ve');
+    await inventario.page.goto(`${baseUrl()}/dashboard/cuentas/por-pagar`);
+    await inventario.page.waitForURL(/\/dashboard\?mensaje=sin-permiso$/);
+    await inventario.page.context().close();
+
+    const administracion = await newPage(browser, PHONE);
+    await login(administracion.page, 'administracion@vitrina.com.ve');
+    const response = await administracion.page.goto(`${baseUrl()}/dashboard/cuentas/por-pagar`);
+    expect(response?.status()).toBe(200);
+    await expect(administracion.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Cuentas por pagar');
+    await expect(administracion.page.getByTestId('seccion-no-disponible').textContent()).resolves.toContain('todavía no está disponible');
+    expect(administracion.errors).toEqual([]);
+    await administracion.page.context().close();
+  });
+
+  it('un admin en una ruta desconocida del panel ve la página 404; su menú no lleva a secciones sin hacer', async () => {
+    const { page, errors } = await newPage(browser, PHONE);
+    await login(page, 'admin@vitrina.com.ve');
+    await page.getByRole('button', { name: 'Abrir menú del panel' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menú del panel' });
+    await menu.getByText('Configuración').click();
+    await menu.getByRole('link', { name: 'Cuentas bancarias' }).waitFor();
+    const links = await menu.locator('a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+    expect(links).toContain('/dashboard/config/cuentas-bancarias');
+    for (const placeholder of ['/dashboard/cuentas/por-cobrar', '/dashboard/prospecto', '/dashboard/blog/publicaciones']) {
+      expect(links).not.toContain(placeholder);
+    }
+
+    const response = await page.goto(`${baseUrl()}/dashboard/no-existe`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('mensaje-error').textContent()).resolves.toBe('This page could not be found');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

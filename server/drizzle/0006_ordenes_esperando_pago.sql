@@ -1,0 +1,2 @@
+DROP INDEX "ordenes_impagas_claves";--> statement-breakpoint
+CREATE INDEX "ordenes_impagas_claves" ON "ordenes_compra" USING gin ("unpaid_keys") WHERE "ordenes_compra"."step" IN ('pendiente', 'pago-por-confirmar');

@@ -1,0 +1,91 @@
+// Tables of the catalogue: líneas, sub-líneas, colours, sizes, models and articles.
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+export const lineas = pgTable('lineas', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 10 }).notNull().unique(),
+  name: text('name').notNull(),
+  url: text('url').notNull().unique(),
+  description: text('description').notNull().default(''),
+  garment: text('garment').notNull().default('franela'),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+export const sublineas = pgTable(
+  'sublineas',
+  {
+    id: serial('id').primaryKey(),
+    lineaId: integer('linea_id')
+      .notNull()
+      .references(() => lineas.id),
+    code: varchar('code', { length: 10 }).notNull(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    garment: text('garment').notNull(),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('sublineas_linea_code').on(t.lineaId, t.code)],
+);
+
+export const colores = pgTable('colores', {
+  code: varchar('code', { length: 4 }).primaryKey(),
+  name: text('name').notNull(),
+  hex: varchar('hex', { length: 7 }).notNull(),
+});
+
+export const tallas = pgTable('tallas', {
+  code: varchar('code', { length: 2 }).primaryKey(),
+  label: text('label').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const modelos = pgTable(
+  'modelos',
+  {
+    code: varchar('code', { length: 20 }).primaryKey(),
+    baseCode: varchar('base_code', { length: 16 }).notNull(),
+    colorCode: varchar('color_code', { length: 4 })
+      .notNull()
+      .references(() => colores.code),
+    sublineaId: integer('sublinea_id')
+      .notNull()
+      .references(() => sublineas.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    garment: text('garment').notNull(),
+    searchText: text('search_text').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    promotion: numeric('promotion', { precision: 12, scale: 2 }).notNull().default('0'),
+    soldCount: integer('sold_count').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    /** Forces the model into (true) or out of (false) «lo nuevo»; null: by its date. */
+    nuevo: boolean('nuevo'),
+    /** Forces the model into (true) or out of (false) «más vendidos»; null: by its sales. */
+    masVendido: boolean('mas_vendido'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('modelos_sublinea').on(t.sublineaId, t.active),
+    index('modelos_base').on(t.baseCode),
+    index('modelos_created').on(t.createdAt),
+    index('modelos_sold').on(t.soldCount),
+    check('modelos_price_ok', sql`${t.price} >= 0 AND ${t.promotion} >= 0 AND ${t.promotion} <= ${t.price}`),
+  ],
+);
+
+export const articulos = pgTable(
+  'articulos',
+  {
+    code: varchar('code', { length: 22 }).primaryKey(),
+    modelCode: varchar('model_code', { length: 20 })
+      .notNull()
+      .references(() => modelos.code),
+    sizeCode: varchar('size_code', { length: 2 })
+      .notNull()
+      .references(() => tallas.code),
+  },
+  (t) => [index('articulos_model').on(t.modelCode)],
+);

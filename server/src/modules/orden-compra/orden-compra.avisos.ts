@@ -1,0 +1,78 @@
+// What an order tells the world once a step is saved: the buyer's mail (with the signed link to the
+// order's page), the back office's live notice and the staff's sale notice. Each runs after the
+// commit (server/src/db/after-commit.ts): a failure is logged and never undoes the step.
+import type { OrderView as OrderViewJson } from '#domain/contracts/orden-compra.ts';
+import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
+import type { AfterCommit } from '#server/db/after-commit.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Serializable } from '#server/http/contract.ts';
+import { safeEqual, sign } from '#server/modules/auth/tokens.ts';
+import { notificarVenta, type SaleOrder } from '#server/modules/config/config.service.ts';
+import { orderStepMail } from '#server/modules/correo/plantillas.ts';
+import type { OrderContext } from './orden-compra.context.ts';
+import { notificarOrden, type OrdenEvento } from './orden-compra.eventos.ts';
+import { findOrderView, type OrderRow, orderAmounts } from './orden-compra.repo.ts';
+
+/**
+ * Order codes are sequential, so the public page of an order asks for proof: this token (in the
+ * buyer's mails and the checkout confirmation), or the buyer's e-mail or cédula.
+ */
+export function orderToken(secret: string, code: string): string {
+  return sign(secret, `orden-compra|${code}`).slice(0, 32);
+}
+
+export function validToken(secret: string, code: string, token: string | undefined): boolean {
+  return Boolean(token) && safeEqual(orderToken(secret, code), token ?? '');
+}
+
+/** The buyer's link to the order's public page: no e-mail or cédula to type. */
+export function orderLink(ctx: Pick<OrderContext, 'publicUrl' | 'secret'>, code: string): string {
+  return `${ctx.publicUrl}/orden/${code}?t=${orderToken(ctx.secret, code)}`;
+}
+
+/** An order's answer after a step, as the services build it (dates as Date). */
+export type OrderView = Serializable<OrderViewJson>;
+
+type MailedOrder = { code: string; buyer: { email: string; fullName: string } };
+
+/**
+ * Keeps the buyer's mail of `step` in the outbox within the step's transaction (so it exists exactly
+ * when the step does) and delivers it after the commit, without making the answer wait for SMTP.
+ */
+export async function queueStepMail(
+  ctx: OrderContext,
+  tx: Db,
+  afterCommit: AfterCommit,
+  order: MailedOrder,
+  step: OrderStep,
+  extra = '',
+  summary: string[] = [],
+) {
+  const mail = {
+    to: order.buyer.email,
+    kind: `orden-${step}`,
+    ...orderStepMail(order.buyer.fullName, order.code, ORDER_STEP_LABELS[step], orderLink(ctx, order.code), extra, summary),
+  };
+  const deliver = await ctx.mailer.queue(tx, mail);
+  afterCommit(`correo de la orden ${order.code}`, () => deliver(ctx.db), { background: true });
+}
+
+/** The back office hears of a new order or a reported payment: live on the orders screen, and by mail. */
+export function announceToStaff(ctx: OrderContext, afterCommit: AfterCommit, evento: OrdenEvento, order: SaleOrder) {
+  // After the commit, so the notice queue's commit lock is not taken while stock rows are locked.
+  afterCommit(`aviso en vivo de la orden ${evento.code}`, () => notificarOrden(ctx.db, evento));
+  afterCommit(`aviso de venta de la orden ${evento.code}`, () =>
+    notificarVenta(ctx, evento.type === 'orden-registrada' ? 'nueva-orden' : 'pago-reportado', order),
+  );
+}
+
+/** The order as it stands after a step it just took (orders are never deleted). */
+export async function viewAfterStep(db: Db, code: string): Promise<OrderView> {
+  const view = await findOrderView(db, code);
+  if (!view) throw new Error(`La orden ${code} desapareció después de cambiar de paso`);
+  return view;
+}
+
+export function viewOf(order: OrderRow, extra: Partial<OrderView> = {}): OrderView {
+  return { ...orderAmounts(order), orderCode: order.code, step: order.step, ...extra };
+}

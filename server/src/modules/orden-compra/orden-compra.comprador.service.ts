@@ -1,0 +1,403 @@
+// The buyer's side of a purchase order: register it at checkout (price, hold the stock, freeze the
+// rate, save, tell the buyer and the staff), report its payment, and follow it by its signed link.
+import { createHash } from 'node:crypto';
+import { type UnpaidOrderKind, unpaidOrderKeys, unpaidOrderKind, webOrderTooBigMessage } from '#domain/checkout.ts';
+import { orderUnits, type PaymentInput, type RegistrarOrden } from '#domain/contracts/orden-compra.ts';
+import { type PricedLine, splitByStores } from '#domain/descuentos.ts';
+import { addCents, fromCents, toCents } from '#domain/money.ts';
+import { nextStepFor, type OrderStep } from '#domain/order-steps.ts';
+import { isStaff } from '#domain/roles.ts';
+import { MAX_UNITS_WEB_ORDER, PAYMENT_METHODS } from '#domain/store-constants.ts';
+import { cardCommissionCents } from '#domain/vat.ts';
+import { transactionWithEffects } from '#server/db/after-commit.ts';
+import type { Db } from '#server/db/client.ts';
+import { NoEncontrado, Prohibido, ReglaNegocio } from '#server/errors.ts';
+import type { SessionUser } from '#server/http/access.ts';
+import { findCouponCode, removeCartLines, setCouponCode } from '#server/modules/carrito/carrito.repo.ts';
+import { encargadoDeVentasIdSql } from '#server/modules/config/config.service.ts';
+import { orderSummary } from '#server/modules/correo/plantillas.ts';
+import {
+  countCouponUse,
+  couponOutcome,
+  type PricingContext,
+  priceItems,
+  pricingContext,
+} from '#server/modules/descuento/descuento.service.ts';
+import { holdStock, releaseCartHolds } from '#server/modules/inventario/inventario.service.ts';
+import { announceToStaff, type OrderView, orderToken, queueStepMail, validToken, viewAfterStep, viewOf } from './orden-compra.avisos.ts';
+import type { OrderContext } from './orden-compra.context.ts';
+import { recordStep } from './orden-compra.pasos.ts';
+import * as repo from './orden-compra.repo.ts';
+
+const DUPLICATE = 'Esa clave de idempotencia ya se usó para otro pedido.';
+const REFERENCE_USED = 'Esa referencia de pago ya fue registrada para ese banco y método.';
+/** After this many rejected payments an order can only be paid through the store's staff. */
+const MAX_REJECTED_PAYMENTS = 3;
+const TOO_MANY_REJECTED = 'Esta orden ya tiene varios pagos rechazados; comuníquese con la tienda para completarla.';
+const NOT_FOUND_PUBLIC = 'No encontramos una orden con ese código y esos datos.';
+
+function hashRequest(body: unknown): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const inner = e.cause ?? e;
+  return inner.code === '23505' && (inner.constraint === constraint || String((error as Error).message).includes(constraint));
+}
+
+function isForeignKeyViolation(error: unknown, column: string): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const inner = e.cause ?? e;
+  return inner.code === '23503' && String(inner.constraint ?? (error as Error).message).includes(column);
+}
+
+function paymentValues(payment: PaymentInput) {
+  return {
+    method: payment.method,
+    reference: payment.reference ?? '',
+    bankCode: PAYMENT_METHODS[payment.method].needsBank ? (payment.bankCode ?? '') : '',
+    amount: payment.amount ?? '0',
+    paidOn: payment.date ?? '',
+  };
+}
+
+const UNPAID_LIMIT_OF: Record<UnpaidOrderKind, string> = {
+  correo: 'con este correo',
+  cedula: 'con esta cédula',
+  telefono: 'con este teléfono',
+  ip: 'desde esta conexión',
+};
+
+function unpaidLimitMessage(kind: UnpaidOrderKind, limit: number): string {
+  return (
+    `Ya hay ${limit} ${limit === 1 ? 'orden' : 'órdenes'} ${UNPAID_LIMIT_OF[kind]} esperando la confirmación de su pago, ` +
+    'el máximo a la vez. Espere a que la tienda confirme un pago o a que venzan las órdenes sin pagar.'
+  );
+}
+
+/**
+ * Refuses a new order past the limits of orders awaiting payment (unpaid, or with a payment
+ * reported but not confirmed: a reference is only a claim until staff check it); run under
+ * lockUnpaidKeys, after inserting it.
+ */
+async function checkUnpaidLimits(ctx: OrderContext, tx: Db, keys: string[], now: Date) {
+  const open = await repo.countOpenUnpaid(tx, keys, now);
+  for (const key of keys) {
+    const kind = unpaidOrderKind(key);
+    const limit = kind === 'ip' ? ctx.unpaidLimits.perIp : ctx.unpaidLimits.perContact;
+    if ((open.get(key) ?? 0) > limit) throw new ReglaNegocio(unpaidLimitMessage(kind, limit));
+  }
+}
+
+/**
+ * The order priced from the catalogue and today's discounts exactly as the cart prices it (one line
+ * per article, all its stores together: descuento.service priceItems), then each article split over
+ * its stores so every amount of the parts adds up to the article's.
+ */
+function pricedOrder(input: RegistrarOrden, prices: Awaited<ReturnType<typeof repo.findPrices>>, pricing: PricingContext) {
+  const articles = new Map<string, { tiendaId: number; quantity: number }[]>();
+  for (const item of input.items) articles.set(item.articleCode, [...(articles.get(item.articleCode) ?? []), ...item.stores]);
+  const rows = [...articles].map(([articleCode, stores]) => {
+    const price = prices.find((p) => p.articleCode === articleCode);
+    if (!price) throw new Error('precio ausente');
+    return { articleCode, stores, price };
+  });
+  const items = rows.map(({ stores, price }) => ({
+    model: price.model,
+    priceCents: toCents(price.price),
+    promotionCents: toCents(price.promotion),
+    quantity: stores.reduce((n, s) => n + s.quantity, 0),
+  }));
+  const priced = priceItems(pricing, items, input.payment.method);
+  const lines = rows.flatMap(({ articleCode, stores, price }, i) =>
+    splitByStores(
+      priced.lines[i],
+      stores.map((s) => s.quantity),
+      items[i].priceCents,
+      items[i].promotionCents,
+    ).map((part: PricedLine, j) => ({
+      articleCode,
+      name: price.name,
+      tiendaId: stores[j].tiendaId,
+      quantity: stores[j].quantity,
+      price: price.price,
+      promotion: price.promotion,
+      ...part,
+    })),
+  );
+  const articleLines = rows.map(({ price }, i) => ({ name: price.name, quantity: items[i].quantity, ...priced.lines[i] }));
+  return { priced, lines, items, articleLines };
+}
+
+/** The coupon of the order: the one typed in the form; absent, the one kept on the caller's cart. */
+async function couponCodeOf(ctx: OrderContext, input: RegistrarOrden, cartId: number | null): Promise<string | null> {
+  if (input.coupon !== undefined) return input.coupon;
+  return cartId ? findCouponCode(ctx.db, cartId) : null;
+}
+
+/**
+ * Registers an order once per idempotency key: the same key and body return the first order;
+ * the same key with another body is refused. Every line's units are held in its stores, or
+ * nothing is saved and the missing articles are named.
+ */
+export async function registrar(
+  ctx: OrderContext,
+  input: RegistrarOrden,
+  idempotencyKey: string,
+  who: { user: SessionUser | null; cartId: number | null; ip?: string },
+): Promise<{ created: boolean; order: OrderView }> {
+  const requestHash = hashRequest(input);
+  const codes = [...new Set(input.items.map((i) => i.articleCode))];
+  const prices = await repo.findPrices(ctx.db, codes);
+  const unknown = codes.filter((c) => !prices.some((p) => p.articleCode === c && p.active));
+  if (unknown.length > 0) {
+    // A repeated request still gets its order, even if an article has left the catalogue since.
+    const existing = await repo.findByIdempotencyKey(ctx.db, idempotencyKey);
+    if (existing) return replay(ctx, existing, requestHash);
+    throw new ReglaNegocio(`Estos artículos no existen o ya no están a la venta: ${unknown.join(', ')}.`);
+  }
+
+  const couponCode = await couponCodeOf(ctx, input, who.cartId);
+  const pricing = await pricingContext(ctx.db, {
+    models: prices.map((p) => p.model),
+    couponCode,
+    customer: { email: input.user.email, userId: who.user?.id ?? null },
+  });
+  const { priced, lines, items, articleLines } = pricedOrder(input, prices, pricing);
+  const coupon = couponOutcome(pricing, items);
+  if (couponCode && !coupon.applies) {
+    // A repeated request still gets its order, even if it used the coupon's last use itself.
+    const existing = await repo.findByIdempotencyKey(ctx.db, idempotencyKey);
+    if (existing) return replay(ctx, existing, requestHash);
+    throw new ReglaNegocio(`${coupon.message ?? `El cupón «${couponCode}» no se puede usar.`} Quítelo para continuar con su compra.`);
+  }
+  const usedCoupon = coupon.applies ? pricing.coupon : null;
+  // The same totals the cart shows: IVA on the subtotal, not the sum of rounded line IVAs.
+  const { subtotalCents: subtotal, ivaCents: iva, totalCents: total } = priced;
+  const commission = PAYMENT_METHODS[input.payment.method].cardCommission ? cardCommissionCents(total) : 0;
+  const paymentDiscount = pricing.payments.get(input.payment.method);
+  const withReference = PAYMENT_METHODS[input.payment.method].takesReference;
+  const step = nextStepFor('registrar', null, { withPaymentReference: withReference });
+  if (!step.ok) throw new ReglaNegocio(step.motivo);
+  const unpaid = step.to === 'pendiente';
+  const units = orderUnits(input.items);
+  if (units > MAX_UNITS_WEB_ORDER) throw new ReglaNegocio(webOrderTooBigMessage(units));
+  // Staff may place orders for customers from the store's one address: only the buyer's contacts count.
+  const staff = who.user !== null && isStaff(who.user.roles);
+  const unpaidKeys = unpaidOrderKeys(input.user, staff ? undefined : who.ip);
+  const now = new Date();
+  const paymentDueAt = new Date(now.getTime() + ctx.unpaidHours * 3_600_000);
+
+  try {
+    const saved = await transactionWithEffects(ctx.db, ctx.log, async (tx, afterCommit) => {
+      await repo.lockUnpaidKeys(tx, unpaidKeys);
+      // A used key inserts nothing: the answer is then that key's order.
+      const order = await repo.insertOrder(tx, {
+        step: step.to,
+        userId: who.user?.id ?? null,
+        buyer: input.user,
+        delivery: input.delivery,
+        paymentMethod: input.payment.method,
+        comment: input.comment,
+        withSeller: input.withSeller,
+        salesmanId: input.withSeller ? input.salesman : null,
+        // Without a chosen salesman the order goes to the staff user in charge of web sales (if set).
+        inChargeUserId: input.withSeller && input.salesman ? null : encargadoDeVentasIdSql(),
+        subtotal: fromCents(subtotal),
+        iva: fromCents(iva),
+        commission: fromCents(commission),
+        discount: fromCents(priced.discountCents),
+        couponCode: usedCoupon?.code ?? null,
+        couponDiscount: fromCents(priced.couponCents),
+        paymentDiscount: fromCents(priced.paymentCents),
+        paymentDiscountName: priced.paymentCents > 0 ? (paymentDiscount?.name ?? '') : '',
+        total: fromCents(addCents(total, commission)),
+        idempotencyKey,
+        requestHash,
+        expiresAt: unpaid ? paymentDueAt : null,
+        paymentDueAt,
+        clientIp: who.ip ?? null,
+        unpaidKeys,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!order) return null;
+      await checkUnpaidLimits(ctx, tx, unpaidKeys, now);
+      await repo.insertFirstStepAndLines(
+        tx,
+        { orderId: order.id, fromStep: null, toStep: step.to, userId: who.user?.id ?? null, at: now },
+        lines.map((l) => ({
+          orderId: order.id,
+          articleCode: l.articleCode,
+          name: l.name,
+          tiendaId: l.tiendaId,
+          quantity: l.quantity,
+          price: l.price,
+          promotion: l.promotion,
+          discount: fromCents(l.discountCents),
+          discountName: l.discountCents > 0 ? l.discountName : '',
+          couponDiscount: fromCents(l.couponCents),
+          paymentDiscount: fromCents(l.paymentCents),
+          net: fromCents(l.netCents),
+          iva: fromCents(l.ivaCents),
+        })),
+      );
+      const payments = withReference ? await repo.insertPayment(tx, { orderId: order.id, ...paymentValues(input.payment) }) : [];
+      await queueStepMail(
+        ctx,
+        tx,
+        afterCommit,
+        order,
+        step.to,
+        'Gracias por su compra. Le avisaremos en cada paso.',
+        orderSummary(order, articleLines),
+      );
+      announceToStaff(ctx, afterCommit, { type: 'orden-registrada', code: order.code, total: order.total }, order);
+      if (who.cartId) {
+        // What was ordered leaves the cart, and the cart's own short holds make way for the order's.
+        await removeCartLines(tx, who.cartId, codes);
+        await releaseCartHolds(tx, who.cartId, codes, now);
+        if (usedCoupon) await setCouponCode(tx, who.cartId, null);
+      }
+      // Counted with the order, in its transaction: the coupon's row lock lines up the orders using it.
+      if (usedCoupon) await countCouponUse(tx, usedCoupon, { orderId: order.id, email: input.user.email, userId: who.user?.id ?? null });
+      // The last write: the stock rows it locks are held only until the commit.
+      const held = await holdStock(tx, lines, { orderId: order.id });
+      if (!held.ok) {
+        const names = [...new Set(held.missing.map((m) => m.articleCode))];
+        throw new ReglaNegocio(`No hay existencia suficiente de: ${names.join(', ')}. Ajuste las cantidades o elija otra tienda.`);
+      }
+      return viewOf(order, { token: orderToken(ctx.secret, order.code), payments });
+    });
+    if (saved) return { created: true, order: saved };
+    // Another request with the same key won the race and has committed.
+    const winner = await repo.findByIdempotencyKey(ctx.db, idempotencyKey);
+    if (!winner) throw new ReglaNegocio('El pedido no se pudo registrar. Intente de nuevo.');
+    return replay(ctx, winner, requestHash);
+  } catch (error) {
+    if (isUniqueViolation(error, 'orden_pagos_referencia')) throw new ReglaNegocio(REFERENCE_USED);
+    if (isForeignKeyViolation(error, 'salesman')) throw new ReglaNegocio('El vendedor elegido no existe.');
+    if (isUniqueViolation(error, 'ordenes_compra_idempotency_key_unique')) {
+      const winner = await repo.findByIdempotencyKey(ctx.db, idempotencyKey);
+      if (winner) return replay(ctx, winner, requestHash);
+    }
+    throw error;
+  }
+}
+
+/** The answer to a repeated request: the same order, as it stands now. */
+async function replay(ctx: OrderContext, existing: repo.OrderRow, requestHash: string): Promise<{ created: false; order: OrderView }> {
+  if (existing.requestHash !== requestHash) throw new ReglaNegocio(DUPLICATE);
+  const payments = await repo.findPayments(ctx.db, existing.id);
+  return { created: false, order: viewOf(existing, { token: orderToken(ctx.secret, existing.code), payments }) };
+}
+
+/** The buyer reports a payment for a pending order (logged-in buyer, the order's e-mail or its link), or staff do. */
+export async function registrarPago(
+  ctx: OrderContext,
+  code: string,
+  payment: PaymentInput,
+  who: { user: SessionUser | null; email?: string; token?: string },
+): Promise<OrderView> {
+  if (!PAYMENT_METHODS[payment.method].takesReference)
+    throw new ReglaNegocio('Ese método de pago no lleva referencia; elija Zelle, Pago Móvil, transferencia, PayPal o Uphold.');
+  try {
+    await transactionWithEffects(ctx.db, ctx.log, async (tx, afterCommit) => {
+      const row = await repo.lockByCode(tx, code);
+      if (!row) throw new NoEncontrado('La orden de compra no existe.');
+      const mayAct =
+        (who.user && (who.user.id === row.userId || isStaff(who.user.roles))) ||
+        (who.email && who.email.toLowerCase() === row.buyer.email) ||
+        validToken(ctx.secret, row.code, who.token);
+      if (!mayAct) throw new Prohibido('Solo el comprador o el personal pueden reportar el pago de esta orden.');
+      const next = nextStepFor('registrar-pago', row.step as OrderStep);
+      if (!next.ok) throw new ReglaNegocio(next.motivo);
+      if ((await repo.countRejectedPayments(tx, row.id)) >= MAX_REJECTED_PAYMENTS) throw new ReglaNegocio(TOO_MANY_REJECTED);
+      // The order was priced with its method's discount: another method would not have had it.
+      if (toCents(row.paymentDiscount) > 0 && payment.method !== row.paymentMethod) {
+        const label = PAYMENT_METHODS[row.paymentMethod as keyof typeof PAYMENT_METHODS]?.label ?? row.paymentMethod;
+        throw new ReglaNegocio(
+          `Esta orden tiene el descuento por pagar con ${label}: reporte el pago con ${label} o comuníquese con la tienda.`,
+        );
+      }
+      await repo.insertPayment(tx, { orderId: row.id, ...paymentValues(payment) });
+      // Another method may carry the card commission, or drop it: the total follows the method.
+      const beforeCommission = toCents(row.total) - toCents(row.commission);
+      const commission = PAYMENT_METHODS[payment.method].cardCommission ? cardCommissionCents(beforeCommission) : 0;
+      const total = fromCents(addCents(beforeCommission, commission));
+      await recordStep(ctx, tx, afterCommit, row, {
+        to: next.to,
+        changes: { paymentMethod: payment.method, commission: fromCents(commission), total, expiresAt: null },
+        userId: who.user?.id ?? null,
+        mailNote: 'Recibimos el reporte de su pago; lo confirmaremos en breve.',
+      });
+      announceToStaff(
+        ctx,
+        afterCommit,
+        { type: 'pago-reportado', code: row.code, total },
+        { ...row, total, step: next.to, paymentMethod: payment.method },
+      );
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'orden_pagos_referencia')) throw new ReglaNegocio(REFERENCE_USED);
+    throw error;
+  }
+  return viewAfterStep(ctx.db, code);
+}
+
+function sameDni(a: string, b: string): boolean {
+  const clean = (v: string) => v.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return clean(a) === clean(b);
+}
+
+/**
+ * The buyer proves the order is theirs with its e-mail or cédula and gets the token of its link.
+ * A wrong proof is answered as an unknown code, so codes cannot be confirmed to exist.
+ */
+export async function accederOrden(ctx: OrderContext, code: string, prueba: string): Promise<{ code: string; token: string }> {
+  const order = await repo.findByCode(ctx.db, code);
+  const text = prueba.trim();
+  const matches = order && (text.toLowerCase() === order.buyer.email.toLowerCase() || sameDni(text, order.buyer.dni));
+  if (!order || !matches) throw new NoEncontrado(NOT_FOUND_PUBLIC);
+  return { code: order.code, token: orderToken(ctx.secret, order.code) };
+}
+
+function maskTracking(tracking: string): string {
+  return tracking.length <= 4 ? tracking : `${'•'.repeat(Math.min(tracking.length - 4, 8))}${tracking.slice(-4)}`;
+}
+
+/** What the holder of the order's link may see: the steps and the articles, no personal data. */
+export async function estadoPublico(ctx: OrderContext, code: string, token: string | undefined) {
+  const { db } = ctx;
+  if (!validToken(ctx.secret, code, token)) throw new NoEncontrado(NOT_FOUND_PUBLIC);
+  const order = await repo.findByCode(db, code);
+  if (!order) throw new NoEncontrado(NOT_FOUND_PUBLIC);
+  const [details, history] = await Promise.all([repo.findDetails(db, order.id), repo.findHistory(db, order.id)]);
+  return {
+    code: order.code,
+    step: order.step,
+    // Codes are sequential, so the public page shows only the end of the tracking number; the
+    // buyer has the whole number by mail and in their account.
+    trackingNumber: order.trackingNumber ? maskTracking(order.trackingNumber) : null,
+    agency: order.delivery.agency,
+    paymentMethod: order.paymentMethod,
+    ...repo.orderAmounts(order),
+    expiresAt: order.expiresAt,
+    createdAt: order.createdAt,
+    items: details.map((d) => ({
+      articleCode: d.articleCode,
+      name: d.name,
+      quantity: d.quantity,
+      store: d.store,
+      price: d.price,
+      promotion: d.promotion,
+      discount: d.discount,
+      discountName: d.discountName,
+      couponDiscount: d.couponDiscount,
+      paymentDiscount: d.paymentDiscount,
+      net: d.net,
+    })),
+    timeline: history.filter((h) => h.from !== h.to).map((h) => ({ step: h.to, at: h.at })),
+  };
+}

@@ -1,0 +1,30 @@
+// What the order use cases run with, built from the app: the same for routes and jobs.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '#server/db/client.ts';
+import type { Mailer } from '#server/modules/correo/mailer.ts';
+
+export type OrderContext = {
+  db: Db;
+  mailer: Mailer;
+  /** Signs the buyer's link to the public page of an order. */
+  secret: string;
+  unpaidHours: number;
+  /** Open unpaid orders at once per buyer contact (e-mail, cédula, phone) and per client address. */
+  unpaidLimits: { perContact: number; perIp: number };
+  publicUrl: string;
+  log?: (message: string, error: unknown) => void;
+};
+
+export function orderContext(app: FastifyInstance): OrderContext {
+  const { env } = app.deps;
+  const auth = app.authContext();
+  return {
+    db: app.deps.database.db,
+    mailer: auth.mailer,
+    secret: auth.secret,
+    publicUrl: auth.publicUrl,
+    unpaidHours: env.ORDEN_IMPAGA_HORAS,
+    unpaidLimits: { perContact: env.ORDENES_IMPAGAS_POR_CONTACTO, perIp: env.ORDENES_IMPAGAS_POR_IP },
+    log: (message, error) => app.log.error({ err: error }, message),
+  };
+}

@@ -1,0 +1,210 @@
+import { expectedPayment, paymentAmountDiffers } from '#domain/checkout.ts';
+import type { OrdenDetalle } from '#domain/contracts/orden-compra.ts';
+import { fromCents } from '#domain/money.ts';
+import { nextStepFor, ORDER_STEP_LABELS, type OrderAction, type OrderStep } from '#domain/order-steps.ts';
+import { metaFor, offsetOf } from '#domain/paginator.ts';
+import { isStaff } from '#domain/roles.ts';
+import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
+import { transactionWithEffects } from '#server/db/after-commit.ts';
+import type { Db } from '#server/db/client.ts';
+import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
+import type { SessionUser } from '#server/http/access.ts';
+import { resumenUsuario } from '#server/modules/config/config.service.ts';
+import { releaseCouponUse } from '#server/modules/descuento/descuento.service.ts';
+import { consumeOrderHolds, releaseOrderHolds } from '#server/modules/inventario/inventario.service.ts';
+import { type OrderView, viewAfterStep } from './orden-compra.avisos.ts';
+import type { OrderContext } from './orden-compra.context.ts';
+import { recordStep } from './orden-compra.pasos.ts';
+import * as repo from './orden-compra.repo.ts';
+import { isCreditSale } from './orden-compra.ventas-web.repo.ts';
+
+type StaffAction = Exclude<OrderAction, 'registrar' | 'registrar-pago'>;
+
+/** Steps of an order whose payment staff have not confirmed: unpaid, or reported and unchecked. */
+const AWAITING_PAYMENT: readonly string[] = ['pendiente', 'pago-por-confirmar'];
+
+/** Orders from before payment_due_at existed count their time from their creation. */
+function originalDueAt(ctx: OrderContext, row: repo.OrderRow): Date {
+  return row.paymentDueAt ?? new Date(row.createdAt.getTime() + ctx.unpaidHours * 3_600_000);
+}
+
+function stepNote(to: OrderStep, options: { rejected?: boolean; trackingNumber?: string }): string {
+  if (to === 'despachada' && options.trackingNumber) return `Número de guía: ${options.trackingNumber}.`;
+  if (options.rejected) return 'No pudimos confirmar su pago; repórtelo de nuevo o contáctenos.';
+  return '';
+}
+
+/** A staff step change: lock, check the step machine, apply, record, mail. */
+export async function cambiarPaso(
+  ctx: OrderContext,
+  code: string,
+  action: StaffAction,
+  user: SessionUser | null,
+  options: { rejected?: boolean; trackingNumber?: string; note?: string; unpaidExpiredBy?: Date; onlyUnpaid?: boolean } = {},
+): Promise<OrderView> {
+  await transactionWithEffects(ctx.db, ctx.log, async (tx, afterCommit) => {
+    const row = await repo.lockByCode(tx, code);
+    if (!row) throw new NoEncontrado('La orden de compra no existe.');
+    // Checked under the row lock: a payment reported since the expired orders were listed wins.
+    const { unpaidExpiredBy } = options;
+    if (unpaidExpiredBy && !(row.step === 'pendiente' && row.expiresAt && row.expiresAt <= unpaidExpiredBy)) {
+      throw new ReglaNegocio('La orden ya no está pendiente de pago o aún no ha vencido.');
+    }
+    if (options.onlyUnpaid && !AWAITING_PAYMENT.includes(row.step)) {
+      throw new ReglaNegocio(`La orden ${row.code} ya no está esperando su pago.`);
+    }
+    const next = nextStepFor(action, row.step as OrderStep, { rejected: options.rejected });
+    if (!next.ok) throw new ReglaNegocio(next.motivo);
+    const now = new Date();
+    // Only the payment awaiting review is settled: an earlier rejected one stays rejected. A payment
+    // nobody confirmed is not accepted with a cancelled order, and its reference is free again.
+    if (action === 'confirmar-pago') await repo.settleReportedPayments(tx, row.id, options.rejected ? 'rechazado' : 'aprobado');
+    if (action === 'despachar') await consumeOrderHolds(tx, { id: row.id, code: row.code, userId: user?.id ?? null }, now);
+    if (action === 'anular') {
+      await releaseOrderHolds(tx, row.id, now);
+      // The coupon's use goes back: an order nobody paid must not use up a limited coupon.
+      await releaseCouponUse(tx, row.id);
+      await repo.settleReportedPayments(tx, row.id, 'rechazado');
+    }
+    await recordStep(ctx, tx, afterCommit, row, {
+      to: next.to,
+      changes: {
+        ...(options.trackingNumber ? { trackingNumber: options.trackingNumber } : {}),
+        // A rejected payment leaves the order pending again with its first time to pay, never a new
+        // one (a rejection must not extend a hold); if that time is gone the jobs cancel it.
+        ...(next.to === 'pendiente' ? { expiresAt: originalDueAt(ctx, row) } : {}),
+      },
+      userId: user?.id ?? null,
+      note: options.note,
+      mailNote: stepNote(next.to, options),
+      at: now,
+    });
+  });
+  return viewAfterStep(ctx.db, code);
+}
+
+/** The tracking number, once the order is inventory-confirmed or dispatched. */
+export async function numeroGuia(ctx: OrderContext, code: string, trackingNumber: string, user: SessionUser): Promise<OrderView> {
+  await transactionWithEffects(ctx.db, ctx.log, async (tx, afterCommit) => {
+    const order = await repo.lockByCode(tx, code);
+    if (!order) throw new NoEncontrado('La orden de compra no existe.');
+    if (order.step !== 'inventario-confirmado' && order.step !== 'despachada') {
+      throw new ReglaNegocio(
+        `No se puede asignar el número de guía a una orden en estado «${ORDER_STEP_LABELS[order.step as OrderStep]}».`,
+      );
+    }
+    const step = order.step as OrderStep;
+    const note = `Número de guía: ${trackingNumber}`;
+    await recordStep(ctx, tx, afterCommit, order, { to: step, changes: { trackingNumber }, userId: user.id, note, mailNote: `${note}.` });
+  });
+  return viewAfterStep(ctx.db, code);
+}
+
+/**
+ * `own`: the buyer's own view (profile), even for staff: another user's code is not found, and
+ * the history does not name the staff who moved it.
+ */
+export async function detalle(db: Db, code: string, user: SessionUser, options: { own?: boolean } = {}): Promise<OrdenDetalle> {
+  const order = await repo.findByCode(db, code);
+  const mayView = order && (order.userId === user.id || (!options.own && isStaff(user.roles)));
+  if (!order || !mayView) throw new NoEncontrado('La orden de compra no existe.');
+  const [details, payments, history, salesman, credit, inCharge] = await Promise.all([
+    repo.findDetails(db, order.id),
+    repo.findPayments(db, order.id),
+    repo.findHistory(db, order.id),
+    repo.findSalesmanById(db, order.salesmanId),
+    isCreditSale(db, order.id),
+    options.own ? null : resumenUsuario(db, order.inChargeUserId),
+  ]);
+  return {
+    order: {
+      id: order.id,
+      code: order.code,
+      step: order.step,
+      buyer: order.buyer,
+      delivery: order.delivery,
+      paymentMethod: order.paymentMethod,
+      comment: order.comment,
+      withSeller: order.withSeller,
+      ...repo.orderAmounts(order),
+      trackingNumber: order.trackingNumber,
+      expiresAt: order.expiresAt?.toISOString() ?? null,
+      createdAt: order.createdAt.toISOString(),
+      ...(options.own ? {} : { clientIp: order.clientIp }),
+    },
+    details,
+    // Each reported amount against what the order owes with that method (USD, or Bs. at the order's rate).
+    payments: payments.map((p) => ({ ...p, reportedAt: p.reportedAt.toISOString(), ...expectedAmountOf(order, p) })),
+    // Notes are the staff's working notes; the buyer learns what matters by mail.
+    history: history.map((h) => ({
+      from: h.from,
+      to: h.to,
+      at: h.at.toISOString(),
+      by: options.own ? null : h.by,
+      note: options.own ? '' : h.note,
+    })),
+    // The staff user the order was assigned to (no salesman chosen); staff only.
+    inCharge,
+    // The salesman the buyer chose, if any (the buyer picked them, so the buyer may see it too).
+    salesman,
+    // Approved as a credit sale (docs/decisions/0004).
+    credit,
+  };
+}
+
+function expectedAmountOf(order: repo.OrderRow, payment: { method: string; amount: string }) {
+  const method = payment.method as PaymentMethodId;
+  if (!PAYMENT_METHODS[method]) return { expectedAmount: null, currency: null, amountDiffers: false };
+  const expected = expectedPayment(order, method);
+  return {
+    expectedAmount: fromCents(expected.cents),
+    currency: expected.currency,
+    amountDiffers: paymentAmountDiffers(order, method, payment.amount),
+  };
+}
+
+export async function buscar(db: Db, q: repo.OrderSearch, page: number, perPage: number) {
+  const { rows, total } = await repo.searchOrders(db, q, perPage, offsetOf(page, perPage));
+  return { items: rows, meta: metaFor(page, perPage, total) };
+}
+
+export const referenciaUsada = repo.referenceInUse;
+export const contarPorPaso = repo.countByStep;
+
+/**
+ * Unpaid orders past their time are cancelled and give their units back. Safe with several
+ * processes at once: each order is re-checked under its row lock, so only one cancels it.
+ */
+export async function vencerImpagas(ctx: OrderContext, now = new Date()): Promise<number> {
+  const expired = await repo.findExpiredUnpaid(ctx.db, now);
+  let done = 0;
+  for (const { code } of expired) {
+    try {
+      await cambiarPaso(ctx, code, 'anular', null, { note: 'Vencida sin pago', unpaidExpiredBy: now });
+      done++;
+    } catch (error) {
+      // Paid, cancelled or changed meanwhile (here or in another process): nothing to do.
+      if (!(error instanceof ReglaNegocio || error instanceof NoEncontrado)) throw error;
+    }
+  }
+  return done;
+}
+
+/**
+ * Staff cancel orders awaiting payment in bulk (old "pago pendiente" ones, an attack with made-up
+ * references): each one that still awaits its payment.
+ */
+export async function anularImpagas(ctx: OrderContext, codes: string[], user: SessionUser, note: string) {
+  const anuladas: string[] = [];
+  const omitidas: { code: string; motivo: string }[] = [];
+  for (const code of [...new Set(codes)]) {
+    try {
+      await cambiarPaso(ctx, code, 'anular', user, { note: note || 'Anulada sin pago por el personal', onlyUnpaid: true });
+      anuladas.push(code);
+    } catch (error) {
+      if (!(error instanceof ReglaNegocio || error instanceof NoEncontrado)) throw error;
+      omitidas.push({ code, motivo: error.message });
+    }
+  }
+  return { anuladas, omitidas };
+}

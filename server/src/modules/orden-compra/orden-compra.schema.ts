@@ -1,0 +1,135 @@
+// Tables of purchase orders: orders, lines, payments, history, credit approvals.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
+
+export type Comprador = { fullName: string; email: string; phone: string; dni: string; state: string; city: string; address: string };
+export type Entrega = {
+  contact: string;
+  phone: string;
+  dni: string;
+  state: string;
+  city: string;
+  address: string;
+  agency: string;
+  shipping: string;
+  payShipping: string;
+};
+
+export const ordenesCompra = pgTable(
+  'ordenes_compra',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 20 }).notNull().unique(),
+    step: varchar('step', { length: 30 }).notNull(),
+    userId: integer('user_id').references(() => usuarios.id),
+    buyer: jsonb('buyer').$type<Comprador>().notNull(),
+    delivery: jsonb('delivery').$type<Entrega>().notNull(),
+    paymentMethod: varchar('payment_method', { length: 20 }).notNull(),
+    comment: text('comment').notNull().default(''),
+    withSeller: boolean('with_seller').notNull().default(false),
+    salesmanId: integer('salesman_id').references(() => vendedores.id),
+    subtotal: numeric('subtotal', { precision: 12, scale: 2 }).notNull(),
+    iva: numeric('iva', { precision: 12, scale: 2 }).notNull(),
+    commission: numeric('commission', { precision: 12, scale: 2 }).notNull().default('0'),
+    // Discounts as the order was priced (a later change of a discount never changes it), in USD:
+    // the lines' automatic discounts, the coupon typed by the buyer and the payment-method discount.
+    discount: numeric('discount', { precision: 12, scale: 2 }).notNull().default('0'),
+    couponCode: varchar('coupon_code', { length: 30 }),
+    couponDiscount: numeric('coupon_discount', { precision: 12, scale: 2 }).notNull().default('0'),
+    paymentDiscount: numeric('payment_discount', { precision: 12, scale: 2 }).notNull().default('0'),
+    paymentDiscountName: text('payment_discount_name').notNull().default(''),
+    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    rate: numeric('rate', { precision: 14, scale: 4 }).notNull(),
+    trackingNumber: text('tracking_number'),
+    // Staff user in charge of web sales when the order was placed without a salesman (ajustes_venta).
+    inChargeUserId: integer('in_charge_user_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull().unique(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    // The time to pay given at registration; a rejected payment goes back to it, never to a new one.
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    // Where the order came from (request.ip) and the buyer's normalised contacts: the limit of open
+    // unpaid orders counts them (domain/checkout.ts unpaidOrderKeys).
+    clientIp: varchar('client_ip', { length: 45 }),
+    unpaidKeys: text('unpaid_keys').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ordenes_step').on(t.step, t.createdAt),
+    index('ordenes_usuario').on(t.userId),
+    index('ordenes_impagas_claves').using('gin', t.unpaidKeys).where(sql`${t.step} IN ('pendiente', 'pago-por-confirmar')`),
+  ],
+);
+
+export const ordenDetalles = pgTable(
+  'orden_detalles',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => ordenesCompra.id, { onDelete: 'cascade' }),
+    articleCode: varchar('article_code', { length: 22 }).notNull(),
+    name: text('name').notNull(),
+    tiendaId: integer('tienda_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    promotion: numeric('promotion', { precision: 12, scale: 2 }).notNull(),
+    // This line's share of each discount (for the whole line, not per unit); net is after all of them.
+    discount: numeric('discount', { precision: 12, scale: 2 }).notNull().default('0'),
+    discountName: text('discount_name').notNull().default(''),
+    couponDiscount: numeric('coupon_discount', { precision: 12, scale: 2 }).notNull().default('0'),
+    paymentDiscount: numeric('payment_discount', { precision: 12, scale: 2 }).notNull().default('0'),
+    net: numeric('net', { precision: 12, scale: 2 }).notNull(),
+    iva: numeric('iva', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [index('orden_detalles_orden').on(t.orderId)],
+);
+
+export const ordenPagos = pgTable(
+  'orden_pagos',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => ordenesCompra.id, { onDelete: 'cascade' }),
+    method: varchar('method', { length: 20 }).notNull(),
+    reference: varchar('reference', { length: 40 }).notNull(),
+    bankCode: varchar('bank_code', { length: 4 }).notNull().default(''),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    paidOn: varchar('paid_on', { length: 10 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('reportado'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A reference cannot be used twice for the same bank and method (a rejected report frees it).
+    uniqueIndex('orden_pagos_referencia').on(t.bankCode, t.method, t.reference).where(sql`${t.status} <> 'rechazado'`),
+  ],
+);
+
+export const ordenHistorial = pgTable(
+  'orden_historial',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => ordenesCompra.id, { onDelete: 'cascade' }),
+    fromStep: varchar('from_step', { length: 30 }),
+    toStep: varchar('to_step', { length: 30 }).notNull(),
+    userId: integer('user_id'),
+    note: text('note').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('orden_historial_orden').on(t.orderId, t.at)],
+);
+
+/** A web order staff agreed to sell on credit: it does not expire unpaid and is listed in ventas a crédito. */
+export const ventasCredito = pgTable('ventas_credito', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => ordenesCompra.id, { onDelete: 'cascade' }),
+  approvedBy: integer('approved_by').references(() => usuarios.id, { onDelete: 'set null' }),
+  note: text('note').notNull().default(''),
+  approvedAt: timestamp('approved_at', { withTimezone: true }).notNull().defaultNow(),
+});

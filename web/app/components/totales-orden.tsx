@@ -1,0 +1,80 @@
+// The totals of a placed order with every discount it was priced with (the lines' discounts, the
+// coupon, the payment method's), in dollars and in bolívares at the order's frozen rate. The
+// confirmation, the public order page and the staff's order screen show the same rows.
+import { Group, Stack, Text } from '@mantine/core';
+import { toCents } from '#domain/money.ts';
+import { montoOrden } from './monto-orden.tsx';
+
+export type OrderTotals = {
+  subtotal: string;
+  iva: string;
+  commission: string;
+  discount: string;
+  couponCode: string | null;
+  couponDiscount: string;
+  paymentDiscount: string;
+  paymentDiscountName: string;
+  total: string;
+  rate: string;
+};
+
+/** The discount rows an order shows, each with its label; empty when it had none. */
+export function discountRows(order: OrderTotals): { label: string; usd: string; testId: string }[] {
+  const rows = [];
+  if (toCents(order.discount) > 0) rows.push({ label: 'Descuentos de los artículos', usd: order.discount, testId: 'descuento-lineas' });
+  if (order.couponCode && toCents(order.couponDiscount) > 0) {
+    rows.push({ label: `Cupón ${order.couponCode}`, usd: order.couponDiscount, testId: 'descuento-cupon' });
+  }
+  if (toCents(order.paymentDiscount) > 0) {
+    const name = order.paymentDiscountName ? ` (${order.paymentDiscountName})` : '';
+    rows.push({ label: `Descuento por el método de pago${name}`, usd: order.paymentDiscount, testId: 'descuento-pago' });
+  }
+  return rows;
+}
+
+function Fila({
+  label,
+  usd,
+  rate,
+  strong,
+  negative,
+  testId,
+}: {
+  label: string;
+  usd: string;
+  rate: string;
+  strong?: boolean;
+  negative?: boolean;
+  testId?: string;
+}) {
+  const monto = montoOrden(usd, rate);
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md" data-testid={testId}>
+      <Text size="sm" fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Stack gap={0} align="flex-end">
+        <Text size="sm" fw={strong ? 700 : 400} style={{ whiteSpace: 'nowrap' }} c={negative ? 'pink.8' : undefined}>
+          {negative ? `−${monto.usd}` : monto.usd}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {negative ? `−${monto.ves}` : monto.ves}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+export function TotalesOrden({ order }: { order: OrderTotals }) {
+  return (
+    <Stack gap={6} data-testid="totales-con-descuentos">
+      {discountRows(order).map((row) => (
+        <Fila key={row.testId} label={row.label} usd={row.usd} rate={order.rate} negative testId={row.testId} />
+      ))}
+      <Fila label="Subtotal" usd={order.subtotal} rate={order.rate} />
+      <Fila label="IVA (16 %)" usd={order.iva} rate={order.rate} />
+      {toCents(order.commission) > 0 && <Fila label="Comisión del método de pago" usd={order.commission} rate={order.rate} />}
+      <Fila label="Total" usd={order.total} rate={order.rate} strong testId="total-orden-publica" />
+    </Stack>
+  );
+}
