@@ -1,0 +1,124 @@
+// Catalogue administration in the browser: inventario finds a model, changes its price and adds a
+// photo (with the upload's progress bar); the storefront shows both on its next request.
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Card = { model: string; path: string; price: string; image: string };
+
+async function someModel(): Promise<Card> {
+  const response = await fetch(`${baseUrl()}/api/catalogo/articulos?linea=CAB&sort_by=nombre&per_page=1`);
+  const [card] = (await response.json()).data as Card[];
+  return card;
+}
+
+describe('productos en el panel', () => {
+  it('inventario cambia un precio y agrega una foto; la tienda muestra los dos enseguida', async () => {
+    const card = await someModel();
+    expect(card.image).toMatch(/^\/imagenes\/modelos\//);
+    // A shopper has the article page open: the API's read cache and the page memo hold it.
+    const shop = await newPage(browser);
+    await shop.page.goto(`${baseUrl()}${card.path}`);
+    await shop.page.reload();
+    await expect(shop.page.locator('main').textContent()).resolves.not.toContain('37,45');
+
+    const { page, errors } = await newPage(browser);
+    await login(page, 'inventario@vitrina.com.ve');
+
+    // The list: search finds the model, its row leads to its page.
+    await page.goto(`${baseUrl()}/dashboard/configurar/productos?search=${card.model}`);
+    await page.getByTestId(`producto-${card.model}`).getByRole('link', { name: card.model }).click();
+    await page.waitForURL(new RegExp(`/dashboard/configurar/productos/${card.model}$`));
+
+    // A new price, typed with a decimal comma.
+    const price = page.getByLabel('Precio (USD)');
+    await price.fill('37,45');
+    await page.getByTestId('guardar-producto').click();
+    await page.getByTestId('producto-guardado').waitFor();
+    await expect(price.inputValue()).resolves.toBe('37,45');
+
+    // A photo generated here, uploaded with the progress bar.
+    const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#0b7a75' } })
+      .png()
+      .toBuffer();
+    await page.getByTestId('archivo-fotos').setInputFiles({ name: 'frente.png', mimeType: 'image/png', buffer: photo });
+    await page.getByTestId('boton-subir').click();
+    await page.getByTestId('fotos-subidas').waitFor();
+    await expect(page.getByTestId('fotos-subidas').textContent()).resolves.toBe('Se subió 1 foto.');
+    const thumb = page.getByTestId('foto-0').locator('img');
+    await thumb.waitFor();
+    const thumbSrc = (await thumb.getAttribute('src')) ?? '';
+    expect(thumbSrc).toMatch(new RegExp(`^/imagenes/fotos/${card.model}-[0-9A-F]{8}-320\\.webp$`));
+
+    // The history says who changed the price and what it was.
+    const history = page.getByTestId('tabla-historial');
+    await expect(history.textContent()).resolves.toContain('Precio');
+    await expect(history.textContent()).resolves.toContain('$ 37,45');
+
+    // The shopper reloads right away: the new price and the photo (with its srcset).
+    await shop.page.reload();
+    await expect(shop.page.locator('main').textContent()).resolves.toContain('37,45');
+    const picture = shop.page.locator(`img[alt^="${await shop.page.getByRole('heading', { level: 1 }).textContent()}"]`).first();
+    const src = (await picture.getAttribute('src')) ?? '';
+    expect(src).toBe(thumbSrc.replace('-320.webp', '-640.webp'));
+    expect(await picture.getAttribute('srcset')).toContain('-960.webp 960w');
+    await expect(picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
+    // The line's list shows it too.
+    const list = await (await fetch(`${baseUrl()}/api/catalogo/articulos?linea=CAB&sort_by=nombre&per_page=1`)).json();
+    expect(list.data[0]).toMatchObject({ model: card.model, price: '37.45', image: src });
+
+    expect(errors).toEqual([]);
+    expect(shop.errors).toEqual([]);
+    await shop.page.context().close();
+    await page.context().close();
+  });
+
+  it('en un teléfono de 360 px las páginas del catálogo no se desplazan de lado', async () => {
+    const card = await someModel();
+    const { page, errors } = await newPage(browser, { width: 360, height: 740 });
+    await login(page, 'inventario@vitrina.com.ve');
+    for (const path of ['', '/linea', '/nuevo', '/cambio-masivo', `/${card.model}`]) {
+      const response = await page.goto(`${baseUrl()}/dashboard/configurar/productos${path}`);
+      expect(response?.status(), path).toBe(200);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBe(0);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('cambio masivo: −10 % a una sub-línea, con vista previa antes de aplicar', async () => {
+    const { page, errors } = await newPage(browser);
+    await login(page, 'admin@vitrina.com.ve');
+    await page.goto(`${baseUrl()}/dashboard/configurar/productos/cambio-masivo`);
+    await page.getByLabel('Sub-línea').selectOption({ label: 'Faldas' });
+    await page.getByLabel('Cambio', { exact: true }).selectOption('precio-porcentaje');
+    await page.getByLabel('Porcentaje', { exact: true }).fill('-10');
+    await page.getByTestId('ver-vista-previa').click();
+    await page.getByTestId('resultado-vista-previa').waitFor();
+    const rows = page.getByTestId('vista-previa').locator('tbody tr');
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(0);
+    const first = (await rows.first().getAttribute('data-testid'))?.replace('previa-', '') ?? '';
+    const before = await (await fetch(`${baseUrl()}/api/v2/catalogo/article/${first}`)).json();
+    await page.getByTestId('aplicar-cambio').click();
+    await page.getByTestId('cambio-aplicado').waitFor();
+    await expect(page.getByTestId('cambio-aplicado').textContent()).resolves.toContain(`cambiaron ${count} modelos`);
+    const after = await (await fetch(`${baseUrl()}/api/v2/catalogo/article/${first}`)).json();
+    const cents = Math.round(Number(before.data.price) * 100);
+    expect(Math.round(Number(after.data.price) * 100)).toBe(Math.floor((cents * 9000 + 5000) / 10000));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,343 @@
+// Reads and writes the catalogue sheet as files. The format comes from the bytes, never from the
+// name: a zip is XLSX (read row by row with exceljs's streaming reader, after checking its
+// directory), anything else must be text, a CSV in UTF-8 (with or without BOM), UTF-16 or
+// Windows-1252/Latin-1 as Profit exports it, separated by ; , or tab (read with csv-parse, also
+// streaming). A file that is neither is a HojaInvalida with a Spanish message, never a 500.
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { PassThrough, Readable, Transform, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { CsvError, parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import { csvDecimal, csvField, csvText, UTF8_BOM } from '#domain/csv.ts';
+import { type Cell, IMPORT_LIMITS, isHeaderRow, type SheetRow } from '#domain/importar-catalogo.ts';
+
+/** A file that cannot be imported as it is: 413 (too big) or 422 (not a sheet, no header…). */
+export class HojaInvalida extends Error {
+  readonly status: 413 | 422;
+  constructor(status: 413 | 422, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export type SheetFormat = 'xlsx' | 'csv';
+
+export type SheetInfo = {
+  format: SheetFormat;
+  /** The worksheet read (the first one). */
+  sheet: string | null;
+  encoding: string | null;
+  separator: string | null;
+};
+
+export type OpenedSheet = { info: SheetInfo; rows: AsyncIterable<SheetRow> };
+
+/** What the parts of an XLSX may add up to once unzipped: a 100,000-row sheet is far below. */
+const MAX_UNZIPPED_BYTES = 400 * 1024 * 1024;
+
+const NOT_A_SHEET = 'El archivo no es una hoja de cálculo: suba un libro de Excel (.xlsx) o un CSV.';
+
+export async function openSheet(file: string): Promise<OpenedSheet> {
+  const head = await readHead(file, 64 * 1024);
+  if (head.length === 0) throw new HojaInvalida(422, 'El archivo está vacío.');
+  if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
+    await checkXlsxDirectory(file);
+    const info: SheetInfo = { format: 'xlsx', sheet: null, encoding: null, separator: null };
+    return { info, rows: xlsxRows(file, info) };
+  }
+  if (head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) {
+    throw new HojaInvalida(
+      422,
+      'El archivo es un libro de Excel 97-2003 (.xls) o un libro protegido con contraseña: ábralo en Excel y guárdelo como .xlsx sin contraseña, o como CSV.',
+    );
+  }
+  if (head.subarray(0, 4).toString('latin1') === '%PDF') throw new HojaInvalida(422, `${NOT_A_SHEET} Este archivo es un PDF.`);
+  const encoding = await textEncoding(file, head);
+  const separator = detectSeparator(new TextDecoder(encoding).decode(head));
+  return { info: { format: 'csv', sheet: null, encoding, separator }, rows: csvRows(file, encoding, separator) };
+}
+
+async function readHead(file: string, bytes: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+// ── XLSX ────────────────────────────────────────────────────────────────────
+
+/**
+ * Reads the zip's central directory before exceljs opens it: it must be a zip, hold a workbook and
+ * a worksheet, and not unzip to more than MAX_UNZIPPED_BYTES (a small file that unzips to
+ * gigabytes would fill the memory).
+ */
+async function checkXlsxDirectory(file: string): Promise<void> {
+  const broken = new HojaInvalida(422, 'El archivo XLSX está dañado o incompleto: ábralo en Excel, guárdelo de nuevo y vuelva a subirlo.');
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const tailLength = Math.min(size, 22 + 65_535);
+    const tail = Buffer.alloc(tailLength);
+    await handle.read(tail, 0, tailLength, size - tailLength);
+    const end = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    if (end < 0 || end + 22 > tailLength) throw broken;
+    const directorySize = tail.readUInt32LE(end + 12);
+    const directoryOffset = tail.readUInt32LE(end + 16);
+    if (directoryOffset === 0xffffffff || directoryOffset + directorySize > size) throw broken;
+    const directory = Buffer.alloc(directorySize);
+    await handle.read(directory, 0, directorySize, directoryOffset);
+    let unzipped = 0;
+    let workbook = false;
+    let worksheet = false;
+    for (let at = 0; at + 46 <= directory.length; ) {
+      if (directory.readUInt32LE(at) !== 0x02014b50) throw broken;
+      const entrySize = directory.readUInt32LE(at + 24);
+      const nameLength = directory.readUInt16LE(at + 28);
+      const name = directory.toString('utf8', at + 46, at + 46 + nameLength);
+      unzipped += entrySize === 0xffffffff ? Number.POSITIVE_INFINITY : entrySize;
+      if (name === 'xl/workbook.xml') workbook = true;
+      if (/^xl\/worksheets\/sheet\d+\.xml$/.test(name)) worksheet = true;
+      at += 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
+    }
+    if (!workbook || !worksheet) {
+      throw new HojaInvalida(
+        422,
+        `${NOT_A_SHEET} Este archivo es un zip que no contiene un libro de Excel (¿una hoja de LibreOffice .ods? guárdela como .xlsx).`,
+      );
+    }
+    if (unzipped > MAX_UNZIPPED_BYTES) {
+      throw new HojaInvalida(
+        413,
+        `El libro descomprimido ocupa más de ${MAX_UNZIPPED_BYTES / (1024 * 1024)} MB: divídalo en varios archivos.`,
+      );
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+type ExcelValue = ExcelJS.CellValue | undefined;
+
+/** A cell as the import reads it: formulas by their result, rich text and links by their text. */
+function cellOf(value: ExcelValue): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((part) => part.text ?? '').join('');
+    if ('result' in value) return cellOf(value.result as ExcelValue);
+    if ('formula' in value || 'sharedFormula' in value) return null;
+    if ('text' in value) return cellOf(value.text as ExcelValue);
+    if ('error' in value) return String(value.error);
+  }
+  return null;
+}
+
+async function* xlsxRows(file: string, info: SheetInfo): AsyncGenerator<SheetRow> {
+  const input = createReadStream(file);
+  // exceljs pipes the file into its unzipper; an error there surfaces through the iteration below.
+  input.on('error', () => undefined);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  try {
+    for await (const worksheet of reader) {
+      info.sheet = (worksheet as { name?: string }).name ?? null;
+      for await (const row of worksheet) {
+        const values = row.values as ExcelValue[];
+        const cells: Cell[] = [];
+        for (let i = 1; i < values.length; i++) cells.push(cellOf(values[i]));
+        yield { row: row.number, cells };
+      }
+      // Only the first worksheet is the sheet; the others (instructions, notes) are left alone.
+      break;
+    }
+  } catch (error) {
+    if (error instanceof HojaInvalida) throw error;
+    throw new HojaInvalida(422, 'El archivo XLSX está dañado o no se puede leer: ábralo en Excel, guárdelo de nuevo y vuelva a subirlo.');
+  } finally {
+    input.destroy();
+  }
+}
+
+// ── CSV ─────────────────────────────────────────────────────────────────────
+
+/**
+ * UTF-8 when it says so (BOM) or when every byte reads as UTF-8; UTF-16 by its BOM; otherwise
+ * Windows-1252, the Latin-1 of Profit's exports. A file with NUL bytes is not text.
+ */
+async function textEncoding(file: string, head: Buffer): Promise<string> {
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  let valid = true;
+  for await (const chunk of createReadStream(file)) {
+    const bytes = chunk as Buffer;
+    if (bytes.includes(0)) throw new HojaInvalida(422, NOT_A_SHEET);
+    if (valid) {
+      try {
+        utf8.decode(bytes, { stream: true });
+      } catch {
+        valid = false;
+      }
+    }
+  }
+  if (valid) {
+    try {
+      utf8.decode();
+    } catch {
+      valid = false;
+    }
+  }
+  return valid ? 'utf-8' : 'windows-1252';
+}
+
+const SEPARATORS = [';', ',', '\t'] as const;
+
+/** Splits a line on `separator` outside quotes (enough to find the header). */
+function splitLine(line: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (const c of line) {
+    if (c === '"') quoted = !quoted;
+    else if (c === separator && !quoted) {
+      cells.push(cell);
+      cell = '';
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** The separator with which some early line reads as the header; the most used one otherwise. */
+export function detectSeparator(text: string): string {
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\n|\r/)
+    .slice(0, IMPORT_LIMITS.headerSearchRows);
+  for (const line of lines) {
+    const found = SEPARATORS.map((s) => ({ s, cells: splitLine(line, s) }))
+      .filter((c) => c.cells.length > 1 && isHeaderRow(c.cells))
+      .sort((a, b) => b.cells.length - a.cells.length);
+    if (found.length > 0) return found[0].s;
+  }
+  const counts = SEPARATORS.map((s) => ({ s, n: lines.reduce((sum, l) => sum + splitLine(l, s).length - 1, 0) }));
+  return counts.sort((a, b) => b.n - a.n)[0].n > 0 ? counts[0].s : ';';
+}
+
+function csvProblem(error: unknown, row: number): HojaInvalida {
+  const code = error instanceof CsvError ? error.code : '';
+  if (code === 'CSV_QUOTE_NOT_CLOSED') return new HojaInvalida(422, `El CSV tiene unas comillas sin cerrar desde la fila ${row}.`);
+  if (code === 'CSV_MAX_RECORD_SIZE') return new HojaInvalida(422, `La fila ${row} del CSV es demasiado larga.`);
+  return new HojaInvalida(422, `El CSV no se puede leer en la fila ${row}: revise sus comillas y separadores.`);
+}
+
+async function* csvRows(file: string, encoding: string, separator: string): AsyncGenerator<SheetRow> {
+  const decoder = new TextDecoder(encoding);
+  const decode = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      done(null, decoder.decode(chunk, { stream: true }));
+    },
+    flush(done) {
+      done(null, decoder.decode());
+    },
+  });
+  const parser = parse({
+    delimiter: separator,
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    max_record_size: 64 * 1024,
+  });
+  // Errors of any stage end the parser, and so the iteration below.
+  const flowing = pipeline(createReadStream(file), decode, parser).catch(() => undefined);
+  let row = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      row++;
+      yield { row, cells: record.map((cell) => (cell === '' ? null : cell)) };
+    }
+  } catch (error) {
+    throw csvProblem(error, row + 1);
+  } finally {
+    parser.destroy();
+    await flowing;
+  }
+}
+
+// ── writing ─────────────────────────────────────────────────────────────────
+
+export type SheetColumnSpec = { header: string; kind: 'text' | 'amount' | 'units'; width: number };
+export type SheetValue = string | number | null;
+
+/** Writes the sheet as XLSX to `out`, row by row (exceljs's streaming writer). */
+export async function writeXlsx(
+  out: Writable,
+  sheetName: string,
+  columns: SheetColumnSpec[],
+  rows: AsyncIterable<SheetValue[]>,
+  extra?: { name: string; lines: string[] },
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    width: c.width,
+    style: c.kind === 'amount' ? { numFmt: '#,##0.00' } : c.kind === 'units' ? { numFmt: '0' } : { numFmt: '@' },
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for await (const values of rows) sheet.addRow(values).commit();
+  sheet.commit();
+  if (extra) {
+    const notes = workbook.addWorksheet(extra.name);
+    notes.getColumn(1).width = 110;
+    for (const line of extra.lines) notes.addRow([line]).commit();
+    notes.commit();
+  }
+  await workbook.commit();
+}
+
+/** The same sheet as CSV for a spreadsheet set to Spanish: ;, decimal comma, UTF-8 with BOM, CRLF. */
+export function csvStream(columns: SheetColumnSpec[], rows: AsyncIterable<SheetValue[]>): Readable {
+  const line = (values: string[]) => `${values.map((v) => csvField(v)).join(';')}\r\n`;
+  async function* lines(): AsyncGenerator<string> {
+    yield UTF8_BOM + line(columns.map((c) => c.header));
+    for await (const values of rows) {
+      yield line(
+        values.map((v, i) => {
+          if (v === null) return '';
+          if (typeof v === 'number') return columns[i]?.kind === 'amount' ? csvDecimal(v.toFixed(2)) : String(v);
+          return csvText(v);
+        }),
+      );
+    }
+  }
+  return Readable.from(lines());
+}
+
+/** A PassThrough the reply can send while `write` fills it; a failure ends the download early. */
+export function streamed(write: (out: Writable) => Promise<void>, onError: (error: unknown) => void): PassThrough {
+  const out = new PassThrough();
+  write(out).then(
+    () => {
+      if (!out.writableEnded) out.end();
+    },
+    (error) => {
+      onError(error);
+      out.destroy(error as Error);
+    },
+  );
+  return out;
+}

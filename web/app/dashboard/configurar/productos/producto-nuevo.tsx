@@ -1,0 +1,205 @@
+// /dashboard/configurar/productos/nuevo (admin, inventario): a new model — its sub-línea, base code
+// and colour (the model's code), name, description, sizes (one article each), price and promotion.
+// ?base=…&sublinea=… starts from an existing style to add it in another colour.
+import { Alert, Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { buscarLineas, opcionesProducto, registrarProducto } from '#domain/contracts/configuracion.ts';
+import { parseAmountInput } from '#domain/money.ts';
+import { fieldError } from '#web/components/campo-error.ts';
+import { formInput, unwrap } from '#web/lib/api.ts';
+import { allCritical } from '#web/lib/criticas.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { type FormErrors, formErrors, requireRole } from '#web/lib/session.ts';
+import type { Route } from './+types/producto-nuevo';
+import { OVERRIDE_OPTIONS, ROLES, sublineaOptions } from './catalogo-vista.tsx';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context.api, ROLES);
+  const params = new URL(request.url).searchParams;
+  const [lineas, opciones] = await allCritical(context.publicUrl, [
+    context.api.call(buscarLineas, {}),
+    context.api.call(opcionesProducto, {}),
+  ]);
+  const text = (name: string, max: number) => (params.get(name) ?? '').slice(0, max);
+  return {
+    lineas: unwrap(lineas),
+    opciones: unwrap(opciones),
+    // Another colour of an existing style starts with its data.
+    inicio: {
+      baseCode: text('base', 16),
+      sublineaId: /^\d{1,9}$/.test(params.get('sublinea') ?? '') ? text('sublinea', 9) : '',
+      name: text('nombre', 80),
+      description: text('descripcion', 2000),
+      price: text('precio', 12),
+    },
+  };
+}
+
+const optionalId = (value: FormDataEntryValue | null) => (value === null || value === '' ? undefined : Number(value));
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireRole(request, context.api, ROLES);
+  const form = await request.formData();
+  const text = (name: string) => String(form.get(name) ?? '');
+  const response = await context.api.call(
+    registrarProducto,
+    formInput(registrarProducto, {
+      sublineaId: optionalId(form.get('sublineaId')),
+      baseCode: text('baseCode'),
+      colorCode: text('colorCode'),
+      name: text('name'),
+      description: text('description'),
+      sizes: form.getAll('sizes').map(String),
+      price: parseAmountInput(text('price')),
+      promotion: parseAmountInput(text('promotion')) || '0',
+      active: form.get('active') === 'on',
+      nuevo: text('nuevo'),
+      masVendido: text('masVendido'),
+    }),
+  );
+  if (!response.body.success) return data<FormErrors>(formErrors(response), { status: response.status });
+  throw redirect(`/dashboard/configurar/productos/${encodeURIComponent(response.body.data.code)}?creado=1`);
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, 'Nuevo modelo');
+}
+
+export default function ProductoNuevo({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === 'submitting';
+  const { lineas, opciones, inicio } = loaderData;
+  const result = actionData as FormErrors | undefined;
+  const error = (field: string) => fieldError(result, field);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>Nuevo modelo</Title>
+        <Button component={Link} to="/dashboard/configurar/productos" variant="subtle">
+          Volver a productos
+        </Button>
+      </Group>
+      {result?.message && (
+        <Alert color="red" data-testid="error-modelo">
+          {result.message}
+        </Alert>
+      )}
+      <Form method="post">
+        <Stack gap="md">
+          <Card withBorder padding="lg">
+            <Title order={2} size="h4" mb="sm">
+              Código
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <NativeSelect
+                label="Sub-línea"
+                name="sublineaId"
+                required
+                data={sublineaOptions(lineas, 'Elija la sub-línea')}
+                defaultValue={inicio.sublineaId}
+                error={error('sublineaId')}
+              />
+              <TextInput
+                label="Código base"
+                name="baseCode"
+                required
+                placeholder="DBLU006"
+                description="El estilo, sin el color."
+                defaultValue={inicio.baseCode}
+                error={error('baseCode')}
+              />
+              <NativeSelect
+                label="Color"
+                name="colorCode"
+                required
+                data={[
+                  { value: '', label: 'Elija el color' },
+                  ...opciones.colores.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` })),
+                ]}
+                description="El modelo es el código base + el código del color."
+                error={error('colorCode')}
+              />
+            </SimpleGrid>
+          </Card>
+          <Card withBorder padding="lg">
+            <Title order={2} size="h4" mb="sm">
+              Descripción y precio
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Nombre" name="name" required defaultValue={inicio.name} error={error('name')} />
+              <SimpleGrid cols={2}>
+                <TextInput
+                  label="Precio (USD)"
+                  name="price"
+                  required
+                  inputMode="decimal"
+                  placeholder="19,99"
+                  defaultValue={inicio.price}
+                  error={error('price')}
+                />
+                <TextInput
+                  label="Promoción (USD menos)"
+                  name="promotion"
+                  inputMode="decimal"
+                  placeholder="0,00"
+                  description="Se descuenta del precio."
+                  error={error('promotion')}
+                />
+              </SimpleGrid>
+            </SimpleGrid>
+            <Textarea
+              label="Descripción"
+              name="description"
+              mt="sm"
+              autosize
+              minRows={3}
+              defaultValue={inicio.description}
+              error={error('description')}
+            />
+          </Card>
+          <Card withBorder padding="lg">
+            <Title order={2} size="h4" mb={4}>
+              Tallas
+            </Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              Cada talla es un artículo: código del modelo + código de la talla.
+            </Text>
+            <Group gap="md" wrap="wrap" data-testid="tallas">
+              {opciones.tallas.map((t) => (
+                <Checkbox key={t.code} name="sizes" value={t.code} label={t.label} />
+              ))}
+            </Group>
+            {error('sizes') && (
+              <Text c="red" size="sm" mt="xs">
+                {error('sizes')}
+              </Text>
+            )}
+          </Card>
+          <Card withBorder padding="lg">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Checkbox name="active" label="Activo (se ve en la tienda)" defaultChecked mt="md" />
+              <NativeSelect
+                label="En «lo nuevo»"
+                name="nuevo"
+                data={OVERRIDE_OPTIONS}
+                defaultValue="auto"
+                description="Automático: por su fecha."
+              />
+              <NativeSelect
+                label="En «más vendidos»"
+                name="masVendido"
+                data={OVERRIDE_OPTIONS}
+                defaultValue="auto"
+                description="Automático: por lo que vende."
+              />
+            </SimpleGrid>
+          </Card>
+          <Group justify="end">
+            <Button type="submit" loading={busy}>
+              Crear modelo
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </Stack>
+  );
+}

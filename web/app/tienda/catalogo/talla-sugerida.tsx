@@ -1,0 +1,61 @@
+// The article page's size suggestion: on a children's article, for a logged-in customer with
+// children on the profile, «Talla sugerida para Ana (7 años): 8 años», one line per child (the rule
+// is domain/articulo-infantil.ts); the size is a link that picks it.
+import { Anchor, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { edadEnPalabras, type SugerenciaDeTalla, sugerenciasDeTalla, tipoDeTallaInfantil } from '#domain/articulo-infantil.ts';
+import type { ApiClient } from '#domain/contracts/api-client.ts';
+import type { ArticleDetail } from '#domain/contracts/catalogo.ts';
+import { obtenerHijos } from '#domain/contracts/profile.ts';
+import { caracasIsoDate } from '#domain/dates.ts';
+import { hasSessionCookie } from '#web/lib/session.ts';
+
+/**
+ * For the loader: the suggestions for the visitor's children. The profile is read only with a
+ * session cookie and on a children's article, so other page views cost nothing more; any failure
+ * (an expired session) means no suggestion, never an error page.
+ */
+export async function sugerenciasDelVisitante(request: Request, api: ApiClient, article: ArticleDetail): Promise<SugerenciaDeTalla[]> {
+  if (!hasSessionCookie(request) || !tipoDeTallaInfantil(article)) return [];
+  const response = await api.call(obtenerHijos, {});
+  if (!response.body.success) return [];
+  return sugerenciasDeTalla(article, response.body.data, caracasIsoDate(new Date()));
+}
+
+export function TallaSugerida({
+  sugerencias,
+  selectedSize,
+  pathOf,
+}: {
+  sugerencias: readonly SugerenciaDeTalla[];
+  selectedSize: string | null;
+  /** The article page in a size. */
+  pathOf: (sizeCode: string) => string;
+}) {
+  if (sugerencias.length === 0) return null;
+  return (
+    <Stack gap={2} data-testid="talla-sugerida">
+      {sugerencias.map((s, i) => (
+        <Text key={`${i}-${s.nombre}`} size="sm">
+          Talla sugerida para {s.nombre} ({edadEnPalabras(s.edad)}):{' '}
+          {s.code === selectedSize ? (
+            <Text span fw={600}>
+              {s.label}
+            </Text>
+          ) : (
+            <Anchor
+              component={Link}
+              to={pathOf(s.code)}
+              preventScrollReset
+              fw={600}
+              aria-label={`Elegir la talla ${s.label} para ${s.nombre}`}
+            >
+              {s.label}
+            </Anchor>
+          )}
+          {!s.enExistencia && ' (agotada)'}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
