@@ -7,8 +7,9 @@
 export const MOVEMENT_KINDS = ['entrada', 'salida', 'traslado', 'conteo'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
-/** Every kind of ledger row: also the stock a store started with and an order's dispatch. */
-export const LEDGER_KINDS = ['inicial', ...MOVEMENT_KINDS, 'venta'] as const;
+/** Every kind of ledger row: also the stock a store started with, a sale (an order's dispatch or a
+ * counter sale) and the units a customer gave back. */
+export const LEDGER_KINDS = ['inicial', ...MOVEMENT_KINDS, 'venta', 'devolucion'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
@@ -17,7 +18,8 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   salida: 'Salida',
   traslado: 'Traslado',
   conteo: 'Conteo físico',
-  venta: 'Venta (despacho)',
+  venta: 'Venta',
+  devolucion: 'Devolución',
 };
 
 /** The most units one movement may move, and the most a store may hold of one article. */

@@ -105,7 +105,7 @@ export const movimientosInventario = pgTable(
     index('movimientos_articulo_tienda').on(t.articleCode, t.tiendaId, t.id),
     index('movimientos_tienda').on(t.tiendaId, t.id),
     index('movimientos_fecha').on(t.createdAt),
-    check('movimientos_tipo', sql`${t.kind} IN ('inicial', 'entrada', 'salida', 'traslado', 'conteo', 'venta')`),
+    check('movimientos_tipo', sql`${t.kind} IN ('inicial', 'entrada', 'salida', 'traslado', 'conteo', 'venta', 'devolucion')`),
     check('movimientos_saldo', sql`${t.balance} >= 0`),
     check('movimientos_cantidad', sql`${t.quantity} <> 0 OR ${t.kind} = 'conteo'`),
   ],

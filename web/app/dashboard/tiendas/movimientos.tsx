@@ -116,6 +116,7 @@ const KIND_COLORS: Record<LedgerKind, string> = {
   traslado: 'blue',
   conteo: 'yellow',
   venta: 'grape',
+  devolucion: 'teal',
 };
 
 function KindBadge({ kind }: { kind: LedgerKind }) {

@@ -1,0 +1,281 @@
+// Tables of sales: customers on account, document series, sales documents (factura or nota de
+// entrega) with their lines and payments, abonos against notas, returns, credit authorizations,
+// and the payment references used anywhere (one per bank and method across orders and abonos).
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
+import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
+import { ordenesCompra } from '#server/modules/orden-compra/orden-compra.schema.ts';
+
+const usd = (name: string) => numeric(name, { precision: 12, scale: 2 });
+const rate = (name: string) => numeric(name, { precision: 14, scale: 4 });
+
+/** A buyer staff sell to, found by cédula or RIF; a web buyer becomes one when the order is sold. */
+export const clientes = pgTable(
+  'clientes',
+  {
+    id: serial('id').primaryKey(),
+    /** Normalised cédula or RIF (V12345678, J123456789): one customer per document. */
+    dni: varchar('dni', { length: 20 }).notNull().unique(),
+    name: text('name').notNull(),
+    email: varchar('email', { length: 254 }).notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    state: text('state').notNull().default(''),
+    city: text('city').notNull().default(''),
+    address: text('address').notNull().default(''),
+    userId: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    /** USD; 0 means no credit without an authorization. */
+    creditLimit: usd('credit_limit').notNull().default('0'),
+    creditDays: integer('credit_days').notNull().default(30),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('clientes_nombre').on(t.name),
+    check('clientes_credito_ok', sql`${t.creditLimit} >= 0 AND ${t.creditDays} BETWEEN 0 AND 365`),
+  ],
+);
+
+/** The last number given per store and kind; the row lock of `last = last + 1` serialises numbering. */
+export const seriesDocumentos = pgTable(
+  'series_documentos',
+  {
+    tiendaId: integer('tienda_id')
+      .notNull()
+      .references(() => tiendas.id),
+    kind: varchar('kind', { length: 12 }).notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tiendaId, t.kind] })],
+);
+
+/**
+ * A sale: 'factura' (contado) or 'nota-entrega' (crédito). Figures in USD with the rate frozen at
+ * the sale (VES = USD × rate). A factura is born paid; a nota carries its balance, and the check
+ * below keeps `outstanding_balance = total − discount − balance_paid`, never negative.
+ */
+export const ventas = pgTable(
+  'ventas',
+  {
+    id: serial('id').primaryKey(),
+    number: varchar('number', { length: 24 }).notNull().unique(),
+    kind: varchar('kind', { length: 12 }).notNull(),
+    condition: varchar('condition', { length: 10 }).notNull(),
+    source: varchar('source', { length: 10 }).notNull(),
+    /** The web order this sale comes from. */
+    orderId: integer('order_id')
+      .references(() => ordenesCompra.id)
+      .unique(),
+    clienteId: integer('cliente_id')
+      .notNull()
+      .references(() => clientes.id),
+    vendedorId: integer('vendedor_id').references(() => vendedores.id),
+    tiendaId: integer('tienda_id')
+      .notNull()
+      .references(() => tiendas.id),
+    /** Who recorded it (null for a web order confirmed by a job). */
+    userId: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    rate: rate('rate').notNull(),
+    subtotal: usd('subtotal').notNull(),
+    descuento: usd('descuento').notNull().default('0'),
+    devoluciones: usd('devoluciones').notNull().default('0'),
+    baseImponible: usd('base_imponible').notNull(),
+    iva: usd('iva').notNull(),
+    igtf: usd('igtf').notNull().default('0'),
+    comision: usd('comision').notNull().default('0'),
+    total: usd('total').notNull(),
+    /** Nota de entrega: discounts granted on the balance (abonos with reference 'descuento'). */
+    discount: usd('discount').notNull().default('0'),
+    balancePaid: usd('balance_paid').notNull().default('0'),
+    outstandingBalance: usd('outstanding_balance').notNull().default('0'),
+    paymentStatus: varchar('payment_status', { length: 10 }).notNull(),
+    /** Returns beyond what was owed: the customer's credit (saldo a favor). */
+    creditInFavor: usd('credit_in_favor').notNull().default('0'),
+    dueDate: date('due_date', { mode: 'string' }),
+    authorizedBy: integer('authorized_by').references(() => usuarios.id, { onDelete: 'set null' }),
+    authorizedAt: timestamp('authorized_at', { withTimezone: true }),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ventas_fecha').on(t.createdAt),
+    index('ventas_tienda_fecha').on(t.tiendaId, t.createdAt),
+    index('ventas_vendedor_fecha').on(t.vendedorId, t.createdAt),
+    index('ventas_cliente_fecha').on(t.clienteId, t.createdAt),
+    index('ventas_por_cobrar').on(t.clienteId, t.dueDate).where(sql`${t.kind} = 'nota-entrega' AND ${t.outstandingBalance} > 0`),
+    check('ventas_tipo_ok', sql`${t.kind} IN ('factura', 'nota-entrega')`),
+    check('ventas_condicion_ok', sql`(${t.kind} = 'factura') = (${t.condition} = 'contado')`),
+    check('ventas_origen_ok', sql`${t.source} IN ('mostrador', 'web')`),
+    check('ventas_estado_ok', sql`${t.paymentStatus} IN ('pendiente', 'abonada', 'pagada')`),
+    check(
+      'ventas_saldo_ok',
+      sql`${t.outstandingBalance} = ${t.total} - ${t.discount} - ${t.balancePaid} AND ${t.outstandingBalance} >= 0 AND ${t.balancePaid} >= 0 AND ${t.discount} >= 0`,
+    ),
+    check('ventas_montos_ok', sql`${t.total} >= 0 AND ${t.baseImponible} >= 0 AND ${t.creditInFavor} >= 0`),
+  ],
+);
+
+export const ventaLineas = pgTable(
+  'venta_lineas',
+  {
+    id: serial('id').primaryKey(),
+    ventaId: integer('venta_id')
+      .notNull()
+      .references(() => ventas.id, { onDelete: 'cascade' }),
+    articleCode: varchar('article_code', { length: 22 }).notNull(),
+    name: text('name').notNull(),
+    tiendaId: integer('tienda_id')
+      .notNull()
+      .references(() => tiendas.id),
+    quantity: integer('quantity').notNull(),
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
+    price: usd('price').notNull(),
+    promotion: usd('promotion').notNull().default('0'),
+    /** The whole line's discount. */
+    discount: usd('discount').notNull().default('0'),
+    net: usd('net').notNull(),
+  },
+  (t) => [
+    index('venta_lineas_venta').on(t.ventaId),
+    index('venta_lineas_articulo').on(t.articleCode),
+    check('venta_lineas_cantidad_ok', sql`${t.quantity} > 0 AND ${t.returnedQuantity} BETWEEN 0 AND ${t.quantity}`),
+  ],
+);
+
+/** Money received with the sale itself (contado, or a down payment on a nota). */
+export const ventaPagos = pgTable(
+  'venta_pagos',
+  {
+    id: serial('id').primaryKey(),
+    ventaId: integer('venta_id')
+      .notNull()
+      .references(() => ventas.id, { onDelete: 'cascade' }),
+    method: varchar('method', { length: 20 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** In its own currency. */
+    amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
+    amountUsd: usd('amount_usd').notNull(),
+    rate: rate('rate').notNull(),
+    reference: varchar('reference', { length: 40 }).notNull().default(''),
+    bankCode: varchar('bank_code', { length: 4 }).notNull().default(''),
+    igtf: usd('igtf').notNull().default('0'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('venta_pagos_venta').on(t.ventaId),
+    index('venta_pagos_fecha').on(t.createdAt, t.method),
+    check('venta_pagos_monto_ok', sql`${t.amount} > 0 AND ${t.amountUsd} > 0`),
+  ],
+);
+
+/** A payment (or a 'descuento') registered against a nota de entrega. */
+export const abonos = pgTable(
+  'abonos',
+  {
+    id: serial('id').primaryKey(),
+    ventaId: integer('venta_id')
+      .notNull()
+      .references(() => ventas.id, { onDelete: 'cascade' }),
+    step: varchar('step', { length: 10 }).notNull().default('pendiente'),
+    method: varchar('method', { length: 20 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('USD'),
+    amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
+    /** USD counted on the note. */
+    total: usd('total').notNull(),
+    rate: rate('rate').notNull(),
+    reference: varchar('reference', { length: 40 }).notNull(),
+    bankCode: varchar('bank_code', { length: 4 }).notNull().default(''),
+    paidOn: date('paid_on', { mode: 'string' }),
+    note: text('note').notNull().default(''),
+    registeredBy: integer('registered_by').references(() => usuarios.id, { onDelete: 'set null' }),
+    /** Who approved or rejected it, and when. */
+    updatedBy: integer('updated_by').references(() => usuarios.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('abonos_venta').on(t.ventaId, t.createdAt),
+    index('abonos_paso').on(t.step, t.createdAt),
+    check('abonos_paso_ok', sql`${t.step} IN ('pendiente', 'aprobado', 'rechazado')`),
+    check('abonos_monto_ok', sql`${t.amount} > 0 AND ${t.total} > 0`),
+  ],
+);
+
+/** Units given back on a sale: the line's returned quantity and the document's new total. */
+export const devoluciones = pgTable(
+  'devoluciones',
+  {
+    id: serial('id').primaryKey(),
+    ventaId: integer('venta_id')
+      .notNull()
+      .references(() => ventas.id, { onDelete: 'cascade' }),
+    lineaId: integer('linea_id')
+      .notNull()
+      .references(() => ventaLineas.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** How much the document's total went down. */
+    amount: usd('amount').notNull(),
+    note: text('note').notNull().default(''),
+    userId: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('devoluciones_venta').on(t.ventaId), check('devoluciones_cantidad_ok', sql`${t.quantity} > 0`)],
+);
+
+/** `autorizar`: admin or administracion let one credit sale pass the limit or overdue notes. */
+export const autorizacionesCredito = pgTable(
+  'autorizaciones_credito',
+  {
+    id: serial('id').primaryKey(),
+    clienteId: integer('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
+    /** Up to this sale total in USD. */
+    maxAmount: usd('max_amount').notNull(),
+    note: text('note').notNull().default(''),
+    authorizedBy: integer('authorized_by').references(() => usuarios.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The sale that used it (each authorization serves once). */
+    ventaId: integer('venta_id')
+      .references(() => ventas.id, { onDelete: 'set null' })
+      .unique(),
+  },
+  (t) => [index('autorizaciones_cliente').on(t.clienteId, t.expiresAt)],
+);
+
+/**
+ * Every payment reference in use, whatever paid with it (an order's payment, a sale's payment, an
+ * abono): a reference serves once per bank and method. A rejected payment releases its row.
+ */
+export const referenciasPago = pgTable(
+  'referencias_pago',
+  {
+    id: serial('id').primaryKey(),
+    bankCode: varchar('bank_code', { length: 4 }).notNull().default(''),
+    method: varchar('method', { length: 20 }).notNull(),
+    /** Normalised: no spaces, upper case. */
+    reference: varchar('reference', { length: 40 }).notNull(),
+    source: varchar('source', { length: 10 }).notNull(),
+    sourceId: integer('source_id').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('referencias_pago_unica').on(t.bankCode, t.method, t.reference).where(sql`${t.releasedAt} IS NULL`),
+    index('referencias_pago_origen').on(t.source, t.sourceId),
+    check('referencias_pago_origen_ok', sql`${t.source} IN ('orden', 'venta', 'abono')`),
+  ],
+);
