@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Abono, NotaEntrega } from './abono.ts';
 import {
@@ -6,6 +7,7 @@ import {
   aprobarAbono,
   isConsistent,
   isDescuentoReference,
+  normalizeReference,
   notaEntrega,
   paymentStatusOf,
   rechazarAbono,
@@ -166,13 +168,78 @@ describe('descuentos y devoluciones sobre la nota', () => {
     const outcome = registrarDevolucion(nota(10_000, 0, 7_000), 3_000);
     expect(outcome.ok && outcome.note).toEqual(nota(7_000, 0, 7_000));
     expect(outcome.ok && outcome.note.paymentStatus).toBe('pagada');
-    expect(registrarDevolucion(nota(10_000, 0, 7_000), 3_001).ok).toBe(false);
+    expect(outcome.ok && outcome.creditInFavorCents).toBe(0);
+  });
+
+  it('lo que pasa del saldo pendiente sale de lo abonado y queda como saldo a favor', () => {
+    const outcome = registrarDevolucion(nota(10_000, 0, 7_000), 4_000, { creditInFavorCents: 500 });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.note).toEqual(nota(6_000, 0, 6_000));
+    expect(outcome).toMatchObject({ creditInFavorCents: 1_500, fromOutstandingCents: 3_000, fromPaidCents: 1_000, fromDiscountCents: 0 });
+  });
+
+  it('en una factura pagada toda la devolución queda a favor del cliente', () => {
+    const outcome = registrarDevolucion(nota(11_600, 0, 11_600), 5_800);
+    expect(outcome.ok && outcome.note).toEqual(nota(5_800, 0, 5_800));
+    expect(outcome.ok && outcome.creditInFavorCents).toBe(5_800);
+  });
+
+  it('sin nada abonado, lo que pasa del saldo sale del descuento (no es dinero a devolver)', () => {
+    const outcome = registrarDevolucion(nota(10_000, 8_000, 0), 5_000);
+    expect(outcome.ok && outcome.note).toEqual(nota(5_000, 5_000, 0));
+    expect(outcome.ok && outcome.creditInFavorCents).toBe(0);
+  });
+
+  it('no devuelve más que el total, ni toma lo abonado mientras haya abonos pendientes', () => {
+    expect(registrarDevolucion(nota(10_000, 0, 7_000), 10_001).ok).toBe(false);
+    expect(registrarDevolucion(nota(10_000, 0, 0), 0).ok).toBe(false);
+    const refused = registrarDevolucion(nota(10_000, 0, 7_000), 3_001, { pendingAbonos: true });
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.motivo).toContain('abonos pendientes');
+    // Within what is owed a pending abono does not matter.
+    expect(registrarDevolucion(nota(10_000, 0, 7_000), 3_000, { pendingAbonos: true }).ok).toBe(true);
+  });
+
+  it('propiedad: el total baja exactamente lo devuelto, el saldo nunca es negativo y el dinero abonado no se pierde', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (total, d, p, r, credit) => {
+          const discount = Math.floor(total * d);
+          const paid = Math.floor((total - discount) * p);
+          const note = nota(total, discount, paid);
+          const amount = Math.max(1, Math.floor(total * r));
+          const outcome = registrarDevolucion(note, amount, { creditInFavorCents: credit });
+          if (!outcome.ok) return false;
+          const after = outcome.note;
+          return (
+            isConsistent(after) &&
+            after.outstandingBalanceCents >= 0 &&
+            after.totalCents === total - amount &&
+            outcome.fromOutstandingCents + outcome.fromPaidCents + outcome.fromDiscountCents === amount &&
+            // Money paid is either still paid or now the customer's credit.
+            after.balancePaidCents + outcome.creditInFavorCents === paid + credit &&
+            after.outstandingBalanceCents === Math.max(0, note.outstandingBalanceCents - amount)
+          );
+        },
+      ),
+    );
   });
 });
 
 describe('referencias de pago', () => {
   it('la misma referencia con otros espacios o mayúsculas es la misma para un banco y método', () => {
     expect(referenceKey('0134', 'transferencia', 'ab 12 34')).toBe(referenceKey('0134', 'Transferencia', 'AB1234'));
+  });
+
+  it('los guiones no cuentan, como en las órdenes web', () => {
+    expect(normalizeReference('ab-12 34')).toBe('AB1234');
+    expect(referenceKey('', 'zelle', 'zl-001')).toBe(referenceKey('', 'zelle', 'ZL001'));
   });
 
   it('la misma referencia en otro banco u otro método es distinta', () => {

@@ -141,14 +141,72 @@ export function aplicarDescuento(note: NotaEntrega, amountCents: number): NotaOu
   return { ok: true, note: notaEntrega({ ...note, discountCents: addCents(note.discountCents, amountCents) }) };
 }
 
-/** PATCH devoluciones: returned goods reduce the note's total. */
-export function registrarDevolucion(note: NotaEntrega, amountCents: number): NotaOutcome {
-  const refused = checkAmount(amountCents, note);
-  if (refused) return refused;
-  return { ok: true, note: notaEntrega({ ...note, totalCents: subtractCents(note.totalCents, amountCents) }) };
+export type DevolucionOutcome =
+  | {
+      ok: true;
+      note: NotaEntrega;
+      /** The customer's credit (saldo a favor) after the return. */
+      creditInFavorCents: number;
+      /** How the return was taken: from what was owed, from what was paid (→ credit), from the discount. */
+      fromOutstandingCents: number;
+      fromPaidCents: number;
+      fromDiscountCents: number;
+    }
+  | Refused;
+
+/**
+ * PATCH devoluciones (decision 0014): returned goods reduce the document's total. On a nota the
+ * outstanding balance goes down first; what passes it is taken from balancePaid and becomes the
+ * customer's credit in favour (on a paid factura, all of it); only if nothing was paid either is
+ * the rest taken from the discount. A return that would take back money while abonos are still
+ * pending is refused: a pending abono may yet be rejected, and its total must still be there to
+ * subtract (spec §4), so they are settled first.
+ */
+export function registrarDevolucion(
+  note: NotaEntrega,
+  amountCents: number,
+  options: { creditInFavorCents?: number; pendingAbonos?: boolean } = {},
+): DevolucionOutcome {
+  assertCents(amountCents);
+  const credit = options.creditInFavorCents ?? 0;
+  assertCents(credit, 'saldo a favor');
+  if (amountCents <= 0) return { ok: false, motivo: 'El monto de la devolución debe ser mayor que cero.' };
+  if (amountCents > note.totalCents) {
+    return {
+      ok: false,
+      motivo: `La devolución (${formatUsd(amountCents)}) supera el total del documento (${formatUsd(note.totalCents)}).`,
+    };
+  }
+  const fromOutstandingCents = Math.min(amountCents, note.outstandingBalanceCents);
+  const excess = amountCents - fromOutstandingCents;
+  if (excess > 0 && options.pendingAbonos) {
+    return {
+      ok: false,
+      motivo: 'La devolución supera el saldo pendiente y la nota tiene abonos pendientes: apruébelos o rechácelos antes de devolver.',
+    };
+  }
+  const fromPaidCents = Math.min(excess, note.balancePaidCents);
+  const fromDiscountCents = excess - fromPaidCents;
+  return {
+    ok: true,
+    note: notaEntrega({
+      totalCents: subtractCents(note.totalCents, amountCents),
+      discountCents: subtractCents(note.discountCents, fromDiscountCents),
+      balancePaidCents: subtractCents(note.balancePaidCents, fromPaidCents),
+    }),
+    creditInFavorCents: addCents(credit, fromPaidCents),
+    fromOutstandingCents,
+    fromPaidCents,
+    fromDiscountCents,
+  };
 }
 
-/** A reference may be used once per bank and payment method; spaces and case do not count. */
+/** A bank reference as it is stored and compared: "ab-123 45" and "AB12345" are the same payment. */
+export function normalizeReference(reference: string): string {
+  return reference.toUpperCase().replace(/[\s-]/g, '');
+}
+
+/** A reference may be used once per bank and payment method; spaces, dashes and case do not count. */
 export function referenceKey(bankCode: string, method: string, reference: string): string {
-  return [bankCode.trim(), method.trim().toLowerCase(), reference.replace(/\s+/g, '').toUpperCase()].join('|');
+  return [bankCode.trim(), method.trim().toLowerCase(), normalizeReference(reference)].join('|');
 }

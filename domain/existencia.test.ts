@@ -30,6 +30,14 @@ describe('movimientos de existencia', () => {
     expect(plan.levels.get(stockKey(A, 1))).toEqual({ quantity: 2, held: 0 });
   });
 
+  it('una devolución de un cliente suma a la tienda con su propia fila del libro', () => {
+    const plan = planMovements(levels([[A, 1, { quantity: 2, held: 2 }]]), [
+      { kind: 'devolucion', articleCode: A, tiendaId: 1, quantity: 3 },
+    ]);
+    expect(plan.ok && plan.entries.map((e) => [e.kind, e.quantity, e.balance, e.lote])).toEqual([['devolucion', 3, 5, '']]);
+    expect(plan.ok && plan.levels.get(stockKey(A, 1))).toEqual({ quantity: 5, held: 2 });
+  });
+
   it('un traslado escribe dos filas, una por tienda, cada una nombrando la otra', () => {
     const plan = planMovements(levels([[A, 1, { quantity: 4, held: 1 }]]), [
       { kind: 'traslado', articleCode: A, tiendaId: 1, toTiendaId: 2, quantity: 3 },

@@ -32,7 +32,9 @@ export type Movement =
   | (Common & { kind: 'entrada'; quantity: number; lote?: string; manufacturedAt?: string | null })
   | (Common & { kind: 'salida'; quantity: number })
   | (Common & { kind: 'traslado'; quantity: number; toTiendaId: number })
-  | (Common & { kind: 'conteo'; counted: number });
+  | (Common & { kind: 'conteo'; counted: number })
+  /** Units a customer gave back on a sale: they come in like an entry (registered by the sale's return). */
+  | (Common & { kind: 'devolucion'; quantity: number });
 
 /** On hand and held (for carts and orders) of one article in one store. */
 export type StockLevel = { quantity: number; held: number };
@@ -41,7 +43,7 @@ export type StockLevel = { quantity: number; held: number };
 export type LedgerEntry = {
   /** The movement of the batch it comes from (a transfer gives two rows). */
   index: number;
-  kind: MovementKind;
+  kind: Movement['kind'];
   articleCode: string;
   tiendaId: number;
   quantity: number;
@@ -125,7 +127,8 @@ function applyOne(
   });
   const tooMany = (wanted: number): MovementProblem => ({ index, motivo: 'demasiadas-unidades', articleCode, tiendaId, wanted });
   switch (m.kind) {
-    case 'entrada': {
+    case 'entrada':
+    case 'devolucion': {
       if (m.quantity > MAX_UNITS_PER_MOVEMENT || here.quantity + m.quantity > MAX_UNITS_ON_HAND) return tooMany(m.quantity);
       here.quantity += m.quantity;
       return [row(tiendaId, m.quantity, here.quantity, null)];
