@@ -28,6 +28,17 @@ export function documentNumber(kind: SaleKind, storeCode: string, sequence: numb
   return `${NUMBER_PREFIX[kind]}-${storeCode.toUpperCase()}-${String(sequence).padStart(6, '0')}`;
 }
 
+/** The series of the número de control: one per store, shared by facturas and notas de entrega. */
+export const CONTROL_SERIES = 'control';
+
+/** Número de control of a document: 00-00000123 (the store's own series, both kinds). */
+export function controlNumber(sequence: number): string {
+  if (!Number.isSafeInteger(sequence) || sequence < 1 || sequence > 99_999_999) {
+    throw new RangeError(`Número de control inválido: ${sequence}`);
+  }
+  return `00-${String(sequence).padStart(8, '0')}`;
+}
+
 /**
  * How staff are paid at the counter. `foreign`: a foreign-currency payment, which may carry the
  * IGTF. `reference`: the payment needs a reference number; `bank`: unique per bank.

@@ -7,6 +7,7 @@ export * from '#server/modules/catalogo/catalogo.schema.ts';
 export * from '#server/modules/config/config.schema.ts';
 export * from '#server/modules/configuracion/configuracion.schema.ts';
 export * from '#server/modules/correo/correo.schema.ts';
+export * from '#server/modules/cuentas-por-pagar/cuentas-por-pagar.schema.ts';
 export * from '#server/modules/descuento/descuento.schema.ts';
 export * from '#server/modules/general/general.schema.ts';
 export * from '#server/modules/inventario/inventario.schema.ts';

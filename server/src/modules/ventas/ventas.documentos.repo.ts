@@ -3,7 +3,16 @@
 // totals (domain/ventas.ts) first, in the same transaction.
 import { eq, sql } from 'drizzle-orm';
 import { fromCents } from '#domain/money.ts';
-import { documentNumber, kindOf, normalizeDni, type SaleCondition, type SaleSource, type SaleTotals } from '#domain/ventas.ts';
+import {
+  CONTROL_SERIES,
+  controlNumber,
+  documentNumber,
+  kindOf,
+  normalizeDni,
+  type SaleCondition,
+  type SaleSource,
+  type SaleTotals,
+} from '#domain/ventas.ts';
 import type { Db } from '#server/db/client.ts';
 import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
 import { clientes, seriesDocumentos, ventaLineas, ventaPagos, ventas } from './ventas.schema.ts';
@@ -67,6 +76,17 @@ export async function nextDocumentNumber(tx: Db, tiendaId: number, condition: Sa
   return documentNumber(kind, store.code, serie.last);
 }
 
+/** The store's next número de control (one series for both kinds); the row stays locked until commit. */
+export async function nextControlNumber(tx: Db, tiendaId: number): Promise<string> {
+  const [serie] = await tx
+    .insert(seriesDocumentos)
+    .values({ tiendaId, kind: CONTROL_SERIES, last: 1 })
+    .onConflictDoUpdate({ target: [seriesDocumentos.tiendaId, seriesDocumentos.kind], set: { last: sql`${seriesDocumentos.last} + 1` } })
+    .returning({ last: seriesDocumentos.last });
+  if (!serie) throw new Error('No se pudo dar el número de control');
+  return controlNumber(serie.last);
+}
+
 export type DocumentLine = {
   articleCode: string;
   name: string;
@@ -115,12 +135,14 @@ export type DocumentRow = typeof ventas.$inferSelect;
 /** Inserts the document, its lines and payments; the database checks keep the balance consistent. */
 export async function insertDocument(tx: Db, doc: NewDocument): Promise<DocumentRow> {
   const number = await nextDocumentNumber(tx, doc.tiendaId, doc.condition);
+  const control = await nextControlNumber(tx, doc.tiendaId);
   const { totals } = doc;
   const outstanding = totals.totalCents - doc.paidCents;
   const [venta] = await tx
     .insert(ventas)
     .values({
       number,
+      controlNumber: control,
       kind: kindOf(doc.condition),
       condition: doc.condition,
       source: doc.source,

@@ -71,6 +71,8 @@ export const ventas = pgTable(
   {
     id: serial('id').primaryKey(),
     number: varchar('number', { length: 24 }).notNull().unique(),
+    /** Número de control (00-00000123): one series per store shared by facturas and notas. */
+    controlNumber: varchar('control_number', { length: 24 }).notNull(),
     kind: varchar('kind', { length: 12 }).notNull(),
     condition: varchar('condition', { length: 10 }).notNull(),
     source: varchar('source', { length: 10 }).notNull(),
@@ -110,6 +112,7 @@ export const ventas = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('ventas_control_unico').on(t.tiendaId, t.controlNumber),
     index('ventas_fecha').on(t.createdAt),
     index('ventas_tienda_fecha').on(t.tiendaId, t.createdAt),
     index('ventas_vendedor_fecha').on(t.vendedorId, t.createdAt),
