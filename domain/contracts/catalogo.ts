@@ -78,6 +78,9 @@ export type LineWithFilters = z.infer<typeof lineWithFilters>;
 export const storeStock = z.object({ id: z.number(), name: z.string(), city: z.string(), state: z.string(), quantity: z.number() });
 export type StoreStock = z.infer<typeof storeStock>;
 
+export const articlePhoto = z.object({ id: z.number(), image: z.string(), thumb: z.string(), srcSet: z.string() });
+export type ArticlePhoto = z.infer<typeof articlePhoto>;
+
 export const articleDetail = articleCard.omit({ sizes: true }).extend({
   description: z.string(),
   lineUrl: z.string(),
@@ -90,6 +93,8 @@ export const articleDetail = articleCard.omit({ sizes: true }).extend({
   ),
   sizes: z.array(z.object({ code: z.string(), label: z.string(), article: z.string(), stock: z.number(), stores: z.array(storeStock) })),
   stock: z.number(),
+  /** The model's photos in the staff's order, each in the 4:5 frame (640 px in `image`, 320 px in `thumb`); empty when it has none. */
+  photos: z.array(articlePhoto),
 });
 export type ArticleDetail = z.infer<typeof articleDetail>;
 

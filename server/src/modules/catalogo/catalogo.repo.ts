@@ -204,6 +204,15 @@ export async function findModel(
   return row;
 }
 
+/** A model's photos in the staff's order (the index on model and position serves it). */
+export async function findModelPhotos(db: Db, modelCode: string) {
+  return db
+    .select({ id: modeloFotos.id, key: modeloFotos.key })
+    .from(modeloFotos)
+    .where(eq(modeloFotos.modelCode, modelCode))
+    .orderBy(modeloFotos.position, modeloFotos.id);
+}
+
 export async function findSiblingColors(db: Db, baseCode: string) {
   return db
     .select({ model: modelos.code, colorCode: colores.code, name: colores.name, hex: colores.hex })

@@ -1,7 +1,7 @@
 // Catalogue use cases: what a shopper browses, searches and checks for stock.
 
 import { colorCodeOf, sizeCodeOf } from '#domain/article-code.ts';
-import { articlePath, modelImageUrl, modelPicture, modelPictureSrcSet } from '#domain/catalogo-urls.ts';
+import { articlePath, modelImageUrl, modelPicture, modelPictureSrcSet, photoSrcSet, photoUrl } from '#domain/catalogo-urls.ts';
 import type { SaleOption } from '#domain/contracts/catalogo.ts';
 import { fromCents, toCents } from '#domain/money.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
@@ -195,10 +195,11 @@ export async function articleDetail(db: Db, code: string) {
     }
   }
   if (!model) throw new NoEncontrado('El artículo solicitado no existe.');
-  const [colors, stockRows, discounts] = await Promise.all([
+  const [colors, stockRows, discounts, photos] = await Promise.all([
     repo.findSiblingColors(db, model.baseCode),
     repo.findArticleStock(db, model.model),
     unitDiscountsOf(db, [model]),
+    repo.findModelPhotos(db, model.model),
   ]);
   const sizes = new Map<
     string,
@@ -244,6 +245,8 @@ export async function articleDetail(db: Db, code: string) {
     })),
     sizes: [...sizes.values()],
     stock: [...sizes.values()].reduce((sum, s) => sum + s.stock, 0),
+    // The gallery: every photo in the staff's order (empty: the page shows the drawing in `image`).
+    photos: photos.map((p) => ({ id: p.id, image: photoUrl(p.key, 640), thumb: photoUrl(p.key, 320), srcSet: photoSrcSet(p.key) })),
   };
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelImageUrl } from '#domain/catalogo-urls.ts';
+import type { ArticleDetail } from '#domain/contracts/catalogo.ts';
 import type { Foto, HistorialFila } from '#domain/contracts/configuracion.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { ordenesDriver } from '#test/driver.ts';
@@ -77,18 +78,23 @@ async function storeFiles(): Promise<string[]> {
   }
 }
 
-async function shopImage(): Promise<{ image: string; imageSrcSet: string }> {
+async function shopImage(): Promise<ArticleDetail> {
   const response = await t.app.inject({ url: `/api/v2/catalogo/article/${MODEL}` });
   return response.json().data;
 }
+
+/** The article page's gallery as the storefront gives it: the photos in order, without what the panel keeps. */
+const gallery = (list: Foto[]) => list.map(({ id, image, thumb, srcSet }) => ({ id, image, thumb, srcSet }));
 
 async function fotos(): Promise<Foto[]> {
   return (await driver.call('inventario', 'GET', `/api/configuracion/detalles-producto/${MODEL}`)).json().data.fotos;
 }
 
 describe('fotos de un modelo', () => {
-  it('sin fotos, la tienda muestra el dibujo del modelo', async () => {
-    expect((await shopImage()).image).toBe(modelImageUrl(MODEL));
+  it('sin fotos, la tienda muestra el dibujo del modelo y su galería viene vacía', async () => {
+    const shop = await shopImage();
+    expect(shop.image).toBe(modelImageUrl(MODEL));
+    expect(shop.photos).toEqual([]);
     expect((await t.app.inject({ url: modelImageUrl(MODEL, 320) })).statusCode).toBe(200);
   });
 
@@ -117,6 +123,13 @@ describe('fotos de un modelo', () => {
     const shop = await shopImage();
     expect(shop.image).toBe(list[0].image);
     expect(shop.imageSrcSet).toBe(list[0].srcSet);
+    // The article page's gallery lists both, in the order they were sent.
+    expect(shop.photos).toEqual(gallery(list));
+    expect(shop.photos[1]).toMatchObject({
+      image: `/imagenes/fotos/${list[1].key}-640.webp`,
+      thumb: `/imagenes/fotos/${list[1].key}-320.webp`,
+      srcSet: [320, 640, 960].map((w) => `/imagenes/fotos/${list[1].key}-${w}.webp ${w}w`).join(', '),
+    });
     // The drawing's address (cart, líneas, colour swatches) leads to the first photo.
     const drawing = await t.app.inject({ url: modelImageUrl(MODEL, 320) });
     expect(drawing.statusCode).toBe(302);
@@ -134,7 +147,9 @@ describe('fotos de un modelo', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect((response.json().data.fotos as Foto[]).map((f) => f.id)).toEqual([second.id, first.id]);
-    expect((await shopImage()).image).toBe(second.image);
+    const shop = await shopImage();
+    expect(shop.image).toBe(second.image);
+    expect(shop.photos.map((p) => p.id)).toEqual([second.id, first.id]);
     const incomplete = await driver.call('inventario', 'PATCH', '/api/configuracion/ordenar-fotos', { code: MODEL, ids: [first.id] });
     expect(incomplete.statusCode).toBe(400);
     expect(incomplete.json().message).toBe('Indique todas las fotos del modelo, cada una una sola vez, en su orden nuevo.');
@@ -176,6 +191,8 @@ describe('fotos de un modelo', () => {
     const png = await picture(640, 800);
     const many = Array.from({ length: 8 }, (_, i) => ({ filename: `f${i}.png`, type: 'image/png', bytes: png }));
     expect((await upload(many)).statusCode).toBe(201);
+    expect((await shopImage()).photos).toEqual(gallery(await fotos()));
+    expect((await shopImage()).photos).toHaveLength(10);
     const tooMany = await upload(many.slice(0, 3));
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe('Un modelo puede tener hasta 12 fotos: este tiene 10 y se quieren agregar 3.');
@@ -203,7 +220,9 @@ describe('fotos de un modelo', () => {
       expect((await t.app.inject({ url: `/imagenes/fotos/${foto.key}-640.webp` })).statusCode).toBe(404);
     }
     expect(await storeFiles()).toEqual([]);
-    expect((await shopImage()).image).toBe(modelImageUrl(MODEL));
+    const shop = await shopImage();
+    expect(shop.image).toBe(modelImageUrl(MODEL));
+    expect(shop.photos).toEqual([]);
     expect((await t.app.inject({ url: modelImageUrl(MODEL, 320) })).statusCode).toBe(200);
     expect((await driver.call('inventario', 'DELETE', '/api/configuracion/fotos/999999')).statusCode).toBe(404);
   });

@@ -1,19 +1,5 @@
 // The article page: colour (sibling models), size (builds the article code), price, stock per store.
-import {
-  Accordion,
-  Anchor,
-  Badge,
-  Box,
-  Breadcrumbs,
-  Container,
-  Grid,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Accordion, Anchor, Badge, Breadcrumbs, Container, Grid, Group, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { data, Link } from 'react-router';
 import { buildArticleCode } from '#domain/article-code.ts';
 import { articlePath, linePath, modelImageUrl, subLinePath } from '#domain/catalogo-urls.ts';
@@ -27,6 +13,7 @@ import { cookieHeaders } from '#web/lib/session.ts';
 import { useRootData } from '#web/root.tsx';
 import type { Route } from './+types/articulo';
 import { type AddResult, AgregarAlCarrito } from './agregar-al-carrito.tsx';
+import { Galeria } from './galeria.tsx';
 import { sugerenciasDelVisitante, TallaSugerida } from './talla-sugerida.tsx';
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,7 +60,7 @@ function productJsonLd(article: ArticleDetail, origin: string) {
     description: article.description,
     color: article.colorName,
     category: `${article.lineName} > ${article.subLineName}`,
-    image: [origin + modelImageUrl(article.model, 960)],
+    image: article.photos.length > 0 ? article.photos.map((p) => origin + p.image) : [origin + modelImageUrl(article.model, 960)],
     offers: {
       '@type': 'Offer',
       priceCurrency: 'USD',
@@ -140,22 +127,19 @@ export default function Articulo({ loaderData, matches }: Route.ComponentProps) 
       </Breadcrumbs>
       <Grid gutter="xl">
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Box pos="relative">
-            <img
-              src={article.image}
-              srcSet={article.imageSrcSet}
-              sizes="(max-width: 62em) 100vw, 50vw"
-              alt={`${article.name}, color ${article.colorName}`}
-              width={800}
-              height={1000}
-              style={{ width: '100%', height: 'auto', borderRadius: 8, background: '#f1f1f1' }}
-            />
-            {article.onPromotion && (
-              <Badge pos="absolute" top={12} left={12} size="lg" color="pink">
-                Oferta
-              </Badge>
-            )}
-          </Box>
+          <Galeria
+            photos={article.photos}
+            image={article.image}
+            imageSrcSet={article.imageSrcSet}
+            label={`${article.name}, color ${article.colorName}`}
+            overlay={
+              article.onPromotion && (
+                <Badge pos="absolute" top={12} left={12} size="lg" color="pink">
+                  Oferta
+                </Badge>
+              )
+            }
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="md">
