@@ -24,13 +24,13 @@ import {
   pricingContext,
 } from '#server/modules/descuento/descuento.service.ts';
 import { holdStock, releaseCartHolds } from '#server/modules/inventario/inventario.service.ts';
+import { REFERENCE_USED } from '#server/modules/ventas/ventas.referencias.repo.ts';
 import { announceToStaff, type OrderView, orderToken, queueStepMail, validToken, viewAfterStep, viewOf } from './orden-compra.avisos.ts';
 import type { OrderContext } from './orden-compra.context.ts';
 import { recordStep } from './orden-compra.pasos.ts';
 import * as repo from './orden-compra.repo.ts';
 
 const DUPLICATE = 'Esa clave de idempotencia ya se usó para otro pedido.';
-const REFERENCE_USED = 'Esa referencia de pago ya fue registrada para ese banco y método.';
 /** After this many rejected payments an order can only be paid through the store's staff. */
 const MAX_REJECTED_PAYMENTS = 3;
 const TOO_MANY_REJECTED = 'Esta orden ya tiene varios pagos rechazados; comuníquese con la tienda para completarla.';

@@ -12,6 +12,9 @@ import type { SessionUser } from '#server/http/access.ts';
 import { resumenUsuario } from '#server/modules/config/config.service.ts';
 import { releaseCouponUse } from '#server/modules/descuento/descuento.service.ts';
 import { consumeOrderHolds, releaseOrderHolds } from '#server/modules/inventario/inventario.service.ts';
+import { referenciaEnUso } from '#server/modules/ventas/ventas.referencias.repo.ts';
+import { ventaDeOrdenPagada } from '#server/modules/ventas/ventas.venta.orden.service.ts';
+import { ordenParaVenta } from './orden-compra.a-venta.ts';
 import { type OrderView, viewAfterStep } from './orden-compra.avisos.ts';
 import type { OrderContext } from './orden-compra.context.ts';
 import { recordStep } from './orden-compra.pasos.ts';
@@ -58,7 +61,11 @@ export async function cambiarPaso(
     const now = new Date();
     // Only the payment awaiting review is settled: an earlier rejected one stays rejected. A payment
     // nobody confirmed is not accepted with a cancelled order, and its reference is free again.
-    if (action === 'confirmar-pago') await repo.settleReportedPayments(tx, row.id, options.rejected ? 'rechazado' : 'aprobado');
+    if (action === 'confirmar-pago') {
+      await repo.settleReportedPayments(tx, row.id, options.rejected ? 'rechazado' : 'aprobado');
+      // A paid web order is a sale: its factura (or, on credit, an abono on its nota), in this transaction.
+      if (!options.rejected) await ventaDeOrdenPagada(tx, await ordenParaVenta(tx, row), user?.id ?? null);
+    }
     if (action === 'despachar') await consumeOrderHolds(tx, { id: row.id, code: row.code, userId: user?.id ?? null }, now);
     if (action === 'anular') {
       await releaseOrderHolds(tx, row.id, now);
@@ -168,7 +175,8 @@ export async function buscar(db: Db, q: repo.OrderSearch, page: number, perPage:
   return { items: rows, meta: metaFor(page, perPage, total) };
 }
 
-export const referenciaUsada = repo.referenceInUse;
+/** One check across orders, sales and abonos (referencias_pago). */
+export const referenciaUsada = referenciaEnUso;
 export const contarPorPaso = repo.countByStep;
 
 /**

@@ -9,6 +9,7 @@ import { articulos, colores, modelos, tallas } from '#server/modules/catalogo/ca
 import { tasasCambio } from '#server/modules/general/general.schema.ts';
 import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
 import { ordenDetalles, ordenesCompra, ordenHistorial, ordenPagos } from '#server/modules/orden-compra/orden-compra.schema.ts';
+import { liberarReferencias, reservarReferencias } from '#server/modules/ventas/ventas.referencias.repo.ts';
 
 export type OrderRow = typeof ordenesCompra.$inferSelect;
 
@@ -158,22 +159,6 @@ export async function findHistory(db: Db, orderId: number) {
     .leftJoin(usuarios, eq(usuarios.id, ordenHistorial.userId))
     .where(eq(ordenHistorial.orderId, orderId))
     .orderBy(ordenHistorial.at, ordenHistorial.id);
-}
-
-export async function referenceInUse(db: Db, method: string, bankCode: string, reference: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: ordenPagos.id })
-    .from(ordenPagos)
-    .where(
-      and(
-        eq(ordenPagos.method, method),
-        eq(ordenPagos.bankCode, bankCode),
-        eq(ordenPagos.reference, reference),
-        sql`${ordenPagos.status} <> 'rechazado'`,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
 }
 
 export type OrderSearch = { search?: string; step?: string; method?: string; from?: string; to?: string; userId?: number };
@@ -327,8 +312,14 @@ export async function insertFirstStepAndLines(tx: Db, firstStep: typeof ordenHis
 
 export type NewPayment = Omit<typeof ordenPagos.$inferInsert, 'id' | 'status' | 'createdAt'>;
 
+/** The payment and its reference, taken in referencias_pago across orders, sales and abonos (400 if in use). */
 export async function insertPayment(tx: Db, payment: NewPayment) {
-  return tx.insert(ordenPagos).values(payment).returning(paymentColumns);
+  const inserted = await tx.insert(ordenPagos).values(payment).returning(paymentColumns);
+  await reservarReferencias(
+    tx,
+    inserted.map((p) => ({ method: p.method, bankCode: p.bankCode, reference: p.reference, source: 'orden' as const, sourceId: p.id })),
+  );
+  return inserted;
 }
 
 export async function countRejectedPayments(tx: Db, orderId: number): Promise<number> {
@@ -339,12 +330,22 @@ export async function countRejectedPayments(tx: Db, orderId: number): Promise<nu
   return rejected;
 }
 
-/** The order's payments still under review take `status` (an earlier rejected one stays rejected). */
+/**
+ * The order's payments still under review take `status` (an earlier rejected one stays rejected);
+ * a rejected payment frees its reference.
+ */
 export async function settleReportedPayments(tx: Db, orderId: number, status: 'aprobado' | 'rechazado') {
-  await tx
+  const settled = await tx
     .update(ordenPagos)
     .set({ status })
-    .where(and(eq(ordenPagos.orderId, orderId), eq(ordenPagos.status, 'reportado')));
+    .where(and(eq(ordenPagos.orderId, orderId), eq(ordenPagos.status, 'reportado')))
+    .returning({ id: ordenPagos.id });
+  if (status === 'rechazado')
+    await liberarReferencias(
+      tx,
+      'orden',
+      settled.map((p) => p.id),
+    );
 }
 
 export async function updateOrder(tx: Db, orderId: number, changes: Partial<typeof ordenesCompra.$inferInsert>) {
