@@ -194,11 +194,16 @@ describe('líneas y sub-líneas', () => {
   });
 
   it('vendedor-admin y despacho no administran el catálogo (403); sin sesión, 401', async () => {
+    const color = { code: 'ROLS', name: 'Sin permiso', hex: '#123456' };
     for (const role of ['vendedor-admin', 'despacho', 'administracion', 'cliente']) {
       expect((await call(role, 'GET', '/api/configuracion/buscar-lineas')).statusCode, role).toBe(403);
+      expect((await call(role, 'POST', '/api/configuracion/registrar-color', color)).statusCode, role).toBe(403);
       expect((await call(role, 'PATCH', '/api/configuracion/actualizar-producto', { code: 'X', name: 'Y' })).statusCode, role).toBe(403);
     }
     expect((await call('anonimo', 'GET', '/api/configuracion/buscar-productos')).statusCode).toBe(401);
+    expect((await call('anonimo', 'POST', '/api/configuracion/registrar-color', color)).statusCode).toBe(401);
+    const colores = (await call('admin', 'GET', '/api/configuracion/opciones-producto')).json().data.colores as { code: string }[];
+    expect(colores.map((c) => c.code)).not.toContain('ROLS');
   });
 });
 
@@ -379,10 +384,29 @@ describe('modelos y artículos', () => {
     const created = await call('inventario', 'POST', '/api/configuracion/registrar-color', { code: 'lila', name: 'Lila', hex: '#B39DDB' });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().data).toEqual({ code: 'LILA', name: 'Lila', hex: '#b39ddb' });
-    const twice = await call('inventario', 'POST', '/api/configuracion/registrar-color', { code: 'LILA', name: 'Lila', hex: '#b39ddb' });
+    // The same code, in any case, is refused with a message that names it.
+    const twice = await call('admin', 'POST', '/api/configuracion/registrar-color', { code: 'Lila', name: 'Lila claro', hex: '#b39ddb' });
     expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toBe('Ya existe un color con el código LILA.');
     const bad = await call('inventario', 'POST', '/api/configuracion/registrar-color', { code: 'LILA', name: 'Lila', hex: 'morado' });
+    expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.hex).toEqual(['El tono debe ser un color #rrggbb (ejemplo: #1b2a4e)']);
+    expect(
+      (await call('inventario', 'POST', '/api/configuracion/registrar-color', { code: 'MORA', name: 'Mora', hex: '#b39dd' })).json().errors,
+    ).toEqual({ hex: ['El tono debe ser un color #rrggbb (ejemplo: #1b2a4e)'] });
+    // Every field says what is wrong with it, in Spanish.
+    const empty = await call('inventario', 'POST', '/api/configuracion/registrar-color', { code: 'LIL', name: 'L', hex: '' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors).toEqual({
+      code: ['El color debe ser un código de 4 letras o números'],
+      name: ['El nombre del color debe tener al menos 2 caracteres'],
+      hex: ['El tono debe ser un color #rrggbb (ejemplo: #1b2a4e)'],
+    });
+    expect((await call('inventario', 'POST', '/api/configuracion/registrar-color', {})).json().errors).toEqual({
+      code: ['El color es obligatorio'],
+      name: ['El nombre del color es obligatorio'],
+      hex: ['El tono es obligatorio'],
+    });
     const model = await call(
       'inventario',
       'POST',
