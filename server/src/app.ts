@@ -32,6 +32,7 @@ import { configuracionImportarRoutes } from './modules/configuracion/configuraci
 import { configuracionRoutes } from './modules/configuracion/configuracion.routes.ts';
 import { correoRoutes } from './modules/correo/correo.routes.ts';
 import { createMailer, type Mailer } from './modules/correo/mailer.ts';
+import { cuentasPorPagarRoutes } from './modules/cuentas-por-pagar/cuentas-por-pagar.routes.ts';
 import { descuentoRoutes } from './modules/descuento/descuento.routes.ts';
 import { generalRoutes } from './modules/general/general.routes.ts';
 import { datosEmpresaParaCorreos } from './modules/general/general.service.ts';
@@ -43,6 +44,7 @@ import { ordenCompraRoutes } from './modules/orden-compra/orden-compra.routes.ts
 import { ventasWebRoutes } from './modules/orden-compra/orden-compra.ventas-web.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { ventasPdfRoutes } from './modules/ventas/ventas.pdf.routes.ts';
 import { registerSsr, type SsrOptions } from './ssr/ssr.ts';
 
 z.config(z.locales.es());
@@ -152,6 +154,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Discounts and coupons (/api/descuento, /api/v2/descuento) and accounts (/api/mayor/cuentas).
   await app.register(descuentoRoutes, { prefix: '/api' });
   await app.register(mayorCuentasRoutes, { prefix: '/api' });
+  // PDFs of sales documents and customer statements: /api/ventas/documento/{numero}/pdf, /api/mayor/cuentas/estado-de-cuenta/{client}/pdf.
+  await app.register(ventasPdfRoutes, { prefix: '/api' });
+  // Payables: /api/mayor/cuentas/por-pagar/* (suppliers, their documents and the store's payments).
+  await app.register(cuentasPorPagarRoutes, { prefix: '/api' });
   // Catalogue administration: /api/configuracion/* (líneas, productos, fotos, cambio masivo, historial).
   await app.register(configuracionRoutes, { prefix: '/api' });
   // The catalogue sheet: /api/configuracion/importar-productos* and /api/configuracion/exportar-productos.

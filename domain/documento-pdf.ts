@@ -1,0 +1,305 @@
+// What the PDF of a sales document (factura, nota de entrega) and of a customer's statement
+// (estado de cuenta) says, as text: every figure formatted in USD and in bolívares at the
+// document's frozen rate. The server only draws these rows; here they can be tested without a PDF.
+import { ABONO_STEP_LABELS, type AbonoStep, PAYMENT_STATUS_LABELS, type PaymentStatus } from './abono.ts';
+import { formatDate } from './dates.ts';
+import { parseDecimal } from './decimal.ts';
+import { addCents, formatAmount, formatUsd, formatVes, toCents, usdToVesCents } from './money.ts';
+import { IVA_BASIS_POINTS } from './vat.ts';
+import {
+  AGING_BUCKET_LABELS,
+  AGING_BUCKETS,
+  type AgingBucket,
+  agingBucket,
+  SALE_CONDITION_LABELS,
+  SALE_KIND_LABELS,
+  SALE_PAYMENT_METHODS,
+  type SaleCondition,
+  type SaleKind,
+  type SaleTotals,
+  totalsInVes,
+} from './ventas.ts';
+
+export type Empresa = { razonSocial: string; rif: string; address: string; phone1: string; phone2: string; email: string };
+
+export type ClientePdf = { name: string; dni: string; address: string; city: string; state: string; phone: string; email: string };
+
+export type DocumentoPdfInput = {
+  empresa: Empresa;
+  documento: {
+    number: string;
+    controlNumber: string;
+    kind: SaleKind;
+    condition: SaleCondition;
+    createdAt: Date | string;
+    dueDate: string | null;
+    rate: string;
+    tienda: string;
+    vendedor: string | null;
+    note: string;
+  };
+  cliente: ClientePdf;
+  totals: SaleTotals;
+  /** Nota de entrega: its balance. */
+  balance: { discountCents: number; balancePaidCents: number; outstandingCents: number; creditInFavorCents: number; status: PaymentStatus };
+  lineas: {
+    articleCode: string;
+    name: string;
+    quantity: number;
+    returnedQuantity: number;
+    priceCents: number;
+    promotionCents: number;
+    discountCents: number;
+    netCents: number;
+  }[];
+  pagos: { method: string; currency: string; amount: string; reference: string; amountUsdCents: number }[];
+  abonos: { date: Date | string; method: string; reference: string; step: AbonoStep; totalCents: number }[];
+};
+
+/** A figure in both currencies. */
+export type MoneyRow = { label: string; usd: string; ves: string; strong?: boolean };
+
+export type DocumentoPdfModel = {
+  title: string;
+  fileName: string;
+  empresa: string[];
+  /** Number, control number, date… beside the title. */
+  meta: [string, string][];
+  cliente: [string, string][];
+  columns: readonly string[];
+  rows: string[][];
+  totals: MoneyRow[];
+  rateNote: string;
+  /** Factura: how it was paid. */
+  pagos: string[][];
+  /** Nota de entrega: abonos and balance. */
+  abonos: string[][];
+  balance: MoneyRow[];
+  note: string;
+};
+
+/** es-VE digits of a rate with its own decimals (at least 2): "36,5234", "1.234,50". */
+export function formatRate(rate: string): string {
+  const { units, scale } = parseDecimal(rate);
+  const digits = units.toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const fraction = digits
+    .slice(digits.length - scale)
+    .replace(/0+$/, '')
+    .padEnd(2, '0');
+  return `${whole},${fraction}`;
+}
+
+export function empresaLines(empresa: Empresa): string[] {
+  const phones = [empresa.phone1, empresa.phone2].filter(Boolean).join(' / ');
+  return [
+    empresa.razonSocial || 'Razón social sin registrar',
+    `RIF: ${empresa.rif || 'sin registrar'}`,
+    empresa.address,
+    phones ? `Teléfonos: ${phones}` : '',
+    empresa.email,
+  ].filter(Boolean);
+}
+
+function clienteRows(cliente: ClientePdf): [string, string][] {
+  const place = [cliente.address, cliente.city, cliente.state].filter(Boolean).join(', ');
+  return [
+    ['Nombre o razón social', cliente.name],
+    ['Cédula / RIF', cliente.dni],
+    ['Dirección', place || '—'],
+    ['Teléfono', cliente.phone || '—'],
+  ];
+}
+
+const money = (label: string, usdCents: number, vesCents: number, strong = false): MoneyRow => ({
+  label,
+  usd: formatUsd(usdCents),
+  ves: formatVes(vesCents),
+  strong,
+});
+
+export const DOCUMENT_COLUMNS = ['Código', 'Descripción', 'Cant.', 'Precio unit. $', 'Descuento $', 'Monto $', 'Monto Bs.'] as const;
+
+export function documentoPdfModel(input: DocumentoPdfInput): DocumentoPdfModel {
+  const { documento: d, totals, balance } = input;
+  const ves = totalsInVes(totals, d.rate);
+  const isNota = d.kind === 'nota-entrega';
+  const ivaPercent = `${IVA_BASIS_POINTS / 100} %`;
+  const meta: [string, string][] = [
+    [isNota ? 'Nota de entrega N°' : 'Factura N°', d.number],
+    ['N° de control', d.controlNumber],
+    ['Fecha de emisión', formatDate(d.createdAt)],
+    ['Condición', SALE_CONDITION_LABELS[d.condition]],
+  ];
+  if (isNota && d.dueDate) meta.push(['Vence', formatDate(d.dueDate)]);
+  const cliente = clienteRows(input.cliente);
+  cliente.push(['Vendedor', d.vendedor ?? '—'], ['Tienda', d.tienda]);
+
+  const rows = input.lineas.map((l) => {
+    const returned = l.returnedQuantity > 0 ? ` (devueltas: ${l.returnedQuantity})` : '';
+    return [
+      l.articleCode,
+      `${l.name}${returned}`,
+      String(l.quantity),
+      formatAmount(l.priceCents - l.promotionCents),
+      formatAmount(l.discountCents),
+      formatAmount(l.netCents),
+      formatAmount(usdToVesCents(l.netCents, d.rate)),
+    ];
+  });
+
+  const totalRows: MoneyRow[] = [
+    money('Subtotal', totals.subtotalCents, ves.subtotalCents),
+    money('Descuento', totals.descuentoCents, ves.descuentoCents),
+    money('Devoluciones', totals.devolucionesCents, ves.devolucionesCents),
+    money('Base imponible', totals.baseImponibleCents, ves.baseImponibleCents),
+    money(`IVA ${ivaPercent}`, totals.ivaCents, ves.ivaCents),
+    money('IGTF 3 % (pagos en divisas)', totals.igtfCents, ves.igtfCents),
+  ];
+  if (totals.comisionCents > 0) totalRows.push(money('Comisión de pago en línea', totals.comisionCents, ves.comisionCents));
+  totalRows.push(money('TOTAL', totals.totalCents, ves.totalCents, true));
+
+  const pagos = input.pagos.map((p) => {
+    const method = SALE_PAYMENT_METHODS[p.method as keyof typeof SALE_PAYMENT_METHODS]?.label ?? p.method;
+    const amount = p.currency === 'VES' ? formatVes(toCents(p.amount)) : formatUsd(toCents(p.amount));
+    return [method, p.reference || '—', amount, formatUsd(p.amountUsdCents)];
+  });
+
+  const abonos = input.abonos.map((a) => [
+    formatDate(a.date),
+    SALE_PAYMENT_METHODS[a.method as keyof typeof SALE_PAYMENT_METHODS]?.label ?? a.method,
+    a.reference,
+    ABONO_STEP_LABELS[a.step],
+    formatUsd(a.totalCents),
+  ]);
+
+  const balanceRows: MoneyRow[] = [];
+  if (isNota) {
+    const vesOf = (cents: number) => usdToVesCents(cents, d.rate);
+    balanceRows.push(
+      money('Total de la nota', totals.totalCents, ves.totalCents),
+      money('Abonado', balance.balancePaidCents, vesOf(balance.balancePaidCents)),
+      money('Descuentos sobre el saldo', balance.discountCents, vesOf(balance.discountCents)),
+      money(`Saldo pendiente (${PAYMENT_STATUS_LABELS[balance.status]})`, balance.outstandingCents, vesOf(balance.outstandingCents), true),
+    );
+  }
+  if (balance.creditInFavorCents > 0) {
+    balanceRows.push(money('Saldo a favor del cliente', balance.creditInFavorCents, usdToVesCents(balance.creditInFavorCents, d.rate)));
+  }
+
+  return {
+    title: SALE_KIND_LABELS[d.kind].toUpperCase(),
+    fileName: `${d.number}.pdf`,
+    empresa: empresaLines(input.empresa),
+    meta,
+    cliente,
+    columns: DOCUMENT_COLUMNS,
+    rows,
+    totals: totalRows,
+    rateNote: `Tasa de cambio del día de la venta: Bs. ${formatRate(d.rate)} por US$ 1. Los montos en bolívares son cada cifra en dólares por esa tasa.`,
+    pagos,
+    abonos,
+    balance: balanceRows,
+    note: d.note,
+  };
+}
+
+// ── estado de cuenta ────────────────────────────────────────────────────────
+
+export type EstadoCuentaInput = {
+  empresa: Empresa;
+  cliente: ClientePdf;
+  /** Caracas day the statement is made (aaaa-mm-dd). */
+  today: string;
+  notas: {
+    number: string;
+    controlNumber: string;
+    createdAt: Date | string;
+    dueDate: string | null;
+    rate: string;
+    totalCents: number;
+    discountCents: number;
+    balancePaidCents: number;
+    outstandingCents: number;
+    status: PaymentStatus;
+  }[];
+};
+
+export type EstadoCuentaModel = {
+  title: string;
+  fileName: string;
+  empresa: string[];
+  meta: [string, string][];
+  cliente: [string, string][];
+  columns: readonly string[];
+  rows: string[][];
+  aging: MoneyRow[];
+  totals: MoneyRow[];
+  rateNote: string;
+};
+
+export const STATEMENT_COLUMNS = [
+  'Fecha',
+  'Nota de entrega',
+  'N° control',
+  'Vence',
+  'Total $',
+  'Abonado $',
+  'Saldo $',
+  'Saldo Bs.',
+  'Antigüedad',
+] as const;
+
+export function estadoCuentaModel(input: EstadoCuentaInput): EstadoCuentaModel {
+  const byBucket = new Map<AgingBucket, { usd: number; ves: number }>(AGING_BUCKETS.map((b) => [b, { usd: 0, ves: 0 }]));
+  let totalUsd = 0;
+  let paidUsd = 0;
+  let owedUsd = 0;
+  let owedVes = 0;
+  const rows = input.notas.map((n) => {
+    const owedVesCents = usdToVesCents(n.outstandingCents, n.rate);
+    const bucket = n.outstandingCents > 0 && n.dueDate ? agingBucket(n.dueDate, input.today) : null;
+    if (bucket) {
+      const sum = byBucket.get(bucket) ?? { usd: 0, ves: 0 };
+      byBucket.set(bucket, { usd: addCents(sum.usd, n.outstandingCents), ves: addCents(sum.ves, owedVesCents) });
+    }
+    totalUsd = addCents(totalUsd, n.totalCents);
+    paidUsd = addCents(paidUsd, n.balancePaidCents, n.discountCents);
+    owedUsd = addCents(owedUsd, n.outstandingCents);
+    owedVes = addCents(owedVes, owedVesCents);
+    return [
+      formatDate(n.createdAt),
+      n.number,
+      n.controlNumber,
+      n.dueDate ? formatDate(n.dueDate) : '—',
+      formatAmount(n.totalCents),
+      formatAmount(addCents(n.balancePaidCents, n.discountCents)),
+      formatAmount(n.outstandingCents),
+      formatAmount(owedVesCents),
+      bucket ? AGING_BUCKET_LABELS[bucket] : PAYMENT_STATUS_LABELS[n.status],
+    ];
+  });
+  const aging = AGING_BUCKETS.map((b) => {
+    const sum = byBucket.get(b) ?? { usd: 0, ves: 0 };
+    return money(AGING_BUCKET_LABELS[b], sum.usd, sum.ves);
+  });
+  return {
+    title: 'ESTADO DE CUENTA',
+    fileName: `estado-de-cuenta_${input.cliente.dni}_${input.today}.pdf`,
+    empresa: empresaLines(input.empresa),
+    meta: [
+      ['Fecha', formatDate(input.today)],
+      ['Notas de entrega', String(input.notas.length)],
+    ],
+    cliente: clienteRows(input.cliente),
+    columns: STATEMENT_COLUMNS,
+    rows,
+    aging,
+    totals: [
+      { label: 'Total de las notas', usd: formatUsd(totalUsd), ves: '', strong: false },
+      { label: 'Abonado y descontado', usd: formatUsd(paidUsd), ves: '', strong: false },
+      money('SALDO PENDIENTE', owedUsd, owedVes, true),
+    ],
+    rateNote: 'Los saldos en bolívares se calculan a la tasa del día de cada nota de entrega.',
+  };
+}

@@ -1,0 +1,98 @@
+// Queries behind the PDFs of a sales document and of a customer's statement: the document with its
+// customer, seller and store, its lines, payments and abonos; a customer's notas de entrega.
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { vendedores } from '#server/modules/auth/auth.schema.ts';
+import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
+import { abonos, clientes, ventaLineas, ventaPagos, ventas } from './ventas.schema.ts';
+
+export async function findDocumento(db: Db, number: string) {
+  const [row] = await db
+    .select({
+      venta: ventas,
+      cliente: clientes,
+      tienda: tiendas.name,
+      tiendaCode: tiendas.code,
+      vendedor: vendedores.name,
+    })
+    .from(ventas)
+    .innerJoin(clientes, eq(clientes.id, ventas.clienteId))
+    .innerJoin(tiendas, eq(tiendas.id, ventas.tiendaId))
+    .leftJoin(vendedores, eq(vendedores.id, ventas.vendedorId))
+    .where(eq(ventas.number, number))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function lineasDe(db: Db, ventaId: number) {
+  return db
+    .select({
+      articleCode: ventaLineas.articleCode,
+      name: ventaLineas.name,
+      quantity: ventaLineas.quantity,
+      returnedQuantity: ventaLineas.returnedQuantity,
+      price: ventaLineas.price,
+      promotion: ventaLineas.promotion,
+      discount: ventaLineas.discount,
+      net: ventaLineas.net,
+    })
+    .from(ventaLineas)
+    .where(eq(ventaLineas.ventaId, ventaId))
+    .orderBy(asc(ventaLineas.id));
+}
+
+export async function pagosDe(db: Db, ventaId: number) {
+  return db
+    .select({
+      method: ventaPagos.method,
+      currency: ventaPagos.currency,
+      amount: ventaPagos.amount,
+      reference: ventaPagos.reference,
+      amountUsd: ventaPagos.amountUsd,
+    })
+    .from(ventaPagos)
+    .where(eq(ventaPagos.ventaId, ventaId))
+    .orderBy(asc(ventaPagos.id));
+}
+
+export async function abonosDe(db: Db, ventaId: number) {
+  return db
+    .select({
+      createdAt: abonos.createdAt,
+      paidOn: abonos.paidOn,
+      method: abonos.method,
+      reference: abonos.reference,
+      step: abonos.step,
+      total: abonos.total,
+    })
+    .from(abonos)
+    .where(eq(abonos.ventaId, ventaId))
+    .orderBy(asc(abonos.createdAt), asc(abonos.id));
+}
+
+export async function findCliente(db: Db, where: { id: number } | { dni: string }) {
+  const condition = 'id' in where ? eq(clientes.id, where.id) : eq(clientes.dni, where.dni);
+  const [row] = await db.select().from(clientes).where(condition).limit(1);
+  return row ?? null;
+}
+
+/** The customer's notas de entrega, newest first (at most `limit`). */
+export async function notasDe(db: Db, clienteId: number, limit: number) {
+  return db
+    .select({
+      number: ventas.number,
+      controlNumber: ventas.controlNumber,
+      createdAt: ventas.createdAt,
+      dueDate: ventas.dueDate,
+      rate: ventas.rate,
+      total: ventas.total,
+      discount: ventas.discount,
+      balancePaid: ventas.balancePaid,
+      outstandingBalance: ventas.outstandingBalance,
+      paymentStatus: ventas.paymentStatus,
+    })
+    .from(ventas)
+    .where(and(eq(ventas.clienteId, clienteId), eq(ventas.kind, 'nota-entrega')))
+    .orderBy(desc(ventas.createdAt), desc(ventas.id))
+    .limit(limit);
+}
