@@ -1,5 +1,6 @@
-// Catalogue administration in the browser: inventario finds a model, changes its price and adds a
-// photo (with the upload's progress bar); the storefront shows both on its next request.
+// Catalogue administration in the browser: inventario finds a model, changes its price and adds two
+// photos (with the upload's progress bar); the storefront shows both on its next request, the
+// photos in the article page's gallery (switched with its thumbnails on a 360 px phone).
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ async function someModel(): Promise<Card> {
 }
 
 describe('productos en el panel', () => {
-  it('inventario cambia un precio y agrega una foto; la tienda muestra los dos enseguida', async () => {
+  it('inventario cambia un precio y agrega dos fotos; la tienda muestra el precio y la galería enseguida, y en un teléfono se cambia de foto', async () => {
     const card = await someModel();
     expect(card.image).toMatch(/^\/imagenes\/modelos\//);
     // A shopper has the article page open: the API's read cache and the page memo hold it.
@@ -48,18 +49,25 @@ describe('productos en el panel', () => {
     await page.getByTestId('producto-guardado').waitFor();
     await expect(price.inputValue()).resolves.toBe('37,45');
 
-    // A photo generated here, uploaded with the progress bar.
-    const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#0b7a75' } })
-      .png()
-      .toBuffer();
-    await page.getByTestId('archivo-fotos').setInputFiles({ name: 'frente.png', mimeType: 'image/png', buffer: photo });
+    // Two photos generated here, uploaded at once with the progress bar.
+    const photo = (background: string) =>
+      sharp({ create: { width: 900, height: 1200, channels: 3, background } })
+        .png()
+        .toBuffer();
+    await page.getByTestId('archivo-fotos').setInputFiles([
+      { name: 'frente.png', mimeType: 'image/png', buffer: await photo('#0b7a75') },
+      { name: 'espalda.png', mimeType: 'image/png', buffer: await photo('#7a0b3c') },
+    ]);
     await page.getByTestId('boton-subir').click();
     await page.getByTestId('fotos-subidas').waitFor();
-    await expect(page.getByTestId('fotos-subidas').textContent()).resolves.toBe('Se subió 1 foto.');
+    await expect(page.getByTestId('fotos-subidas').textContent()).resolves.toBe('Se subieron 2 fotos.');
     const thumb = page.getByTestId('foto-0').locator('img');
     await thumb.waitFor();
+    await page.getByTestId('foto-1').locator('img').waitFor();
     const thumbSrc = (await thumb.getAttribute('src')) ?? '';
     expect(thumbSrc).toMatch(new RegExp(`^/imagenes/fotos/${card.model}-[0-9A-F]{8}-320\\.webp$`));
+    const secondThumbSrc = (await page.getByTestId('foto-1').locator('img').getAttribute('src')) ?? '';
+    expect(secondThumbSrc).not.toBe(thumbSrc);
 
     // The history says who changed the price and what it was.
     const history = page.getByTestId('tabla-historial');
@@ -74,12 +82,51 @@ describe('productos en el panel', () => {
     expect(src).toBe(thumbSrc.replace('-320.webp', '-640.webp'));
     expect(await picture.getAttribute('srcset')).toContain('-960.webp 960w');
     await expect(picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
+    // The gallery: both photos in the order they were sent, each numbered in its alt text.
+    const name = (await shop.page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    const colorName = await shop.page.getByTestId('color-elegido').textContent();
+    await expect(shop.page.getByTestId('galeria-foto-1').getAttribute('alt')).resolves.toBe(`${name}, color ${colorName}, foto 1 de 2`);
+    await expect(shop.page.getByTestId('galeria-foto-2').getAttribute('src')).resolves.toBe(
+      secondThumbSrc.replace('-320.webp', '-640.webp'),
+    );
+    await expect(shop.page.getByTestId('galeria-foto-2').getAttribute('alt')).resolves.toMatch(/, foto 2 de 2$/);
     // The line's list shows it too.
     const list = await (await fetch(`${baseUrl()}/api/catalogo/articulos?linea=CAB&sort_by=nombre&per_page=1`)).json();
     expect(list.data[0]).toMatchObject({ model: card.model, price: '37.45', image: src });
 
+    // On a 360 px phone: the strip shows one photo, a thumbnail brings the other into view.
+    const phone = await newPage(browser, { width: 360, height: 740 });
+    await phone.page.goto(`${baseUrl()}${card.path}`);
+    const strip = phone.page.getByTestId('galeria-tira');
+    const second = phone.page.getByTestId('galeria-foto-2');
+    const inView = () =>
+      second.evaluate((img) => {
+        const box = img.getBoundingClientRect();
+        const frame = (img.closest('[data-testid="galeria-tira"]') as HTMLElement).getBoundingClientRect();
+        return Math.abs(box.left - frame.left) < 2;
+      });
+    await expect(inView()).resolves.toBe(false);
+    await expect(phone.page.getByTestId('miniatura-1').getAttribute('aria-current')).resolves.toBe('true');
+    await phone.page.getByRole('link', { name: 'Ver foto 2 de 2' }).click();
+    await phone.page.waitForFunction(() => document.querySelector('[data-testid="miniatura-2"]')?.getAttribute('aria-current') === 'true');
+    await expect.poll(inView).toBe(true);
+    await expect(strip.evaluate((el) => el.scrollLeft)).resolves.toBeGreaterThan(0);
+    await expect(phone.page.getByTestId('foto-actual').textContent()).resolves.toBe('2 / 2');
+    await expect(phone.page.getByTestId('miniatura-1').getAttribute('aria-current')).resolves.toBeNull();
+    await expect.poll(() => second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The keyboard: the first thumbnail, focused and pressed, brings the first photo back.
+    await phone.page.getByTestId('miniatura-1').focus();
+    await phone.page.keyboard.press('Enter');
+    await expect.poll(() => strip.evaluate((el) => el.scrollLeft)).toBe(0);
+    await expect(phone.page.getByTestId('miniatura-1').getAttribute('aria-current')).resolves.toBe('true');
+    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    expect(new URL(phone.page.url()).hash).toBe('');
+
     expect(errors).toEqual([]);
     expect(shop.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+    await phone.page.context().close();
     await shop.page.context().close();
     await page.context().close();
   });
