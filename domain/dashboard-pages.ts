@@ -61,7 +61,7 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   { path: 'aliados-comerciales', title: 'Aliados comerciales', roles: ADMIN, built: false, menu: { group: 'Ventas', ico: 'users' } },
 
   { path: 'cuentas/por-cobrar', title: 'Cuentas por cobrar', roles: FINANZAS, built: false, menu: { group: 'Cuentas', ico: 'in' } },
-  { path: 'cuentas/por-pagar', title: 'Cuentas por pagar', roles: FINANZAS, built: false, menu: { group: 'Cuentas', ico: 'out' } },
+  { path: 'cuentas/por-pagar', title: 'Cuentas por pagar', roles: FINANZAS, built: true, menu: { group: 'Cuentas', ico: 'out' } },
 
   { path: 'cupones', title: 'Cupones', roles: VENTAS, built: true, menu: { group: 'Descuentos', ico: 'ticket' } },
   { path: 'config/descuentos', title: 'Descuentos', roles: VENTAS, built: true, menu: { group: 'Descuentos', ico: 'percent' } },

@@ -50,6 +50,7 @@ export default [
       route('venta', 'dashboard/venta/ordenes.tsx'),
       route('venta/credito', 'dashboard/venta/credito.tsx'),
       route('venta/:codigo', 'dashboard/venta/orden.tsx'),
+      route('cuentas/por-pagar', 'dashboard/cuentas/por-pagar.tsx'),
       route('configurar/roles-usuario', 'dashboard/configurar/roles-usuario.tsx'),
       route('correos', 'dashboard/configurar/correos.tsx'),
       route('config/tasa', 'dashboard/config/tasa.tsx'),

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '#domain/csv.ts';
 import { agingBucket } from '#domain/ventas.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { rows } from '#test/inject.ts';
 import { demoEmail, loginAs, nextIp } from '#test/sessions.ts';
 import { today } from './cuentas-por-pagar.service.ts';
 
@@ -240,11 +241,10 @@ describe('pagos a proveedores', () => {
               expect(r.statusCode).toBe(400);
             }
           }
-          const [row] = (
-            await t.database.db.execute(
-              sql`SELECT total, discount, balance_paid, outstanding_balance, payment_status FROM documentos_por_pagar WHERE id = ${doc.id}`,
-            )
-          ).rows as { total: string; discount: string; balance_paid: string; outstanding_balance: string; payment_status: string }[];
+          const [row] = await rows<{ balance_paid: string; outstanding_balance: string; payment_status: string }>(
+            t,
+            sql`SELECT balance_paid, outstanding_balance, payment_status FROM documentos_por_pagar WHERE id = ${doc.id}`,
+          );
           const cents = (v: string | undefined) => Math.round(Number(v) * 100);
           const paid = active.reduce((s, a) => s + a.cents, 0);
           expect(cents(row?.balance_paid)).toBe(paid);
@@ -326,9 +326,9 @@ describe('la lista, su antigüedad y sus exportaciones', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="cuentas-por-pagar_${today()}.csv"`);
-    const [header, ...rows] = parseCsv(csv.body.replace(/^\uFEFF/, ''));
+    const [header, ...csvLines] = parseCsv(csv.body.replace(/^\uFEFF/, ''));
     expect(header?.slice(0, 4)).toEqual(['Proveedor', 'RIF', 'Tipo', 'Número']);
-    const csvRows = rows.filter((r) => r.length > 1);
+    const csvRows = csvLines.filter((r) => r.length > 1);
     const decimal = (v: string | undefined) => (v ?? '').replace(',', '.');
     expect(csvRows.map((r) => [r[3], decimal(r[11]), decimal(r[13]), r[6]])).toEqual(
       list.map((d) => [d.number, d.outstandingBalance, d.outstandingUsd, d.currency]),
