@@ -1,9 +1,25 @@
 // /dashboard/configurar/productos/nuevo (admin, inventario): a new model — its sub-línea, base code
 // and colour (the model's code), name, description, sizes (one article each), price and promotion.
-// ?base=…&sublinea=… starts from an existing style to add it in another colour.
-import { Alert, Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { buscarLineas, opcionesProducto, registrarProducto } from '#domain/contracts/configuracion.ts';
+// ?base=…&sublinea=… starts from an existing style to add it in another colour. A colour the
+// catalogue lacks is created right there («Nuevo color», intent=color) and comes back chosen.
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  ColorSwatch,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
+import { buscarLineas, opcionesProducto, registrarColor, registrarProducto } from '#domain/contracts/configuracion.ts';
 import { parseAmountInput } from '#domain/money.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { formInput, unwrap } from '#web/lib/api.ts';
@@ -12,6 +28,7 @@ import { pageMeta } from '#web/lib/meta.ts';
 import { type FormErrors, formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/producto-nuevo';
 import { OVERRIDE_OPTIONS, ROLES, sublineaOptions } from './catalogo-vista.tsx';
+import { COLOR_FORM, type ColorResultado, NuevoColor } from './nuevo-color.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context.api, ROLES);
@@ -41,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireRole(request, context.api, ROLES);
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? '');
+  if (form.get('intent') === 'color') return crearColor(context.api, text);
   const response = await context.api.call(
     registrarProducto,
     formInput(registrarProducto, {
@@ -61,6 +79,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(`/dashboard/configurar/productos/${encodeURIComponent(response.body.data.code)}?creado=1`);
 }
 
+/** «Nuevo color»: field messages under each field; the one refusal that is not a field's (the code already exists) goes under the code. */
+async function crearColor(api: Route.ActionArgs['context']['api'], text: (name: string) => string) {
+  const response = await api.call(registrarColor, formInput(registrarColor, { code: text('code'), name: text('name'), hex: text('hex') }));
+  if (response.body.success) return data<ColorResultado>({ intent: 'color', color: response.body.data });
+  const { message, errors } = response.body;
+  return data<ColorResultado>(
+    { intent: 'color', message, errors: errors ?? (response.status === 400 ? { code: [message] } : undefined) },
+    { status: response.status },
+  );
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, 'Nuevo modelo');
 }
@@ -68,8 +97,20 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function ProductoNuevo({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
   const { lineas, opciones, inicio } = loaderData;
-  const result = actionData as FormErrors | undefined;
+  const colorFetcher = useFetcher<ColorResultado>();
+  // Without JavaScript the colour form posts the page: its answer comes as the page's action data.
+  const answer = actionData as FormErrors | ColorResultado | undefined;
+  const colorResult = colorFetcher.data ?? (answer && 'intent' in answer ? answer : undefined);
+  const result = answer && !('intent' in answer) ? answer : undefined;
   const error = (field: string) => fieldError(result, field);
+  const created = colorResult?.color;
+  const [colorCode, setColorCode] = useState(created?.code ?? '');
+  useEffect(() => {
+    if (colorFetcher.data?.color) setColorCode(colorFetcher.data.color.code);
+  }, [colorFetcher.data]);
+  // The new colour is in the list even before the page's data is read again.
+  const colores = created && !opciones.colores.some((c) => c.code === created.code) ? [...opciones.colores, created] : opciones.colores;
+  const chosen = colores.find((c) => c.code === colorCode);
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -107,17 +148,24 @@ export default function ProductoNuevo({ loaderData, actionData }: Route.Componen
                 defaultValue={inicio.baseCode}
                 error={error('baseCode')}
               />
-              <NativeSelect
-                label="Color"
-                name="colorCode"
-                required
-                data={[
-                  { value: '', label: 'Elija el color' },
-                  ...opciones.colores.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` })),
-                ]}
-                description="El modelo es el código base + el código del color."
-                error={error('colorCode')}
-              />
+              <Stack gap="xs">
+                <NativeSelect
+                  label="Color"
+                  name="colorCode"
+                  required
+                  data={[
+                    { value: '', label: 'Elija el color' },
+                    ...colores.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` })),
+                  ]}
+                  value={colorCode}
+                  onChange={(event) => setColorCode(event.currentTarget.value)}
+                  leftSection={chosen ? <ColorSwatch color={chosen.hex} size={18} data-testid="muestra-color" /> : undefined}
+                  description="El modelo es el código base + el código del color."
+                  error={error('colorCode')}
+                />
+                {/* A new colour is remembered by its code: the next one starts on an empty form. */}
+                <NuevoColor key={created?.code ?? 'nuevo'} result={colorResult} busy={colorFetcher.state !== 'idle'} />
+              </Stack>
             </SimpleGrid>
           </Card>
           <Card withBorder padding="lg">
@@ -200,6 +248,9 @@ export default function ProductoNuevo({ loaderData, actionData }: Route.Componen
           </Group>
         </Stack>
       </Form>
+      <colorFetcher.Form id={COLOR_FORM} method="post" hidden>
+        <input type="hidden" name="intent" value="color" />
+      </colorFetcher.Form>
     </Stack>
   );
 }
