@@ -1,13 +1,13 @@
 // Every page of the back office (spec §2) and the roles that open it (DOMAIN.md roles table). The
 // page routes, the has-role guard, the placeholder of pages not built yet and the menu served by
 // /api/auth/menu all read this one table, so they cannot disagree.
-import { CREDIT_SALE_ROLES, type MenuEntry, ROLES, type Role } from './roles.ts';
+import { CREDIT_SALE_ROLES, type MenuEntry, MY_SALES_ROLES, ROLES, type Role, SALES_REPORT_ROLES } from './roles.ts';
 
 const ANY_USER: readonly Role[] = [];
 const ADMIN = ['admin'] as const satisfies readonly Role[];
 const FINANZAS = ['admin', 'administracion'] as const satisfies readonly Role[];
 const VENTAS = ['admin', 'vendedor-admin'] as const satisfies readonly Role[];
-const REPORTES_VENTAS = ['admin', 'vendedor-admin', 'administracion'] as const satisfies readonly Role[];
+const REPORTES_VENTAS = SALES_REPORT_ROLES;
 const CATALOGO = ['admin', 'inventario'] as const satisfies readonly Role[];
 
 export const MENU_GROUPS = [
@@ -46,17 +46,18 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   { path: 'venta', title: 'Órdenes de compra', roles: ROLES, built: true, menu: { group: 'Ventas', ico: 'list' } },
   { path: 'venta/credito', title: 'Ventas a crédito', roles: CREDIT_SALE_ROLES, built: true, menu: { group: 'Ventas', ico: 'credit' } },
   { path: 'venta/:codigo', title: 'Orden de compra', roles: ROLES, built: true },
-  { path: 'venta/mis-ventas', title: 'Mis ventas', roles: REPORTES_VENTAS, built: false, menu: { group: 'Ventas', ico: 'chart' } },
+  { path: 'venta/mis-ventas', title: 'Mis ventas', roles: MY_SALES_ROLES, built: true, menu: { group: 'Ventas', ico: 'chart' } },
   {
     path: 'venta/todas-las-ventas',
     title: 'Todas las ventas',
     roles: REPORTES_VENTAS,
-    built: false,
+    built: true,
     menu: { group: 'Ventas', ico: 'chart' },
   },
-  { path: 'venta/pagos', title: 'Pagos', roles: REPORTES_VENTAS, built: false, menu: { group: 'Ventas', ico: 'cash' } },
-  { path: 'venta/tiendas', title: 'Ventas por tienda', roles: REPORTES_VENTAS, built: false, menu: { group: 'Ventas', ico: 'store' } },
-  { path: 'venta/tiendas/facturas', title: 'Facturas', roles: REPORTES_VENTAS, built: false, menu: { group: 'Ventas', ico: 'file' } },
+  { path: 'venta/pagos', title: 'Pagos', roles: REPORTES_VENTAS, built: true, menu: { group: 'Ventas', ico: 'cash' } },
+  { path: 'venta/tiendas', title: 'Ventas por tienda', roles: REPORTES_VENTAS, built: true, menu: { group: 'Ventas', ico: 'store' } },
+  { path: 'venta/tiendas/facturas', title: 'Facturas', roles: REPORTES_VENTAS, built: true, menu: { group: 'Ventas', ico: 'file' } },
+  { path: 'venta/documento/:numero', title: 'Documento de venta', roles: REPORTES_VENTAS, built: true },
   { path: 'prospecto', title: 'Prospectos', roles: VENTAS, built: false, menu: { group: 'Ventas', ico: 'search' } },
   { path: 'aliados-comerciales', title: 'Aliados comerciales', roles: ADMIN, built: false, menu: { group: 'Ventas', ico: 'users' } },
 

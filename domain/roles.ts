@@ -32,6 +32,12 @@ export function isAdmin(userRoles: readonly string[]): boolean {
 /** Credit sales (DOMAIN.md): sales (vendedor-admin) and administración approve and follow them. */
 export const CREDIT_SALE_ROLES = ['admin', 'administracion', 'vendedor-admin'] as const satisfies readonly Role[];
 
+/** Sales reports (DOMAIN.md): sales staff read their own and all sales; administración reads the invoices. */
+export const SALES_REPORT_ROLES = ['admin', 'vendedor-admin', 'administracion'] as const satisfies readonly Role[];
+
+/** «Mis ventas»: the documents of the seller linked to the user (sales staff). */
+export const MY_SALES_ROLES = ['admin', 'vendedor-admin'] as const satisfies readonly Role[];
+
 /** The CSV of confirmed web sales for the accounting system (Profit). */
 export const PROFIT_EXPORT_ROLES = ['admin', 'administracion'] as const satisfies readonly Role[];
 

@@ -45,6 +45,7 @@ import { ventasWebRoutes } from './modules/orden-compra/orden-compra.ventas-web.
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { ventasPdfRoutes } from './modules/ventas/ventas.pdf.routes.ts';
+import { ventasReportesRoutes } from './modules/ventas/ventas.reportes.routes.ts';
 import { registerSsr, type SsrOptions } from './ssr/ssr.ts';
 
 z.config(z.locales.es());
@@ -164,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(configuracionImportarRoutes, { prefix: '/api' });
   // Stores, warehouses and stock movements: /api/almacen/* and /api/configuracion/almacen.
   await app.register(inventarioRoutes, { prefix: '/api' });
+  // Sales reports: /api/ventas/* and /api/v2/dashboard/venta/tienda.
+  await app.register(ventasReportesRoutes, { prefix: '/api' });
 
   // Files and pages outside /api.
   await app.register(imagenesRoutes);

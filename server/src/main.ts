@@ -25,7 +25,7 @@ const { startJobs } = await import('./jobs/jobs.ts');
 const root = path.resolve(import.meta.dirname, '../..');
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.dataDir });
 if (env.SEED === 'demo' && (await isEmpty(database.db))) {
-  const seeded = await seedDemo(database.db);
+  const seeded = await seedDemo(database.db, new Date(), { ventas: true });
   console.log(`Base de datos nueva: datos de demostración cargados (${seeded.models} modelos, ${seeded.articles} artículos).`);
 }
 

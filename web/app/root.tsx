@@ -1,4 +1,6 @@
 import '@mantine/core/styles.css';
+// Charts styles after the core's (the sales reports' charts).
+import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import './app.css';
 import { Anchor, Button, Container, createTheme, Group, MantineProvider, mantineHtmlProps, Stack, Text, Title } from '@mantine/core';

@@ -49,6 +49,13 @@ export default [
       route('perfil/ordenes/:codigo', 'dashboard/perfil/orden.tsx'),
       route('venta', 'dashboard/venta/ordenes.tsx'),
       route('venta/credito', 'dashboard/venta/credito.tsx'),
+      // Sales reports: static segments, ranked above venta/:codigo (an order's OC-… code).
+      route('venta/mis-ventas', 'dashboard/venta/mis-ventas.tsx'),
+      route('venta/todas-las-ventas', 'dashboard/venta/todas-las-ventas.tsx'),
+      route('venta/tiendas', 'dashboard/venta/tiendas.tsx'),
+      route('venta/tiendas/facturas', 'dashboard/venta/tiendas-facturas.tsx'),
+      route('venta/pagos', 'dashboard/venta/pagos.tsx'),
+      route('venta/documento/:numero', 'dashboard/venta/documento.tsx'),
       route('venta/:codigo', 'dashboard/venta/orden.tsx'),
       route('cuentas/por-pagar', 'dashboard/cuentas/por-pagar.tsx'),
       route('configurar/roles-usuario', 'dashboard/configurar/roles-usuario.tsx'),

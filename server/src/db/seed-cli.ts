@@ -7,7 +7,7 @@ const env = parseEnv(process.env);
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.dataDir });
 try {
   if (await isEmpty(database.db)) {
-    const result = await seedDemo(database.db);
+    const result = await seedDemo(database.db, new Date(), { ventas: true });
     console.log(`Datos de demostración cargados: ${result.models} modelos, ${result.articles} artículos.`);
   } else {
     console.log('La base de datos ya tiene datos de demostración.');

@@ -19,6 +19,7 @@ import { inventario, movimientosInventario, tiendas } from '#server/modules/inve
 import { COLORES, GARMENT_LABELS, LINEAS, TALLAS, TIENDAS } from './demo-catalogo.ts';
 import { CUENTAS_BANCARIAS, EMPRESA, EMPRESA_DATOS, FOOTER, INFO_PAGINA, PAGINAS } from './demo-contenido.ts';
 import { DEMO_PASSWORD, DEMO_SALESMEN, DEMO_USERS } from './demo-usuarios.ts';
+import { seedDemoVentas } from './demo-ventas.ts';
 
 const DEMO_RATE = '312.4500';
 
@@ -42,7 +43,12 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return n === 0;
 }
 
-export async function seedDemo(db: Db, now = new Date()): Promise<{ models: number; articles: number }> {
+/** `ventas`: also a handful of demo sales (the app's own start and `db:seed`; the tests start without them). */
+export async function seedDemo(
+  db: Db,
+  now = new Date(),
+  options: { ventas?: boolean } = {},
+): Promise<{ models: number; articles: number }> {
   const random = mulberry32(20261122);
   return db.transaction(async (tx) => {
     await tx.insert(colores).values([...COLORES]);
@@ -148,6 +154,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ models: numb
       if (salesman) await tx.insert(vendedores).values({ ...salesman, userId: user.id });
     }
     await tx.insert(vendedores).values(DEMO_SALESMEN.filter((s) => !DEMO_USERS.some((u) => u.salesman === s.code)));
+    if (options.ventas) await seedDemoVentas(tx, now);
     return { models: modelRows.length, articles: articleRows.length };
   });
 }

@@ -1,0 +1,448 @@
+// Queries of the sales reports. Every report reads the same WHERE (salesWhere), so the list, its
+// totals, the charts, the summary per store and the export always count the same documents. VES
+// figures are summed in SQL as Σ round(figure × rate, 2): each document's bolívares rounded once,
+// exactly what domain/ventas.ts totalsInVes gives for one document.
+import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { caracasDayEnd, caracasDayStart } from '#domain/ventas-reportes.ts';
+import type { Db } from '#server/db/client.ts';
+import { containsPattern } from '#server/db/like.ts';
+import { vendedores } from '#server/modules/auth/auth.schema.ts';
+import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
+import { abonos, clientes, ventaLineas, ventaPagos, ventas } from './ventas.schema.ts';
+
+export type SalesWhere = {
+  from?: string;
+  to?: string;
+  tiendaId?: number;
+  vendedorId?: number;
+  clienteId?: number;
+  numero?: string;
+  method?: string;
+  condition?: string;
+  search?: string;
+  /** «Mis ventas»: only this seller's documents; null: the caller is no seller, so none. */
+  ownVendedorId?: number | null;
+};
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The condition of every sales report, on `ventas` (no join needed). */
+export function salesWhere(f: SalesWhere): SQL | undefined {
+  const c: (SQL | undefined)[] = [];
+  if (f.from) c.push(gte(ventas.createdAt, caracasDayStart(f.from)));
+  if (f.to) c.push(lt(ventas.createdAt, caracasDayEnd(f.to)));
+  if (f.tiendaId !== undefined) c.push(eq(ventas.tiendaId, f.tiendaId));
+  if (f.vendedorId !== undefined) c.push(eq(ventas.vendedorId, f.vendedorId));
+  if (f.ownVendedorId !== undefined) c.push(f.ownVendedorId === null ? sql`false` : eq(ventas.vendedorId, f.ownVendedorId));
+  if (f.clienteId !== undefined) c.push(eq(ventas.clienteId, f.clienteId));
+  if (f.numero) c.push(eq(ventas.number, f.numero));
+  if (f.condition) c.push(eq(ventas.condition, f.condition));
+  if (f.method) {
+    // Paid (in part) with this method: with the sale itself or with an approved abono.
+    c.push(
+      sql`(EXISTS (SELECT 1 FROM ${ventaPagos} p WHERE p.venta_id = ${ventas.id} AND p.method = ${f.method})
+        OR EXISTS (SELECT 1 FROM ${abonos} a WHERE a.venta_id = ${ventas.id} AND a.step = 'aprobado' AND a.method = ${f.method}))`,
+    );
+  }
+  if (f.search) {
+    const pattern = containsPattern(f.search);
+    c.push(
+      or(
+        ilike(ventas.number, pattern),
+        sql`${ventas.clienteId} IN (SELECT c.id FROM ${clientes} c WHERE c.name ILIKE ${pattern} OR c.dni ILIKE ${pattern})`,
+      ),
+    );
+  }
+  return and(...c);
+}
+
+export type SalesSort = 'fecha' | 'numero' | 'total' | 'cliente';
+
+function orderOf(sort: SalesSort, descending: boolean): SQL[] {
+  const dir = (column: Parameters<typeof asc>[0]) => (descending ? desc(column) : asc(column));
+  switch (sort) {
+    case 'numero':
+      return [dir(ventas.number)];
+    case 'total':
+      return [dir(ventas.total), dir(ventas.id)];
+    case 'cliente':
+      return [dir(clientes.name), dir(ventas.id)];
+    default:
+      return [dir(ventas.createdAt), dir(ventas.id)];
+  }
+}
+
+const listColumns = {
+  id: ventas.id,
+  number: ventas.number,
+  kind: ventas.kind,
+  condition: ventas.condition,
+  source: ventas.source,
+  createdAt: ventas.createdAt,
+  tiendaId: ventas.tiendaId,
+  tienda: tiendas.name,
+  vendedorId: ventas.vendedorId,
+  vendedor: vendedores.name,
+  clienteId: ventas.clienteId,
+  cliente: clientes.name,
+  dni: clientes.dni,
+  rate: ventas.rate,
+  subtotal: ventas.subtotal,
+  descuento: ventas.descuento,
+  devoluciones: ventas.devoluciones,
+  baseImponible: ventas.baseImponible,
+  iva: ventas.iva,
+  igtf: ventas.igtf,
+  comision: ventas.comision,
+  total: ventas.total,
+  paymentStatus: ventas.paymentStatus,
+  outstandingBalance: ventas.outstandingBalance,
+};
+
+/** A page (or, for the export, everything up to `limit`) of the documents in the report's order. */
+export type SaleRow = Awaited<ReturnType<typeof findSales>>[number];
+
+export async function findSales(db: Db, f: SalesWhere, sort: SalesSort, descending: boolean, limit: number, offset: number) {
+  return db
+    .select(listColumns)
+    .from(ventas)
+    .innerJoin(clientes, eq(clientes.id, ventas.clienteId))
+    .innerJoin(tiendas, eq(tiendas.id, ventas.tiendaId))
+    .leftJoin(vendedores, eq(vendedores.id, ventas.vendedorId))
+    .where(salesWhere(f))
+    .orderBy(...orderOf(sort, descending))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countSales(db: Db, f: SalesWhere): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(ventas).where(salesWhere(f));
+  return row?.n ?? 0;
+}
+
+/** Σ of a figure in USD and Σ round(figure × rate, 2) in VES, as text. */
+const usdVes = (column: string) =>
+  sql.raw(
+    `coalesce(sum(ventas.${column}), 0)::text AS "${camel(column)}Usd", coalesce(sum(round(ventas.${column} * ventas.rate, 2)), 0)::text AS "${camel(column)}Ves"`,
+  );
+
+function camel(column: string): string {
+  return column.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+}
+
+export const FIGURE_COLUMNS = ['subtotal', 'descuento', 'devoluciones', 'base_imponible', 'iva', 'igtf', 'comision', 'total'] as const;
+
+export type FigureSums = Record<
+  `${'subtotal' | 'descuento' | 'devoluciones' | 'baseImponible' | 'iva' | 'igtf' | 'comision' | 'total'}${'Usd' | 'Ves'}`,
+  string
+>;
+
+export async function sumSales(db: Db, f: SalesWhere): Promise<FigureSums & { documentos: number; facturas: number; notas: number }> {
+  const where = salesWhere(f);
+  const [row] = await rowsOf<FigureSums & { documentos: number; facturas: number; notas: number }>(
+    db,
+    sql`SELECT count(*)::int AS documentos,
+               (count(*) FILTER (WHERE ventas.kind = 'factura'))::int AS facturas,
+               (count(*) FILTER (WHERE ventas.kind = 'nota-entrega'))::int AS notas,
+               ${sql.join(
+                 FIGURE_COLUMNS.map((c) => usdVes(c)),
+                 sql`, `,
+               )}
+          FROM ${ventas}
+         WHERE ${where ?? sql`true`}`,
+  );
+  return row;
+}
+
+export type StoreSums = {
+  tiendaId: number;
+  code: string;
+  name: string;
+  documentos: number;
+  facturas: number;
+  notas: number;
+  unidades: number;
+} & Pick<FigureSums, 'baseImponibleUsd' | 'baseImponibleVes' | 'ivaUsd' | 'ivaVes' | 'igtfUsd' | 'igtfVes' | 'totalUsd' | 'totalVes'>;
+
+/** Every store (with or without sales), its documents, units (sold − returned) and figures. */
+export async function sumByStore(db: Db, f: SalesWhere): Promise<StoreSums[]> {
+  const where = salesWhere(f) ?? sql`true`;
+  return rowsOf<StoreSums>(
+    db,
+    sql`WITH docs AS (
+          SELECT ventas.tienda_id,
+                 count(*)::int AS documentos,
+                 (count(*) FILTER (WHERE ventas.kind = 'factura'))::int AS facturas,
+                 (count(*) FILTER (WHERE ventas.kind = 'nota-entrega'))::int AS notas,
+                 ${sql.join(
+                   (['base_imponible', 'iva', 'igtf', 'total'] as const).map((c) => usdVes(c)),
+                   sql`, `,
+                 )}
+            FROM ${ventas}
+           WHERE ${where}
+           GROUP BY ventas.tienda_id),
+        units AS (
+          SELECT ventas.tienda_id, sum(l.quantity - l.returned_quantity)::int AS unidades
+            FROM ${ventas} JOIN ${ventaLineas} l ON l.venta_id = ventas.id
+           WHERE ${where}
+           GROUP BY ventas.tienda_id)
+        SELECT t.id AS "tiendaId", t.code, t.name,
+               coalesce(d.documentos, 0) AS documentos, coalesce(d.facturas, 0) AS facturas, coalesce(d.notas, 0) AS notas,
+               coalesce(u.unidades, 0) AS unidades,
+               coalesce(d."baseImponibleUsd", '0') AS "baseImponibleUsd", coalesce(d."baseImponibleVes", '0') AS "baseImponibleVes",
+               coalesce(d."ivaUsd", '0') AS "ivaUsd", coalesce(d."ivaVes", '0') AS "ivaVes",
+               coalesce(d."igtfUsd", '0') AS "igtfUsd", coalesce(d."igtfVes", '0') AS "igtfVes",
+               coalesce(d."totalUsd", '0') AS "totalUsd", coalesce(d."totalVes", '0') AS "totalVes"
+          FROM ${tiendas} t
+          LEFT JOIN docs d ON d.tienda_id = t.id
+          LEFT JOIN units u ON u.tienda_id = t.id
+         ORDER BY coalesce(d.documentos, 0) DESC, t.name`,
+  );
+}
+
+export type SeriesRow = { key: string; label: string; documentos: number; totalUsd: string; totalVes: string };
+
+/** The Caracas calendar day of an instant, aaaa-mm-dd. */
+const caracasDay = sql.raw(`to_char(timezone('UTC', ventas.created_at) - interval '4 hours', 'YYYY-MM-DD')`);
+
+export async function seriesByDay(db: Db, f: SalesWhere): Promise<SeriesRow[]> {
+  return rowsOf<SeriesRow>(
+    db,
+    sql`SELECT ${caracasDay} AS key, ${caracasDay} AS label, count(*)::int AS documentos,
+               coalesce(sum(ventas.total), 0)::text AS "totalUsd", coalesce(sum(round(ventas.total * ventas.rate, 2)), 0)::text AS "totalVes"
+          FROM ${ventas} WHERE ${salesWhere(f) ?? sql`true`}
+         GROUP BY 1 ORDER BY 1`,
+  );
+}
+
+export async function seriesByStore(db: Db, f: SalesWhere): Promise<SeriesRow[]> {
+  return rowsOf<SeriesRow>(
+    db,
+    sql`SELECT t.id::text AS key, t.name AS label, s.documentos, s."totalUsd", s."totalVes"
+          FROM (SELECT ventas.tienda_id, count(*)::int AS documentos, sum(ventas.total)::text AS "totalUsd",
+                       sum(round(ventas.total * ventas.rate, 2))::text AS "totalVes"
+                  FROM ${ventas} WHERE ${salesWhere(f) ?? sql`true`} GROUP BY ventas.tienda_id) s
+          JOIN ${tiendas} t ON t.id = s.tienda_id
+         ORDER BY s."totalUsd"::numeric DESC, t.name`,
+  );
+}
+
+export async function seriesBySeller(db: Db, f: SalesWhere): Promise<SeriesRow[]> {
+  return rowsOf<SeriesRow>(
+    db,
+    sql`SELECT coalesce(s.vendedor_id::text, '') AS key, coalesce(ve.name, 'Sin vendedor') AS label, s.documentos, s."totalUsd", s."totalVes"
+          FROM (SELECT ventas.vendedor_id, count(*)::int AS documentos, sum(ventas.total)::text AS "totalUsd",
+                       sum(round(ventas.total * ventas.rate, 2))::text AS "totalVes"
+                  FROM ${ventas} WHERE ${salesWhere(f) ?? sql`true`} GROUP BY ventas.vendedor_id) s
+          LEFT JOIN ${vendedores} ve ON ve.id = s.vendedor_id
+         ORDER BY s."totalUsd"::numeric DESC, 2`,
+  );
+}
+
+/**
+ * Net of the lines per catalogue línea (venta_lineas → articulos → modelos → sublineas → lineas),
+ * after discounts and returns: a returned unit takes its share of the net, rounded half-up as
+ * domain/ventas.ts saleLine does, so a document's lines add up to its base imponible.
+ */
+export async function seriesByLinea(db: Db, f: SalesWhere): Promise<(SeriesRow & { unidades: number })[]> {
+  return rowsOf<SeriesRow & { unidades: number }>(
+    db,
+    sql`WITH l AS (
+          SELECT ventas.rate, li.article_code, li.quantity - li.returned_quantity AS unidades,
+                 li.net - CASE WHEN li.returned_quantity = li.quantity THEN li.net
+                               ELSE floor((li.net * 100 * li.returned_quantity * 2 + li.quantity) / (2 * li.quantity)) / 100 END AS neto
+            FROM ${ventas} JOIN ${ventaLineas} li ON li.venta_id = ventas.id
+           WHERE ${salesWhere(f) ?? sql`true`})
+        SELECT coalesce(ln.id::text, '') AS key, coalesce(ln.name, 'Sin línea') AS label, count(*)::int AS documentos,
+               sum(l.unidades)::int AS unidades, sum(l.neto)::text AS "totalUsd", sum(round(l.neto * l.rate, 2))::text AS "totalVes"
+          FROM l
+          LEFT JOIN articulos a ON a.code = l.article_code
+          LEFT JOIN modelos m ON m.code = a.model_code
+          LEFT JOIN sublineas s ON s.id = m.sublinea_id
+          LEFT JOIN lineas ln ON ln.id = s.linea_id
+         GROUP BY ln.id, ln.name
+         ORDER BY sum(l.neto) DESC, 2`,
+  );
+}
+
+/** Money received with the documents of the report, by method (sale payments and approved abonos). */
+export async function seriesByMethod(db: Db, f: SalesWhere): Promise<{ key: string; pagos: number; amountUsd: string }[]> {
+  const where = salesWhere(f) ?? sql`true`;
+  return rowsOf(
+    db,
+    sql`SELECT x.method AS key, count(*)::int AS pagos, sum(x.usd)::text AS "amountUsd"
+          FROM (SELECT p.method, p.amount_usd AS usd FROM ${ventaPagos} p JOIN ${ventas} ON ventas.id = p.venta_id WHERE ${where}
+                UNION ALL
+                SELECT a.method, a.total FROM ${abonos} a JOIN ${ventas} ON ventas.id = a.venta_id WHERE a.step = 'aprobado' AND ${where}) x
+         GROUP BY x.method
+         ORDER BY sum(x.usd) DESC, 1`,
+  );
+}
+
+// ── small searches ──────────────────────────────────────────────────────────
+
+export async function searchSellers(db: Db, search: string | undefined, limit: number) {
+  const pattern = search ? containsPattern(search) : undefined;
+  return db
+    .select({ id: vendedores.id, code: vendedores.code, name: vendedores.name, active: vendedores.active })
+    .from(vendedores)
+    .where(pattern ? or(ilike(vendedores.name, pattern), ilike(vendedores.code, pattern)) : undefined)
+    .orderBy(desc(vendedores.active), asc(vendedores.name))
+    .limit(limit);
+}
+
+export async function searchCustomers(db: Db, search: string | undefined, limit: number) {
+  const pattern = search ? containsPattern(search) : undefined;
+  return db
+    .select({ id: clientes.id, dni: clientes.dni, name: clientes.name })
+    .from(clientes)
+    .where(pattern ? or(ilike(clientes.name, pattern), ilike(clientes.dni, pattern)) : undefined)
+    .orderBy(asc(clientes.name), asc(clientes.id))
+    .limit(limit);
+}
+
+export async function searchDocuments(db: Db, f: SalesWhere, limit: number) {
+  return db
+    .select({
+      id: ventas.id,
+      number: ventas.number,
+      kind: ventas.kind,
+      createdAt: ventas.createdAt,
+      cliente: clientes.name,
+      total: ventas.total,
+    })
+    .from(ventas)
+    .innerJoin(clientes, eq(clientes.id, ventas.clienteId))
+    .where(salesWhere(f))
+    .orderBy(desc(ventas.createdAt), desc(ventas.id))
+    .limit(limit);
+}
+
+/** The id of the seller linked to a user, or null. */
+export async function sellerOfUser(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db.select({ id: vendedores.id }).from(vendedores).where(eq(vendedores.userId, userId)).limit(1);
+  return row?.id ?? null;
+}
+
+// ── one document ────────────────────────────────────────────────────────────
+
+export async function findDocument(db: Db, by: { id?: number; numero?: string }) {
+  const [row] = await db
+    .select({
+      venta: ventas,
+      cliente: {
+        id: clientes.id,
+        dni: clientes.dni,
+        name: clientes.name,
+        email: clientes.email,
+        phone: clientes.phone,
+        address: clientes.address,
+      },
+      tienda: { id: tiendas.id, code: tiendas.code, name: tiendas.name },
+      vendedor: { id: vendedores.id, code: vendedores.code, name: vendedores.name },
+    })
+    .from(ventas)
+    .innerJoin(clientes, eq(clientes.id, ventas.clienteId))
+    .innerJoin(tiendas, eq(tiendas.id, ventas.tiendaId))
+    .leftJoin(vendedores, eq(vendedores.id, ventas.vendedorId))
+    .where(by.id !== undefined ? eq(ventas.id, by.id) : eq(ventas.number, by.numero ?? ''))
+    .limit(1);
+  return row;
+}
+
+export async function documentLines(db: Db, ventaId: number) {
+  return db.select().from(ventaLineas).where(eq(ventaLineas.ventaId, ventaId)).orderBy(asc(ventaLineas.id));
+}
+
+export async function documentPayments(db: Db, ventaId: number) {
+  const [sale, credit] = await Promise.all([
+    db.select().from(ventaPagos).where(eq(ventaPagos.ventaId, ventaId)).orderBy(asc(ventaPagos.createdAt), asc(ventaPagos.id)),
+    db.select().from(abonos).where(eq(abonos.ventaId, ventaId)).orderBy(asc(abonos.createdAt), asc(abonos.id)),
+  ]);
+  return { sale, credit };
+}
+
+// ── payments received ───────────────────────────────────────────────────────
+
+export type PaymentsWhere = { from?: string; to?: string; tiendaId?: number; method?: string; origen?: 'venta' | 'abono'; search?: string };
+
+function paymentParts(f: PaymentsWhere, alias: 'p' | 'a'): SQL {
+  const c: SQL[] = [];
+  if (f.from) c.push(sql`${sql.raw(alias)}.created_at >= ${caracasDayStart(f.from)}`);
+  if (f.to) c.push(sql`${sql.raw(alias)}.created_at < ${caracasDayEnd(f.to)}`);
+  if (f.method) c.push(sql`${sql.raw(alias)}.method = ${f.method}`);
+  if (f.tiendaId !== undefined) c.push(sql`v.tienda_id = ${f.tiendaId}`);
+  if (f.search) {
+    const pattern = containsPattern(f.search);
+    c.push(
+      sql`(v.number ILIKE ${pattern} OR ${sql.raw(alias)}.reference ILIKE ${pattern}
+           OR v.cliente_id IN (SELECT c.id FROM ${clientes} c WHERE c.name ILIKE ${pattern} OR c.dni ILIKE ${pattern}))`,
+    );
+  }
+  return c.length > 0 ? sql.join(c, sql` AND `) : sql`true`;
+}
+
+/** Sale payments and approved abonos as one set of rows with the same columns. */
+function paymentsUnion(f: PaymentsWhere): SQL {
+  const parts: SQL[] = [];
+  if (f.origen !== 'abono') {
+    parts.push(sql`SELECT 'venta' AS origen, p.id, p.created_at AS date, p.method, p.currency, p.amount::text AS amount,
+                          p.amount_usd AS amount_usd, p.rate::text AS rate, p.igtf AS igtf, p.reference, v.id AS venta_id,
+                          v.number, v.tienda_id, v.cliente_id
+                     FROM ${ventaPagos} p JOIN ${ventas} v ON v.id = p.venta_id
+                    WHERE ${paymentParts(f, 'p')}`);
+  }
+  if (f.origen !== 'venta') {
+    parts.push(sql`SELECT 'abono' AS origen, a.id, a.created_at AS date, a.method, a.currency, a.amount::text AS amount,
+                          a.total AS amount_usd, a.rate::text AS rate, 0::numeric AS igtf, a.reference, v.id AS venta_id,
+                          v.number, v.tienda_id, v.cliente_id
+                     FROM ${abonos} a JOIN ${ventas} v ON v.id = a.venta_id
+                    WHERE a.step = 'aprobado' AND ${paymentParts(f, 'a')}`);
+  }
+  return sql.join(parts, sql` UNION ALL `);
+}
+
+export type PaymentRow = {
+  origen: 'venta' | 'abono';
+  id: number;
+  date: Date;
+  method: string;
+  currency: string;
+  amount: string;
+  amountUsd: string;
+  rate: string;
+  igtf: string;
+  reference: string;
+  ventaId: number;
+  number: string;
+  tienda: string;
+  cliente: string;
+};
+
+export async function findPayments(db: Db, f: PaymentsWhere, limit: number, offset: number): Promise<PaymentRow[]> {
+  return rowsOf<PaymentRow>(
+    db,
+    sql`SELECT x.origen, x.id, x.date, x.method, x.currency, x.amount, x.amount_usd::text AS "amountUsd", x.rate,
+               x.igtf::text AS igtf, x.reference, x.venta_id AS "ventaId", x.number, t.name AS tienda, c.name AS cliente
+          FROM (${paymentsUnion(f)}) x
+          JOIN ${tiendas} t ON t.id = x.tienda_id
+          JOIN ${clientes} c ON c.id = x.cliente_id
+         ORDER BY x.date DESC, x.origen DESC, x.id DESC
+         LIMIT ${limit} OFFSET ${offset}`,
+  );
+}
+
+export type MethodSums = { method: string; currency: string; pagos: number; amount: string; amountUsd: string; igtf: string };
+
+export async function sumPayments(db: Db, f: PaymentsWhere): Promise<MethodSums[]> {
+  return rowsOf<MethodSums>(
+    db,
+    sql`SELECT x.method, x.currency, count(*)::int AS pagos, sum(x.amount::numeric)::text AS amount,
+               sum(x.amount_usd)::text AS "amountUsd", sum(x.igtf)::text AS igtf
+          FROM (${paymentsUnion(f)}) x
+         GROUP BY x.method, x.currency
+         ORDER BY sum(x.amount_usd) DESC, 1, 2`,
+  );
+}
