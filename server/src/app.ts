@@ -39,6 +39,7 @@ import { datosEmpresaParaCorreos } from './modules/general/general.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { imagenesRoutes } from './modules/imagenes/imagenes.routes.ts';
 import { inventarioRoutes } from './modules/inventario/inventario.routes.ts';
+import { mayorCuentasCobrosRoutes } from './modules/mayor-cuentas/mayor-cuentas.cobros.routes.ts';
 import { mayorCuentasRoutes } from './modules/mayor-cuentas/mayor-cuentas.routes.ts';
 import { ordenCompraRoutes } from './modules/orden-compra/orden-compra.routes.ts';
 import { ventasWebRoutes } from './modules/orden-compra/orden-compra.ventas-web.routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Discounts and coupons (/api/descuento, /api/v2/descuento) and accounts (/api/mayor/cuentas).
   await app.register(descuentoRoutes, { prefix: '/api' });
   await app.register(mayorCuentasRoutes, { prefix: '/api' });
+  await app.register(mayorCuentasCobrosRoutes, { prefix: '/api' });
   // PDFs of sales documents and customer statements: /api/ventas/documento/{numero}/pdf, /api/mayor/cuentas/estado-de-cuenta/{client}/pdf.
   await app.register(ventasPdfRoutes, { prefix: '/api' });
   // Payables: /api/mayor/cuentas/por-pagar/* (suppliers, their documents and the store's payments).
