@@ -5,6 +5,7 @@ export * from '#server/modules/auth/auth.schema.ts';
 export * from '#server/modules/carrito/carrito.schema.ts';
 export * from '#server/modules/catalogo/catalogo.schema.ts';
 export * from '#server/modules/config/config.schema.ts';
+export * from '#server/modules/conciliacion/conciliacion.schema.ts';
 export * from '#server/modules/configuracion/configuracion.schema.ts';
 export * from '#server/modules/correo/correo.schema.ts';
 export * from '#server/modules/cuentas-por-pagar/cuentas-por-pagar.schema.ts';
