@@ -102,7 +102,10 @@ export function empresaLines(empresa: Empresa): string[] {
 }
 
 function clienteRows(cliente: ClientePdf): [string, string][] {
-  const place = [cliente.address, cliente.city, cliente.state].filter(Boolean).join(', ');
+  // A demo or web address often already ends with the city and state: not twice.
+  const lower = cliente.address.toLowerCase();
+  const extra = [cliente.city, cliente.state].filter((part) => part && !lower.includes(part.toLowerCase()));
+  const place = [cliente.address, ...extra].filter(Boolean).join(', ');
   return [
     ['Nombre o razón social', cliente.name],
     ['Cédula / RIF', cliente.dni],
@@ -223,6 +226,8 @@ export type EstadoCuentaInput = {
     outstandingCents: number;
     status: PaymentStatus;
   }[];
+  /** The abonos registered on those notas, oldest first. */
+  abonos: { date: Date | string; nota: string; method: string; reference: string; step: AbonoStep; totalCents: number }[];
 };
 
 export type EstadoCuentaModel = {
@@ -233,6 +238,7 @@ export type EstadoCuentaModel = {
   cliente: [string, string][];
   columns: readonly string[];
   rows: string[][];
+  abonos: string[][];
   aging: MoneyRow[];
   totals: MoneyRow[];
   rateNote: string;
@@ -294,6 +300,14 @@ export function estadoCuentaModel(input: EstadoCuentaInput): EstadoCuentaModel {
     cliente: clienteRows(input.cliente),
     columns: STATEMENT_COLUMNS,
     rows,
+    abonos: input.abonos.map((a) => [
+      formatDate(a.date),
+      a.nota,
+      SALE_PAYMENT_METHODS[a.method as keyof typeof SALE_PAYMENT_METHODS]?.label ?? a.method,
+      a.reference,
+      ABONO_STEP_LABELS[a.step],
+      formatUsd(a.totalCents),
+    ]),
     aging,
     totals: [
       { label: 'Total de las notas', usd: formatUsd(totalUsd), ves: '', strong: false },

@@ -23,7 +23,8 @@ import {
   type SupplierPaymentMethod,
   usdEquivalent,
 } from '#domain/cuentas-por-pagar.ts';
-import { caracasIsoDate } from '#domain/dates.ts';
+import { caracasIsoDate, formatDate } from '#domain/dates.ts';
+import { formatRate } from '#domain/documento-pdf.ts';
 import { addCents, type Currency, fromCents, toCents } from '#domain/money.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingBucket, agingBucket, daysOverdue, normalizeDni } from '#domain/ventas.ts';
@@ -323,10 +324,10 @@ function exportRow(doc: DocumentoPorPagar): SheetValue[] {
     doc.proveedorRif,
     PAYABLE_KIND_LABELS[doc.kind],
     doc.number,
-    doc.issuedOn,
-    doc.dueDate,
+    formatDate(doc.issuedOn),
+    formatDate(doc.dueDate),
     doc.currency,
-    doc.rate,
+    formatRate(doc.rate),
     amount(doc.total),
     amount(doc.discount),
     amount(doc.balancePaid),

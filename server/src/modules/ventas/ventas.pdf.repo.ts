@@ -76,6 +76,25 @@ export async function findCliente(db: Db, where: { id: number } | { dni: string 
   return row ?? null;
 }
 
+/** The abonos on the customer's notas de entrega, oldest first (at most `limit`). */
+export async function abonosDeCliente(db: Db, clienteId: number, limit: number) {
+  return db
+    .select({
+      createdAt: abonos.createdAt,
+      paidOn: abonos.paidOn,
+      nota: ventas.number,
+      method: abonos.method,
+      reference: abonos.reference,
+      step: abonos.step,
+      total: abonos.total,
+    })
+    .from(abonos)
+    .innerJoin(ventas, eq(ventas.id, abonos.ventaId))
+    .where(eq(ventas.clienteId, clienteId))
+    .orderBy(asc(abonos.createdAt), asc(abonos.id))
+    .limit(limit);
+}
+
 /** The customer's notas de entrega, newest first (at most `limit`). */
 export async function notasDe(db: Db, clienteId: number, limit: number) {
   return db

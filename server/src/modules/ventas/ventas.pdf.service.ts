@@ -103,7 +103,11 @@ export async function estadoDeCuentaPdf(db: Db, client: string, user: SessionUse
   const where = /^\d{1,10}$/.test(client) ? { id: Number(client) } : { dni: normalizeDni(client) };
   const cliente = await repo.findCliente(db, where);
   if (!cliente || !mayRead(user, cliente.userId)) throw new NoEncontrado('El cliente no existe.');
-  const [empresa, notas] = await Promise.all([datosEmpresa(db), repo.notasDe(db, cliente.id, STATEMENT_LIMIT)]);
+  const [empresa, notas, abonos] = await Promise.all([
+    datosEmpresa(db),
+    repo.notasDe(db, cliente.id, STATEMENT_LIMIT),
+    repo.abonosDeCliente(db, cliente.id, STATEMENT_LIMIT),
+  ]);
   const model = estadoCuentaModel({
     empresa,
     cliente,
@@ -119,6 +123,14 @@ export async function estadoDeCuentaPdf(db: Db, client: string, user: SessionUse
       balancePaidCents: toCents(n.balancePaid),
       outstandingCents: toCents(n.outstandingBalance),
       status: n.paymentStatus as PaymentStatus,
+    })),
+    abonos: abonos.map((a) => ({
+      date: a.paidOn ?? a.createdAt,
+      nota: a.nota,
+      method: a.method,
+      reference: a.reference,
+      step: a.step as AbonoStep,
+      totalCents: toCents(a.total),
     })),
   });
   return { fileName: model.fileName, body: await renderEstadoCuenta(model, now) };
@@ -402,6 +414,17 @@ async function renderEstadoCuenta(model: EstadoCuentaModel, now: Date): Promise<
     align: STATEMENT_WIDTHS[i]?.[1] ?? 'left',
   }));
   y = table(doc, y, columns, model.rows, () => MARGIN);
+  if (model.abonos.length > 0) {
+    const abonoColumns: Column[] = [
+      { title: 'Fecha del abono', width: 80, align: 'left' },
+      { title: 'Nota de entrega', width: 100, align: 'left' },
+      { title: 'Método', width: 110, align: 'left' },
+      { title: 'Referencia', width: 110, align: 'left' },
+      { title: 'Estado', width: 60, align: 'left' },
+      { title: 'Abono US$', width: 80, align: 'right' },
+    ];
+    y = table(doc, y, abonoColumns, model.abonos, () => MARGIN);
+  }
   y = moneyBox(doc, y, 'Antigüedad del saldo', model.aging);
   y = moneyBox(doc, y, 'Resumen', model.totals);
   paragraph(doc, y, model.rateNote);

@@ -242,6 +242,7 @@ describe('PDF del estado de cuenta', () => {
     expect(text).not.toContain(factura.number);
     expect(text).toMatch(/SALDO PENDIENTE\s+\$ 77,59\s+Bs\. 2\.832,04/);
     expect(text).toContain('Antigüedad');
+    expect(text).toMatch(/20\/11\/2026\s+NE-[A-Z0-9]+-\d{6}\s+Zelle\s+AB-1234\s+Pendiente\s+\$ 50,00/);
     expect(text).toContain('Página 1 de 1');
 
     const byDni = await get('/api/mayor/cuentas/estado-de-cuenta/J-301234567/pdf', 'vendedor-admin');

@@ -48,13 +48,14 @@ const SORT_LABELS: Record<(typeof SORT_FIELDS)[number], string> = {
   proveedor: 'Proveedor',
   number: 'Número',
 };
-const STATUS_COLORS: Record<PaymentStatus, string> = { pendiente: 'red', abonada: 'yellow', pagada: 'green' };
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+const STATUS_COLORS: Record<PaymentStatus, string> = { pendiente: 'red.8', abonada: 'yellow.9', pagada: 'green.8' };
 const AGING_COLORS: Record<AgingBucket, string> = {
-  'al-dia': 'green',
-  '1-30': 'yellow',
-  '31-60': 'orange',
-  '61-90': 'red',
-  'mas-de-90': 'grape',
+  'al-dia': 'green.8',
+  '1-30': 'yellow.9',
+  '31-60': 'orange.8',
+  '61-90': 'red.8',
+  'mas-de-90': 'grape.8',
 };
 
 const pick = <T extends string>(values: readonly T[], raw: string | null): T | undefined => values.find((v) => v === raw);
@@ -187,10 +188,10 @@ function useHref() {
 
 function Totales({ totals }: { totals: NonNullable<Route.ComponentProps['loaderData']['totals']> }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} data-testid="totales-por-pagar">
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs" data-testid="totales-por-pagar">
       <Card withBorder padding="sm">
         <Text size="xs" c="dimmed">
-          Saldo por pagar (equivalente en US$)
+          Por pagar (en US$)
         </Text>
         <Text fw={700} fz="lg">
           {formatUsd(toCents(totals.outstandingUsd))}
@@ -213,7 +214,7 @@ function Totales({ totals }: { totals: NonNullable<Route.ComponentProps['loaderD
       </Card>
       <Card withBorder padding="sm">
         <Text size="xs" c="dimmed">
-          Vencido (más de 0 días)
+          Vencido
         </Text>
         <Text fw={700} c="red">
           {formatUsd(AGING_BUCKETS.filter((b) => b !== 'al-dia').reduce((sum, b) => sum + toCents(totals.buckets[b]), 0))}
@@ -251,11 +252,11 @@ function AntiguedadPorProveedor({ aging, href }: { aging: Route.ComponentProps['
                 </Text>
               </Table.Td>
               {AGING_BUCKETS.map((b) => (
-                <Table.Td key={b} ta="right">
+                <Table.Td key={b} ta="right" style={NOWRAP}>
                   {toCents(s.buckets[b]) > 0 ? formatUsd(toCents(s.buckets[b])) : '—'}
                 </Table.Td>
               ))}
-              <Table.Td ta="right" fw={700}>
+              <Table.Td ta="right" fw={700} style={NOWRAP}>
                 {formatUsd(toCents(s.total))}
               </Table.Td>
             </Table.Tr>
@@ -379,20 +380,24 @@ function Documentos({ documents, href }: { documents: DocumentoPorPagar[]; href:
               <Table.Td>
                 <Text size="sm">{formatDate(d.dueDate)}</Text>
                 {d.aging && (
-                  <Badge size="xs" variant="light" color={AGING_COLORS[d.aging]}>
-                    {d.aging === 'al-dia' ? 'Al día' : `${d.daysOverdue} días vencido`}
-                  </Badge>
+                  <Text size="xs" fw={600} c={AGING_COLORS[d.aging]}>
+                    {d.aging === 'al-dia' ? 'Al día' : `Vencido hace ${d.daysOverdue} ${d.daysOverdue === 1 ? 'día' : 'días'}`}
+                  </Text>
                 )}
               </Table.Td>
-              <Table.Td ta="right">{money(d.currency, d.total)}</Table.Td>
-              <Table.Td ta="right" fw={600}>
+              <Table.Td ta="right" style={NOWRAP}>
+                {money(d.currency, d.total)}
+              </Table.Td>
+              <Table.Td ta="right" fw={600} style={NOWRAP}>
                 {money(d.currency, d.outstandingBalance)}
               </Table.Td>
-              <Table.Td ta="right">{formatUsd(toCents(d.outstandingUsd))}</Table.Td>
+              <Table.Td ta="right" style={NOWRAP}>
+                {formatUsd(toCents(d.outstandingUsd))}
+              </Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLORS[d.paymentStatus]} variant="light">
+                <Text size="sm" fw={600} c={STATUS_COLORS[d.paymentStatus]}>
                   {PAYMENT_STATUS_LABELS[d.paymentStatus]}
-                </Badge>
+                </Text>
               </Table.Td>
               <Table.Td>
                 <Button component={Link} to={href({ documento: String(d.id) })} size="compact-sm" variant="subtle" preventScrollReset>
@@ -443,8 +448,12 @@ function Pagos({ pagos, owed, result, busy }: { pagos: PagoProveedor[]; owed: Cu
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td ta="right">{money(p.currency, p.amount)}</Table.Td>
-              <Table.Td ta="right">{money(owed, p.applied)}</Table.Td>
+              <Table.Td ta="right" style={NOWRAP}>
+                {money(p.currency, p.amount)}
+              </Table.Td>
+              <Table.Td ta="right" style={NOWRAP}>
+                {money(owed, p.applied)}
+              </Table.Td>
               <Table.Td>
                 <Text size="sm">{p.registeredBy ?? '—'}</Text>
                 {p.note && (
