@@ -176,7 +176,7 @@ export async function registrarPago(
     const doc = await repo.lockDocumento(tx, input.documentoId);
     if (!doc) throw new NoEncontrado('El documento por pagar no existe.');
     const owed = doc.currency as Currency;
-    const applied = appliedAmount(amountCents, currency, owed, rate);
+    const applied = countedOn(amountCents, currency, owed, rate);
     const outcome = registrarPagoRule(stateOf(doc), applied, owed);
     if (!outcome.ok) throw new ReglaNegocio(outcome.motivo);
     await repo.updateBalance(tx, doc.id, balanceValues(outcome.state));
@@ -211,6 +211,18 @@ export async function anularPago(db: Db, pagoId: number, motivo: string, user: S
     await repo.updateBalance(tx, doc.id, balanceValues(outcome.state));
   });
   return documento(db, pago.documentoId);
+}
+
+/** appliedAmount, with an absurd amount × rate (past the safe integers) refused instead of failing. */
+function countedOn(amountCents: number, paid: Currency, owed: Currency, rate: string): number {
+  try {
+    return appliedAmount(amountCents, paid, owed, rate);
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) {
+      throw new ReglaNegocio('El monto a esa tasa es demasiado grande: revise el monto y la tasa.');
+    }
+    throw error;
+  }
 }
 
 function stateOf(doc: repo.DocumentoRow) {

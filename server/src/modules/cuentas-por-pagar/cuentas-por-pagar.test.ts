@@ -187,6 +187,25 @@ describe('pagos a proveedores', () => {
     expect(exact.json().data).toMatchObject({ outstandingBalance: '0.00', paymentStatus: 'pagada' });
     const bank = await pay(usd.id, '1', { method: 'transferencia', bankCode: '9999' });
     expect(bank.statusCode).toBe(422);
+    const open = await document(p, { currency: 'VES', total: '100.00', rate: '36.50' });
+    const absurd = await pay(open.id, '999999999.99', { method: 'zelle', rate: '9999999999.9999' });
+    expect(absurd.statusCode).toBe(400);
+    expect(absurd.json().message).toBe('El monto a esa tasa es demasiado grande: revise el monto y la tasa.');
+    const absurdDoc = await call({
+      method: 'POST',
+      url: `${BASE}/registrar-documento`,
+      payload: {
+        proveedorId: p,
+        number: 'X-9',
+        kind: 'factura',
+        issuedOn: today(),
+        dueDate: today(),
+        currency: 'VES',
+        total: '0.01',
+        rate: '9999999999',
+      },
+    });
+    expect(absurdDoc.statusCode).toBe(400);
   });
 
   it('dos pagos a la vez que juntos pasan del saldo: uno entra y el otro se rechaza', async () => {
