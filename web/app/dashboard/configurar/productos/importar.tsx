@@ -178,7 +178,8 @@ export default function Importar({ loaderData, actionData }: Route.ComponentProp
           {result.message}
         </Alert>
       )}
-      {(previewError || uploadError) && (
+      {/* Once applied, the loader finds the upload gone: that is the success above, not a problem. */}
+      {!applied && (previewError || uploadError) && (
         <Alert color="red" data-testid="error-vista">
           {previewError ?? uploadError}
         </Alert>
