@@ -63,6 +63,7 @@ describe('parseStatementDate', () => {
     expect(parseStatementDate('31/12/2025 14:32')).toBe('2025-12-31');
     expect(parseStatementDate('2026-03-05')).toBe('2026-03-05');
     expect(parseStatementDate(46086)).toBe('2026-03-05');
+    expect(parseStatementDate(46086.75)).toBe('2026-03-05');
   });
 
   it('refuses impossible days and texts', () => {

@@ -94,8 +94,9 @@ function validDay(year: number, month: number, day: number): string | null {
 export function parseStatementDate(value: StatementCell): string | null {
   if (value === null || typeof value === 'boolean') return null;
   if (typeof value === 'number') {
-    if (!Number.isInteger(value) || value < 20_000 || value > 80_000) return null;
-    return new Date(Date.UTC(1899, 11, 30) + value * 86_400_000).toISOString().slice(0, 10);
+    // A date cell of an XLSX read without its styles: days since 1899-12-30, the time as the fraction.
+    if (!Number.isFinite(value) || value < 20_000 || value >= 80_000) return null;
+    return new Date(Date.UTC(1899, 11, 30) + Math.floor(value) * 86_400_000).toISOString().slice(0, 10);
   }
   const text = value.trim();
   const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T\s].*)?$/.exec(text);

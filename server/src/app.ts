@@ -27,6 +27,7 @@ import { ACCESS_COOKIE, sessionResolver } from './modules/auth/session.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
 import { carritoRoutes } from './modules/carrito/carrito.routes.ts';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes.ts';
+import { conciliacionRoutes } from './modules/conciliacion/conciliacion.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { configuracionImportarRoutes } from './modules/configuracion/configuracion.importar.routes.ts';
 import { configuracionRoutes } from './modules/configuracion/configuracion.routes.ts';
@@ -45,8 +46,11 @@ import { ordenCompraRoutes } from './modules/orden-compra/orden-compra.routes.ts
 import { ventasWebRoutes } from './modules/orden-compra/orden-compra.ventas-web.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { ventasArticulosRoutes } from './modules/ventas/ventas.articulos.routes.ts';
+import { ventasOpcionesRoutes } from './modules/ventas/ventas.opciones.routes.ts';
 import { ventasPdfRoutes } from './modules/ventas/ventas.pdf.routes.ts';
 import { ventasReportesRoutes } from './modules/ventas/ventas.reportes.routes.ts';
+import { ventasVentaRoutes } from './modules/ventas/ventas.venta.routes.ts';
 import { registerSsr, type SsrOptions } from './ssr/ssr.ts';
 
 z.config(z.locales.es());
@@ -161,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ventasPdfRoutes, { prefix: '/api' });
   // Payables: /api/mayor/cuentas/por-pagar/* (suppliers, their documents and the store's payments).
   await app.register(cuentasPorPagarRoutes, { prefix: '/api' });
+  // Bank statement reconciliation: /api/mayor/cuentas/conciliacion/*.
+  await app.register(conciliacionRoutes, { prefix: '/api' });
   // Catalogue administration: /api/configuracion/* (líneas, productos, fotos, cambio masivo, historial).
   await app.register(configuracionRoutes, { prefix: '/api' });
   // The catalogue sheet: /api/configuracion/importar-productos* and /api/configuracion/exportar-productos.
@@ -169,6 +175,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inventarioRoutes, { prefix: '/api' });
   // Sales reports: /api/ventas/* and /api/v2/dashboard/venta/tienda.
   await app.register(ventasReportesRoutes, { prefix: '/api' });
+  // Staff selling: /api/venta/articulos*, /api/ventas/registrar, /api/ventas/clientes*, /api/ventas/datos-de-venta,
+  // /api/mayor/cuentas/autorizar; and the pickers' option lists /api/opciones/*.
+  await app.register(ventasArticulosRoutes, { prefix: '/api' });
+  await app.register(ventasVentaRoutes, { prefix: '/api' });
+  await app.register(ventasOpcionesRoutes, { prefix: '/api' });
 
   // Files and pages outside /api.
   await app.register(imagenesRoutes);

@@ -38,7 +38,8 @@ const MAX_UNZIPPED_BYTES = 400 * 1024 * 1024;
 
 const NOT_A_SHEET = 'El archivo no es una hoja de cálculo: suba un libro de Excel (.xlsx) o un CSV.';
 
-export async function openSheet(file: string): Promise<OpenedSheet> {
+/** `isHeader`: how the CSV's header row looks, to find its separator (the catalogue's by default). */
+export async function openSheet(file: string, options: { isHeader?: (cells: string[]) => boolean } = {}): Promise<OpenedSheet> {
   const head = await readHead(file, 64 * 1024);
   if (head.length === 0) throw new HojaInvalida(422, 'El archivo está vacío.');
   if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
@@ -54,7 +55,7 @@ export async function openSheet(file: string): Promise<OpenedSheet> {
   }
   if (head.subarray(0, 4).toString('latin1') === '%PDF') throw new HojaInvalida(422, `${NOT_A_SHEET} Este archivo es un PDF.`);
   const encoding = await textEncoding(file, head);
-  const separator = detectSeparator(new TextDecoder(encoding).decode(head));
+  const separator = detectSeparator(new TextDecoder(encoding).decode(head), options.isHeader);
   return { info: { format: 'csv', sheet: null, encoding, separator }, rows: csvRows(file, encoding, separator) };
 }
 
@@ -220,14 +221,14 @@ function splitLine(line: string, separator: string): string[] {
 }
 
 /** The separator with which some early line reads as the header; the most used one otherwise. */
-export function detectSeparator(text: string): string {
+export function detectSeparator(text: string, isHeader: (cells: string[]) => boolean = isHeaderRow): string {
   const lines = text
     .replace(/^\uFEFF/, '')
     .split(/\r\n|\n|\r/)
     .slice(0, IMPORT_LIMITS.headerSearchRows);
   for (const line of lines) {
     const found = SEPARATORS.map((s) => ({ s, cells: splitLine(line, s) }))
-      .filter((c) => c.cells.length > 1 && isHeaderRow(c.cells))
+      .filter((c) => c.cells.length > 1 && isHeader(c.cells))
       .sort((a, b) => b.cells.length - a.cells.length);
     if (found.length > 0) return found[0].s;
   }
