@@ -55,7 +55,9 @@ describe('páginas del panel', () => {
     expect(dashboardPageAt('/dashboard/venta/tiendas/facturas')?.title).toBe('Facturas');
     expect(dashboardPageAt('/dashboard/config/descuentos/asignar')?.title).toBe('Asignar un descuento');
     expect(dashboardPageAt('/dashboard/config/descuentos/asignar/7')?.title).toBe('Asignar un descuento');
-    expect(dashboardPageAt('/dashboard/cuentas/por-cobrar')?.roles).toEqual(['admin', 'administracion']);
+    expect(dashboardPageAt('/dashboard/cuentas/por-cobrar')?.roles).toEqual(['admin', 'administracion', 'vendedor-admin']);
+    expect(dashboardPageAt('/dashboard/cuentas/por-cobrar/NE-CCS-000045')?.title).toBe('Nota por cobrar');
+    expect(dashboardPageAt('/dashboard/cuentas/por-cobrar/cliente/7')?.title).toBe('Estado de cuenta');
     expect(dashboardPageAt('/dashboard/no-existe')).toBeUndefined();
     expect(dashboardPageAt('/dashboard/venta/OC-1/extra')).toBeUndefined();
     expect(dashboardPageAt('/dashboardx')).toBeUndefined();
@@ -71,7 +73,7 @@ describe('páginas del panel', () => {
       expect(page?.built, route).toBe(true);
       expect(dashboardUrl(page ?? DASHBOARD_PAGES[0])).toBe(route);
     }
-    expect(routes).not.toContain('/dashboard/cuentas/por-cobrar');
+    expect(routes).toContain('/dashboard/cuentas/por-cobrar');
     expect(routes).toContain('/dashboard/config/cuentas-bancarias');
   });
 

@@ -61,7 +61,10 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   { path: 'prospecto', title: 'Prospectos', roles: VENTAS, built: false, menu: { group: 'Ventas', ico: 'search' } },
   { path: 'aliados-comerciales', title: 'Aliados comerciales', roles: ADMIN, built: false, menu: { group: 'Ventas', ico: 'users' } },
 
-  { path: 'cuentas/por-cobrar', title: 'Cuentas por cobrar', roles: FINANZAS, built: false, menu: { group: 'Cuentas', ico: 'in' } },
+  // Who sells reads receivables and registers abonos; approving, discounts and returns stay with FINANZAS (DOMAIN.md).
+  { path: 'cuentas/por-cobrar', title: 'Cuentas por cobrar', roles: CREDIT_SALE_ROLES, built: true, menu: { group: 'Cuentas', ico: 'in' } },
+  { path: 'cuentas/por-cobrar/cliente/:cliente', title: 'Estado de cuenta', roles: CREDIT_SALE_ROLES, built: true },
+  { path: 'cuentas/por-cobrar/:numero', title: 'Nota por cobrar', roles: CREDIT_SALE_ROLES, built: true },
   { path: 'cuentas/por-pagar', title: 'Cuentas por pagar', roles: FINANZAS, built: true, menu: { group: 'Cuentas', ico: 'out' } },
 
   { path: 'cupones', title: 'Cupones', roles: VENTAS, built: true, menu: { group: 'Descuentos', ico: 'ticket' } },

@@ -1,0 +1,68 @@
+// Pieces shared by the receivables pages: who may do what, the badges of a document's payment
+// state, an abono's step and a debt's age, and amounts in dollars with their bolívares.
+import { Badge, Stack, Text } from '@mantine/core';
+import { ABONO_STEP_LABELS, type AbonoStep, PAYMENT_STATUS_LABELS, type PaymentStatus } from '#domain/abono.ts';
+import { formatUsd, formatVes, toCents } from '#domain/money.ts';
+import { CREDIT_SALE_ROLES, hasAnyRole, type Role } from '#domain/roles.ts';
+import { AGING_BUCKET_LABELS, type AgingBucket } from '#domain/ventas.ts';
+
+/** Read receivables and register abonos (DOMAIN.md). */
+export const COBROS_ROLES = CREDIT_SALE_ROLES;
+/** Approve, reject, discount, take returns. */
+export const FINANZAS_ROLES = ['admin', 'administracion'] as const satisfies readonly Role[];
+
+export const mayReview = (roles: readonly string[]) => hasAnyRole(roles, FINANZAS_ROLES);
+
+const STATUS_COLORS: Record<PaymentStatus, string> = { pendiente: 'red', abonada: 'orange', pagada: 'green' };
+const STEP_COLORS: Record<AbonoStep, string> = { pendiente: 'yellow', aprobado: 'green', rechazado: 'red' };
+const AGING_COLORS: Record<AgingBucket, string> = {
+  'al-dia': 'gray',
+  '1-30': 'yellow',
+  '31-60': 'orange',
+  '61-90': 'red',
+  'mas-de-90': 'grape',
+};
+
+export function EstadoPago({ status }: { status: PaymentStatus }) {
+  return (
+    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" data-estado={status}>
+      {PAYMENT_STATUS_LABELS[status] ?? status}
+    </Badge>
+  );
+}
+
+export function PasoAbono({ step }: { step: AbonoStep }) {
+  return (
+    <Badge color={STEP_COLORS[step] ?? 'gray'} variant="light" data-paso={step}>
+      {ABONO_STEP_LABELS[step] ?? step}
+    </Badge>
+  );
+}
+
+export function Antiguedad({ aging, days }: { aging: AgingBucket; days: number }) {
+  return (
+    <Badge color={AGING_COLORS[aging]} variant={aging === 'al-dia' ? 'outline' : 'light'} data-antiguedad={aging}>
+      {aging === 'al-dia' ? 'Al día' : `${days} ${days === 1 ? 'día' : 'días'} vencida`}
+    </Badge>
+  );
+}
+
+export const agingLabel = (aging: AgingBucket) => AGING_BUCKET_LABELS[aging];
+
+/** A figure already in both currencies (totals summed per document at each one's rate). */
+export function Monto({ usd, ves, fw = 600, testId }: { usd: string; ves?: string; fw?: number; testId?: string }) {
+  return (
+    <Stack gap={0} align="flex-end" data-testid={testId}>
+      <Text fw={fw} size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatUsd(toCents(usd))}
+      </Text>
+      {ves !== undefined && (
+        <Text c="dimmed" size="xs" style={{ whiteSpace: 'nowrap' }}>
+          {formatVes(toCents(ves))}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export const usd = (value: string) => formatUsd(toCents(value));
