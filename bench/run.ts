@@ -11,6 +11,7 @@ import { freePort, waitFor } from '#test/server-process.ts';
 import { benchCheckout } from './checkout.ts';
 import { load } from './load.ts';
 import { benchSerialize } from './serializar.ts';
+import { benchVentas } from './ventas.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -79,3 +80,5 @@ try {
 }
 
 await benchCheckout({ seconds: SECONDS, connections: Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 32) });
+// The sales reports on BENCH_SALES documents (100,000), on PostgreSQL too (ventas.ts).
+await benchVentas({ seconds: SECONDS, connections: CONNECTIONS });

@@ -104,7 +104,8 @@ const listColumns = {
 /** A page (or, for the export, everything up to `limit`) of the documents in the report's order. */
 export type SaleRow = Awaited<ReturnType<typeof findSales>>[number];
 
-export async function findSales(db: Db, f: SalesWhere, sort: SalesSort, descending: boolean, limit: number, offset: number) {
+/** The query of a page of documents (the bench EXPLAINs it as it is). */
+export function salesPageQuery(db: Db, f: SalesWhere, sort: SalesSort, descending: boolean, limit: number, offset: number) {
   return db
     .select(listColumns)
     .from(ventas)
@@ -117,8 +118,17 @@ export async function findSales(db: Db, f: SalesWhere, sort: SalesSort, descendi
     .offset(offset);
 }
 
+/** A page (or, for the export, everything up to `limit`) of the documents in the report's order. */
+export async function findSales(db: Db, f: SalesWhere, sort: SalesSort, descending: boolean, limit: number, offset: number) {
+  return salesPageQuery(db, f, sort, descending, limit, offset);
+}
+
+export function salesCountQuery(db: Db, f: SalesWhere) {
+  return db.select({ n: sql<number>`count(*)::int` }).from(ventas).where(salesWhere(f));
+}
+
 export async function countSales(db: Db, f: SalesWhere): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(ventas).where(salesWhere(f));
+  const [row] = await salesCountQuery(db, f);
   return row?.n ?? 0;
 }
 
@@ -139,11 +149,9 @@ export type FigureSums = Record<
   string
 >;
 
-export async function sumSales(db: Db, f: SalesWhere): Promise<FigureSums & { documentos: number; facturas: number; notas: number }> {
-  const where = salesWhere(f);
-  const [row] = await rowsOf<FigureSums & { documentos: number; facturas: number; notas: number }>(
-    db,
-    sql`SELECT count(*)::int AS documentos,
+/** The totals' query: one row with the count and every figure in USD and VES. */
+export function sumSalesQuery(f: SalesWhere): SQL {
+  return sql`SELECT count(*)::int AS documentos,
                (count(*) FILTER (WHERE ventas.kind = 'factura'))::int AS facturas,
                (count(*) FILTER (WHERE ventas.kind = 'nota-entrega'))::int AS notas,
                ${sql.join(
@@ -151,8 +159,11 @@ export async function sumSales(db: Db, f: SalesWhere): Promise<FigureSums & { do
                  sql`, `,
                )}
           FROM ${ventas}
-         WHERE ${where ?? sql`true`}`,
-  );
+         WHERE ${salesWhere(f) ?? sql`true`}`;
+}
+
+export async function sumSales(db: Db, f: SalesWhere): Promise<FigureSums & { documentos: number; facturas: number; notas: number }> {
+  const [row] = await rowsOf<FigureSums & { documentos: number; facturas: number; notas: number }>(db, sumSalesQuery(f));
   return row;
 }
 
