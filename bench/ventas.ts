@@ -83,6 +83,21 @@ async function seedSales(client: pg.Client, count: number): Promise<void> {
 
 const CARACAS_DAY = (d: Date) => new Date(d.getTime() - 4 * 3_600_000).toISOString().slice(0, 10);
 
+/** Prints which indexes a query's plan uses (and the whole plan with BENCH_PLANS=1). */
+async function explain(c: pg.Client, label: string, q: { sql: string; params: unknown[] }): Promise<void> {
+  const plan = (await c.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${q.sql}`, q.params)).rows.map((r) => r['QUERY PLAN']);
+  const used = plan.flatMap((line) =>
+    [...line.matchAll(/(?:Index|Index Only) Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => m[1] ?? m[2]),
+  );
+  const scanned = plan.flatMap((line) => /Seq Scan on (ventas|venta_pagos|abonos|venta_lineas)\b/.exec(line)?.[1] ?? []);
+  const indexes = [...new Set(used)];
+  const scans = [...new Set(scanned)];
+  console.log(
+    `- ${label}: ${indexes.length > 0 ? indexes.join(', ') : 'sin índice'}${scans.length > 0 ? ` · recorrido secuencial de ${scans.join(', ')}` : ''}`,
+  );
+  if (process.env.BENCH_PLANS) console.log(plan.map((l) => `    ${l}`).join('\n'));
+}
+
 export async function benchVentas({ seconds, connections }: { seconds: number; connections: number }): Promise<void> {
   const count = Number(process.env.BENCH_SALES ?? 100_000);
   const serverUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -138,14 +153,17 @@ export async function benchVentas({ seconds, connections }: { seconds: number; c
         where: { from: monthAgo, to: today, ownVendedorId: vendedor },
         as: userEmail,
       },
+      { name: 'ventas/pagos, un mes', path: `/api/ventas/pagos?${month}`, payments: { from: monthAgo, to: today } },
+      { name: 'ventas/graficos, un mes', path: `/api/ventas/graficos?${month}` },
       { name: 'mayor/cuentas/listado/pendientes', path: '/api/mayor/cuentas/listado/pendientes' },
-    ] as { name: string; path: string; where?: repo.SalesWhere; offset?: number; as?: string }[];
+    ] as { name: string; path: string; where?: repo.SalesWhere; payments?: repo.PaymentsWhere; offset?: number; as?: string }[];
 
     // The plans, on the bench database itself (after ANALYZE).
     const dialect = new PgDialect();
     console.log('\nPlanes (EXPLAIN) e índices que usan:');
     await admin(databaseUrl, async (c) => {
       for (const t of targets) {
+        if (t.payments) await explain(c, `${t.name} (página)`, dialect.sqlToQuery(repo.paymentsPageQuery(t.payments, 15, 0)));
         if (!t.where) continue;
         const queries = t.path.includes('/totales')
           ? [{ what: 'totales', q: dialect.sqlToQuery(repo.sumSalesQuery(t.where)) }]
@@ -153,25 +171,7 @@ export async function benchVentas({ seconds, connections }: { seconds: number; c
               { what: 'página', q: repo.salesPageQuery(database.db, t.where, 'fecha', true, 15, t.offset ?? 0).toSQL() },
               { what: 'cuenta', q: repo.salesCountQuery(database.db, t.where).toSQL() },
             ];
-        for (const { what, q } of queries) {
-          const plan = (await c.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${q.sql}`, q.params as unknown[])).rows.map(
-            (r) => r['QUERY PLAN'],
-          );
-          const indexes = [
-            ...new Set(
-              plan.flatMap((line) =>
-                [...line.matchAll(/(?:Index|Index Only) Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map(
-                  (m) => m[1] ?? m[2],
-                ),
-              ),
-            ),
-          ];
-          const scans = plan.filter((line) => /Seq Scan on ventas\b/.test(line)).length;
-          console.log(
-            `- ${t.name} (${what}): ${indexes.length > 0 ? indexes.join(', ') : 'sin índice'}${scans ? ' · recorrido secuencial de ventas' : ''}`,
-          );
-          if (process.env.BENCH_PLANS) console.log(plan.map((l) => `    ${l}`).join('\n'));
-        }
+        for (const { what, q } of queries) await explain(c, `${t.name} (${what})`, q);
       }
     });
     await database.close();
