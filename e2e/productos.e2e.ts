@@ -1,6 +1,7 @@
 // Catalogue administration in the browser: inventario finds a model, changes its price and adds two
 // photos (with the upload's progress bar); the storefront shows both on its next request, the
-// photos in the article page's gallery (switched with its thumbnails on a 360 px phone).
+// photos in the article page's gallery (switched with its thumbnails on a 360 px phone). A new
+// colour is created from the new-model page and chosen for the model.
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +142,58 @@ describe('productos en el panel', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, path).toBe(0);
     }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('«Nuevo color» junto al selector del modelo nuevo: errores junto a cada campo y el color creado queda elegido (360 px)', async () => {
+    const { page, errors } = await newPage(browser, { width: 360, height: 740 });
+    await login(page, 'admin@vitrina.com.ve');
+    await page.goto(`${baseUrl()}/dashboard/configurar/productos/nuevo`);
+    await page.getByText('Nuevo color', { exact: true }).click();
+    const code = page.getByLabel('Código del color');
+    const name = page.getByLabel('Nombre del color');
+    const tone = page.getByLabel('Tono');
+    const create = page.getByRole('button', { name: 'Crear color' });
+
+    // A code that already exists: the message says so, under the code.
+    await code.fill('negr');
+    await name.fill('Negro noche');
+    await tone.fill('#101820');
+    await create.click();
+    await page.getByText('Ya existe un color con el código NEGR.').waitFor();
+    // The API's 422 messages, each next to its field.
+    await code.fill('LI-A');
+    await tone.fill('lila');
+    await create.click();
+    await page.getByText('El color debe ser un código de 4 letras o números').waitFor();
+    await page.getByText('El tono debe ser un color #rrggbb (ejemplo: #1b2a4e)').waitFor();
+    let overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+
+    // A good one: created, in the list and chosen, with its swatch.
+    await code.fill('lila');
+    await name.fill('Lila');
+    await tone.fill('#b39ddb');
+    await create.click();
+    await page.getByTestId('color-creado').waitFor();
+    await expect(page.getByTestId('color-creado').textContent()).resolves.toBe('Se creó el color Lila (LILA) y quedó elegido.');
+    const picker = page.locator('select[name="colorCode"]');
+    await expect(picker.inputValue()).resolves.toBe('LILA');
+    await expect(picker.locator('option:checked').textContent()).resolves.toBe('Lila (LILA)');
+    await page.getByTestId('muestra-color').waitFor();
+    await expect(page.getByTestId('nuevo-color').evaluate((details: HTMLDetailsElement) => details.open)).resolves.toBe(false);
+    overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+
+    // The model is created in that colour: its code ends with the colour's.
+    await page.getByLabel('Sub-línea').selectOption({ label: 'Blusas' });
+    await page.getByLabel('Código base').fill('DBLU950');
+    await page.locator('input[name="name"]:not([form])').fill('Blusa Lila de prueba');
+    await page.getByLabel('Precio (USD)').fill('21,50');
+    await page.getByTestId('tallas').getByRole('checkbox').first().check();
+    await page.getByRole('button', { name: 'Crear modelo' }).click();
+    await page.waitForURL(/\/dashboard\/configurar\/productos\/DBLU950LILA\?creado=1$/);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -2,7 +2,8 @@
 // name and tone), created without leaving the page. Its fields belong to a form of their own
 // (`form="nuevo-color"`, placed outside the model's form, since forms do not nest): with JavaScript it
 // goes through a fetcher and the page chooses the new colour; without it the page posts and comes
-// back with the colour in the list, chosen.
+// back with the colour in the list, chosen. The fields are not `required` for the browser: an empty
+// one reaches the API, whose message (in Spanish, whatever the browser's language) shows under it.
 import { Alert, Box, Button, ColorInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 
@@ -66,7 +67,7 @@ export function NuevoColor({ result, busy }: Props) {
             label="Código del color"
             name="code"
             form={COLOR_FORM}
-            required
+            withAsterisk
             maxLength={4}
             placeholder="LILA"
             description="4 letras o números: el final del código del modelo."
@@ -78,7 +79,7 @@ export function NuevoColor({ result, busy }: Props) {
             label="Nombre del color"
             name="name"
             form={COLOR_FORM}
-            required
+            withAsterisk
             maxLength={80}
             placeholder="Lila"
             autoComplete="off"
@@ -88,13 +89,14 @@ export function NuevoColor({ result, busy }: Props) {
             label="Tono"
             name="hex"
             form={COLOR_FORM}
-            required
+            withAsterisk
             format="hex"
             placeholder="#b39ddb"
             description="Elíjalo en la paleta o escriba su código #rrggbb."
             withEyeDropper={false}
             fixOnBlur={false}
-            popoverProps={{ withinPortal: true }}
+            // The palette opens above the field: below, it would cover «Crear color» on a phone.
+            popoverProps={{ withinPortal: true, position: 'top-start' }}
             error={error('hex')}
             data-testid="tono-color"
           />
