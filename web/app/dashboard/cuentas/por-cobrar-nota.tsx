@@ -20,7 +20,7 @@ import {
 import { caracasIsoDate, formatDate, formatDateTime } from '#domain/dates.ts';
 import { SALE_KIND_LABELS, SALE_PAYMENT_METHOD_IDS, SALE_PAYMENT_METHODS } from '#domain/ventas.ts';
 import { fieldError } from '#web/components/campo-error.ts';
-import { MontoOrden } from '#web/components/monto-orden.tsx';
+import { montoOrden } from '#web/components/monto-orden.tsx';
 import { formInput, orFallback, unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { formErrors, requireRole } from '#web/lib/session.ts';
@@ -199,7 +199,9 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
             <Text fw={700} data-testid={`nota-${f.id}`}>
               {usd(f.value)}
             </Text>
-            <MontoOrden usd={f.value} rate={bill.rate} fw={400} />
+            <Text size="xs" c="dimmed">
+              {montoOrden(f.value, bill.rate).ves}
+            </Text>
           </Card>
         ))}
       </SimpleGrid>
