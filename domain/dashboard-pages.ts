@@ -9,6 +9,8 @@ const FINANZAS = ['admin', 'administracion'] as const satisfies readonly Role[];
 const VENTAS = ['admin', 'vendedor-admin'] as const satisfies readonly Role[];
 const REPORTES_VENTAS = SALES_REPORT_ROLES;
 const CATALOGO = ['admin', 'inventario'] as const satisfies readonly Role[];
+/** Customers and their credit: who sells sees them, administración sets the credit (DOMAIN.md). */
+const CLIENTES = ['admin', 'administracion', 'vendedor-admin'] as const satisfies readonly Role[];
 
 export const MENU_GROUPS = [
   { title: 'Mi cuenta', ico: 'user' },
@@ -45,6 +47,8 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
 
   { path: 'venta', title: 'Órdenes de compra', roles: ROLES, built: true, menu: { group: 'Ventas', ico: 'list' } },
   { path: 'venta/credito', title: 'Ventas a crédito', roles: CREDIT_SALE_ROLES, built: true, menu: { group: 'Ventas', ico: 'credit' } },
+  { path: 'venta/nueva', title: 'Nueva venta', roles: VENTAS, built: true, menu: { group: 'Ventas', ico: 'plus' } },
+  { path: 'venta/clientes', title: 'Clientes y crédito', roles: CLIENTES, built: true, menu: { group: 'Ventas', ico: 'users' } },
   { path: 'venta/:codigo', title: 'Orden de compra', roles: ROLES, built: true },
   { path: 'venta/mis-ventas', title: 'Mis ventas', roles: MY_SALES_ROLES, built: true, menu: { group: 'Ventas', ico: 'chart' } },
   {

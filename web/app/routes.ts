@@ -49,6 +49,8 @@ export default [
       route('perfil/ordenes/:codigo', 'dashboard/perfil/orden.tsx'),
       route('venta', 'dashboard/venta/ordenes.tsx'),
       route('venta/credito', 'dashboard/venta/credito.tsx'),
+      route('venta/nueva', 'dashboard/venta/nueva.tsx'),
+      route('venta/clientes', 'dashboard/venta/clientes.tsx'),
       // Sales reports: static segments, ranked above venta/:codigo (an order's OC-… code).
       route('venta/mis-ventas', 'dashboard/venta/mis-ventas.tsx'),
       route('venta/todas-las-ventas', 'dashboard/venta/todas-las-ventas.tsx'),

@@ -86,3 +86,13 @@ export async function findUserSummary(db: Db, userId: number) {
     .limit(1);
   return row;
 }
+
+/** The IGTF of staff sales as set (no row yet: none saved). */
+export async function findIgtfSettings(db: Db) {
+  const [row] = await db
+    .select({ charged: ajustesVenta.igtfCharged, basisPoints: ajustesVenta.igtfBasisPoints })
+    .from(ajustesVenta)
+    .where(eq(ajustesVenta.id, 1))
+    .limit(1);
+  return row;
+}

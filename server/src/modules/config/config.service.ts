@@ -3,6 +3,7 @@
 import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
+import { DEFAULT_IGTF, type IgtfSettings } from '#domain/ventas.ts';
 import type { Db } from '#server/db/client.ts';
 import { ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
@@ -102,4 +103,9 @@ export async function notificarVenta(ctx: NoticeContext, event: SaleNotice['even
 function report(ctx: NoticeContext, error: unknown): void {
   if (ctx.log) ctx.log('no se pudo avisar al personal de la venta', error);
   else console.error('no se pudo avisar al personal de la venta', error);
+}
+
+/** Whether staff sales charge the IGTF on foreign-currency payments, and its rate (domain/ventas.ts). */
+export async function igtfDeVentas(db: Db): Promise<IgtfSettings> {
+  return (await repo.findIgtfSettings(db)) ?? DEFAULT_IGTF;
 }

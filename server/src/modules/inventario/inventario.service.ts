@@ -91,6 +91,49 @@ async function settle(tx: Db, rows: HoldRow[], now: Date, mode: 'release' | { sa
   }
 }
 
+/** A sale made by staff (counter or wholesale): the document whose number the ledger rows reference. */
+export type CounterSale = { reference: string; userId: number | null };
+
+/**
+ * A staff sale takes its units off the shelf at once, in the caller's transaction: every line or
+ * none (the caller rolls back on a refusal). One statement, as holdStock: the stock rows are locked
+ * in the same order (article, store), each line takes its units only from what is free (on hand −
+ * held: units held for carts and orders are never sold) and writes its 'venta' ledger row with
+ * the on-hand units left. Any active store may sell at its counter, web or not.
+ */
+export async function sellStock(tx: Db, lines: HoldLine[], sale: CounterSale): Promise<HoldResult> {
+  const wanted = new Map<string, HoldLine>();
+  for (const line of lines) {
+    const key = `${line.articleCode}\u0000${line.tiendaId}`;
+    const same = wanted.get(key);
+    wanted.set(key, { ...line, quantity: (same?.quantity ?? 0) + line.quantity });
+  }
+  const rows = sql.join(
+    [...wanted.values()].map((l) => sql`(${l.articleCode}::varchar, ${l.tiendaId}::int, ${l.quantity}::int)`),
+    sql`, `,
+  );
+  const result = (await tx.execute(sql`
+    WITH wanted (article_code, tienda_id, quantity) AS (VALUES ${rows}),
+    locked AS MATERIALIZED (
+      SELECT i.id, w.quantity FROM ${inventario} i
+      JOIN wanted w ON w.article_code = i.article_code AND w.tienda_id = i.tienda_id
+      JOIN ${tiendas} ON ${tiendas.id} = i.tienda_id AND ${tiendas.active}
+      ORDER BY i.article_code, i.tienda_id
+      FOR UPDATE OF i
+    ),
+    sold AS (
+      UPDATE ${inventario} i SET quantity = i.quantity - l.quantity FROM locked l
+      WHERE i.id = l.id AND i.quantity - i.held >= l.quantity
+      RETURNING i.article_code, i.tienda_id, l.quantity, i.quantity AS balance
+    )
+    INSERT INTO ${movimientosInventario} (article_code, tienda_id, kind, quantity, balance, reference, user_id)
+    SELECT article_code, tienda_id, 'venta', -quantity, balance, ${sale.reference}, ${sale.userId}::int FROM sold
+    RETURNING article_code, tienda_id`)) as unknown as { rows: { article_code: string; tienda_id: number }[] };
+  const taken = new Set(result.rows.map((r) => `${r.article_code}\u0000${r.tienda_id}`));
+  const missing = [...wanted.values()].filter((l) => !taken.has(`${l.articleCode}\u0000${l.tiendaId}`));
+  return missing.length > 0 ? { ok: false, missing } : { ok: true };
+}
+
 const holdColumns = { id: reservas.id, articleCode: reservas.articleCode, tiendaId: reservas.tiendaId, quantity: reservas.quantity };
 
 export async function releaseCartHolds(tx: Db, cartId: number, articleCodes?: string[], now = new Date()): Promise<void> {

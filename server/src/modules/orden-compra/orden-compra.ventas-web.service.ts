@@ -13,6 +13,8 @@ import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.t
 import type { Db } from '#server/db/client.ts';
 import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
+import { ventaDeOrdenACredito } from '#server/modules/ventas/ventas.venta.orden.service.ts';
+import { ordenParaVenta } from './orden-compra.a-venta.ts';
 import { lockByCode } from './orden-compra.repo.ts';
 import * as ventasWebRepo from './orden-compra.ventas-web.repo.ts';
 
@@ -60,6 +62,8 @@ export async function aprobarCredito(db: Db, code: string, user: SessionUser, no
       );
     }
     await ventasWebRepo.insertCreditSale(tx, { orderId: order.id, approvedBy: user.id, note, step: order.step, now: new Date() });
+    // The credit sale's nota de entrega, owing the whole total, in the same transaction.
+    await ventaDeOrdenACredito(tx, await ordenParaVenta(tx, order), user.id);
     return { code, step: order.step, credit: true };
   });
 }

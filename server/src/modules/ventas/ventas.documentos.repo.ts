@@ -103,6 +103,8 @@ export type DocumentPayment = {
   currency: 'USD' | 'VES';
   /** In its own currency, as text with 2 decimals ("1234.50"). */
   amount: string;
+  /** Cash given back from it (vuelto), in its own currency ("0.00" when none). */
+  change?: string;
   amountUsdCents: number;
   rate: string;
   reference?: string;
@@ -125,6 +127,9 @@ export type NewDocument = {
   dueDate?: string | null;
   authorizedBy?: number | null;
   note?: string;
+  /** A counter sale's Idempotency-Key and request hash (a retried request finds the first). */
+  idempotencyKey?: string | null;
+  requestHash?: string | null;
   createdAt?: Date;
   lines: DocumentLine[];
   payments: DocumentPayment[];
@@ -167,6 +172,8 @@ export async function insertDocument(tx: Db, doc: NewDocument): Promise<Document
       authorizedBy: doc.authorizedBy ?? null,
       authorizedAt: doc.authorizedBy ? sql`now()` : null,
       note: doc.note ?? '',
+      idempotencyKey: doc.idempotencyKey ?? null,
+      requestHash: doc.requestHash ?? null,
       ...(doc.createdAt ? { createdAt: doc.createdAt } : {}),
     })
     .returning();
@@ -193,6 +200,7 @@ export async function insertDocument(tx: Db, doc: NewDocument): Promise<Document
         method: p.method,
         currency: p.currency,
         amount: p.amount,
+        change: p.change ?? '0',
         amountUsd: fromCents(p.amountUsdCents),
         rate: p.rate,
         reference: p.reference ?? '',

@@ -109,6 +109,9 @@ export const ventas = pgTable(
     authorizedBy: integer('authorized_by').references(() => usuarios.id, { onDelete: 'set null' }),
     authorizedAt: timestamp('authorized_at', { withTimezone: true }),
     note: text('note').notNull().default(''),
+    /** A counter sale's Idempotency-Key and the hash of its request: a retried sale gets the first back. */
+    idempotencyKey: varchar('idempotency_key', { length: 100 }).unique(),
+    requestHash: varchar('request_hash', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -167,8 +170,11 @@ export const ventaPagos = pgTable(
       .references(() => ventas.id, { onDelete: 'cascade' }),
     method: varchar('method', { length: 20 }).notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
-    /** In its own currency. */
+    /** In its own currency: what the customer handed over. */
     amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
+    /** Cash given back from this payment (vuelto), in its own currency; amount − change stays. */
+    change: numeric('change', { precision: 16, scale: 2 }).notNull().default('0'),
+    /** USD counted on the document: what stays (amount − change) at the document's rate. */
     amountUsd: usd('amount_usd').notNull(),
     rate: rate('rate').notNull(),
     reference: varchar('reference', { length: 40 }).notNull().default(''),
@@ -179,7 +185,7 @@ export const ventaPagos = pgTable(
   (t) => [
     index('venta_pagos_venta').on(t.ventaId),
     index('venta_pagos_fecha').on(t.createdAt, t.method),
-    check('venta_pagos_monto_ok', sql`${t.amount} > 0 AND ${t.amountUsd} > 0`),
+    check('venta_pagos_monto_ok', sql`${t.amount} > 0 AND ${t.amountUsd} > 0 AND ${t.change} >= 0 AND ${t.change} < ${t.amount}`),
   ],
 );
 

@@ -56,7 +56,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Orders awaiting payment (an attack of unpaid orders or of made-up references, say) are released
   // in bulk from the pending and the payment-to-confirm lists.
   const anularImpagas = AWAITING_PAYMENT.includes(filters.paso) && hasAnyRole(user.roles, ANULAR_ROLES);
-  return { orders: items, meta: meta as ListMeta, steps, filters, exportar, anularImpagas };
+  // Staff who sell at the counter start a sale from here (Nueva venta).
+  const vende = hasAnyRole(user.roles, ['admin', 'vendedor-admin']);
+  return { orders: items, meta: meta as ListMeta, steps, filters, exportar, anularImpagas, vende };
 }
 
 const ANULAR_ROLES = ['admin', 'administracion'] as const;
@@ -105,7 +107,7 @@ function useAvisosDeOrdenes(onAviso: (aviso: Aviso) => void) {
 }
 
 export default function Ordenes({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, meta, steps, filters, exportar, anularImpagas } = loaderData;
+  const { orders, meta, steps, filters, exportar, anularImpagas, vende } = loaderData;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const [nuevos, setNuevos] = useState(0);
@@ -136,14 +138,21 @@ export default function Ordenes({ loaderData, actionData }: Route.ComponentProps
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Órdenes de compra</Title>
-        <Button
-          variant={nuevos > 0 ? 'filled' : 'light'}
-          onClick={actualizar}
-          loading={revalidator.state === 'loading'}
-          data-testid="actualizar-lista"
-        >
-          {nuevos > 0 ? `Actualizar (${nuevos} ${nuevos === 1 ? 'aviso' : 'avisos'})` : 'Actualizar'}
-        </Button>
+        <Group gap="xs">
+          {vende && (
+            <Button component={Link} to="/dashboard/venta/nueva" data-testid="nueva-venta">
+              Nueva venta
+            </Button>
+          )}
+          <Button
+            variant={nuevos > 0 ? 'filled' : 'light'}
+            onClick={actualizar}
+            loading={revalidator.state === 'loading'}
+            data-testid="actualizar-lista"
+          >
+            {nuevos > 0 ? `Actualizar (${nuevos} ${nuevos === 1 ? 'aviso' : 'avisos'})` : 'Actualizar'}
+          </Button>
+        </Group>
       </Group>
 
       <Card withBorder padding="md">

@@ -1,0 +1,201 @@
+// A web order becomes a sale document in the transaction of its step (docs/decisions/0014): a
+// factura when its payment is confirmed, a nota de entrega when staff approve it on credit, and an
+// approved abono on that nota when the credit order's payment is confirmed later. The order module
+// hands its own figures over (OrdenParaVenta), so this module never reads the order's tables. No
+// stock moves here: a web order takes its units at dispatch.
+import { notaEntrega } from '#domain/abono.ts';
+import { caracasIsoDate } from '#domain/dates.ts';
+import { addCents, allocateCents, fromCents, multiplyCents, subtractCents, toCents, vesToUsdCents } from '#domain/money.ts';
+import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
+import { dueDateOf } from '#domain/venta-mostrador.ts';
+import type { SaleTotals } from '#domain/ventas.ts';
+import type { Db } from '#server/db/client.ts';
+import {
+  type DocumentLine,
+  type DocumentPayment,
+  type DocumentRow,
+  findOrCreateCliente,
+  insertDocument,
+} from './ventas.documentos.repo.ts';
+import * as repo from './ventas.venta.repo.ts';
+
+/** What a web order brings to its sale: its buyer, figures as charged, lines and approved payments. */
+export type OrdenParaVenta = {
+  id: number;
+  code: string;
+  userId: number | null;
+  salesmanId: number | null;
+  buyer: { fullName: string; email: string; phone: string; dni: string; state: string; city: string; address: string };
+  rate: string;
+  subtotal: string;
+  iva: string;
+  commission: string;
+  total: string;
+  lines: {
+    articleCode: string;
+    name: string;
+    tiendaId: number;
+    quantity: number;
+    price: string;
+    promotion: string;
+    discount: string;
+    couponDiscount: string;
+    paymentDiscount: string;
+    net: string;
+  }[];
+  /** Payments staff approved, in their method's currency. */
+  payments: { method: string; amount: string; reference: string; bankCode: string; paidOn: string }[];
+};
+
+function currencyOf(method: string): 'USD' | 'VES' {
+  return PAYMENT_METHODS[method as PaymentMethodId]?.currency ?? 'USD';
+}
+
+/** Each payment in USD at the order's rate (what it is worth on the document). */
+function usdOf(order: OrdenParaVenta, payment: { method: string; amount: string }): number {
+  const cents = toCents(payment.amount);
+  return currencyOf(payment.method) === 'VES' ? vesToUsdCents(cents, order.rate) : cents;
+}
+
+/** The order's lines with their discount, coupon and payment discount together as the line's discount. */
+function documentLines(order: OrdenParaVenta): DocumentLine[] {
+  return order.lines.map((l) => ({
+    articleCode: l.articleCode,
+    name: l.name,
+    tiendaId: l.tiendaId,
+    quantity: l.quantity,
+    priceCents: toCents(l.price),
+    promotionCents: toCents(l.promotion),
+    discountCents: addCents(toCents(l.discount), toCents(l.couponDiscount), toCents(l.paymentDiscount)),
+    netCents: toCents(l.net),
+  }));
+}
+
+/** The order's own figures: its base, IVA and commission as charged; no IGTF (decision 0014). */
+function totalsOf(order: OrdenParaVenta, lines: DocumentLine[]): SaleTotals {
+  const subtotalCents = addCents(0, ...lines.map((l) => multiplyCents(l.priceCents - l.promotionCents, l.quantity)));
+  const baseImponibleCents = toCents(order.subtotal);
+  return {
+    subtotalCents,
+    descuentoCents: subtractCents(subtotalCents, baseImponibleCents),
+    devolucionesCents: 0,
+    baseImponibleCents,
+    ivaCents: toCents(order.iva),
+    igtfCents: 0,
+    comisionCents: toCents(order.commission),
+    totalCents: toCents(order.total),
+  };
+}
+
+/** The approved payments sharing `paidCents` in proportion to what each was worth (the parts add up exactly). */
+function sharedPayments(order: OrdenParaVenta, paidCents: number) {
+  const worth = order.payments.map((p) => usdOf(order, p));
+  if (paidCents <= 0 || worth.every((w) => w <= 0)) return [];
+  const shares = allocateCents(paidCents, worth);
+  return order.payments
+    .map((payment, i) => ({ payment, usdCents: shares[i] }))
+    .filter((s) => s.usdCents > 0 && toCents(s.payment.amount) > 0);
+}
+
+function documentPayments(order: OrdenParaVenta, paidCents: number): DocumentPayment[] {
+  return sharedPayments(order, paidCents).map(({ payment: p, usdCents }) => ({
+    method: p.method,
+    currency: currencyOf(p.method),
+    amount: fromCents(toCents(p.amount)),
+    amountUsdCents: usdCents,
+    rate: order.rate,
+    reference: p.reference,
+    bankCode: p.bankCode,
+    igtfCents: 0,
+  }));
+}
+
+async function documentFor(tx: Db, order: OrdenParaVenta, kind: 'factura' | 'nota', userId: number | null): Promise<DocumentRow> {
+  const cliente = await findOrCreateCliente(tx, {
+    dni: order.buyer.dni,
+    name: order.buyer.fullName,
+    email: order.buyer.email,
+    phone: order.buyer.phone,
+    state: order.buyer.state,
+    city: order.buyer.city,
+    address: order.buyer.address,
+    userId: order.userId,
+  });
+  const lines = documentLines(order);
+  const totals = totalsOf(order, lines);
+  const paidCents = kind === 'factura' ? totals.totalCents : 0;
+  return insertDocument(tx, {
+    condition: kind === 'factura' ? 'contado' : 'credito',
+    source: 'web',
+    orderId: order.id,
+    clienteId: cliente.id,
+    vendedorId: order.salesmanId,
+    // The document's store is the store of the order's first line; each line keeps its own.
+    tiendaId: lines[0].tiendaId,
+    userId,
+    rate: order.rate,
+    totals,
+    paidCents,
+    dueDate: kind === 'nota' ? dueDateOf(caracasIsoDate(new Date()), cliente.creditDays) : null,
+    note: `Orden web ${order.code}`,
+    lines,
+    payments: kind === 'factura' ? documentPayments(order, paidCents) : [],
+  });
+}
+
+/**
+ * The order's payment was confirmed: its factura, paid (once: an order already sold is left as it
+ * is). A credit order already has its nota: the confirmed payment is an approved abono on it.
+ */
+export async function ventaDeOrdenPagada(tx: Db, order: OrdenParaVenta, userId: number | null): Promise<DocumentRow> {
+  const existing = await repo.findByOrderId(tx, order.id);
+  if (!existing) return documentFor(tx, order, 'factura', userId);
+  if (existing.kind === 'nota-entrega') await abonarNota(tx, existing.id, order, userId);
+  return existing;
+}
+
+/** The order was approved on credit: its nota de entrega, with the whole total owed (once). */
+export async function ventaDeOrdenACredito(tx: Db, order: OrdenParaVenta, userId: number | null): Promise<DocumentRow> {
+  return (await repo.findByOrderId(tx, order.id)) ?? documentFor(tx, order, 'nota', userId);
+}
+
+/** The confirmed payments of a credit order, as approved abonos, up to what the nota still owes. */
+async function abonarNota(tx: Db, ventaId: number, order: OrdenParaVenta, userId: number | null): Promise<void> {
+  const nota = await repo.lockDocument(tx, ventaId);
+  if (!nota) return;
+  const current = notaEntrega({
+    totalCents: toCents(nota.total),
+    discountCents: toCents(nota.discount),
+    balancePaidCents: toCents(nota.balancePaid),
+  });
+  const worth = addCents(0, ...order.payments.map((p) => usdOf(order, p)));
+  const paid = Math.min(worth, current.outstandingBalanceCents);
+  if (paid <= 0) return;
+  const next = notaEntrega({ ...current, balancePaidCents: addCents(current.balancePaidCents, paid) });
+  const now = new Date();
+  await repo.insertApprovedAbonos(
+    tx,
+    sharedPayments(order, paid).map(({ payment: p, usdCents }) => ({
+      ventaId,
+      step: 'aprobado',
+      method: p.method,
+      currency: currencyOf(p.method),
+      amount: fromCents(toCents(p.amount)),
+      total: fromCents(usdCents),
+      rate: order.rate,
+      reference: p.reference,
+      bankCode: p.bankCode,
+      paidOn: /^\d{4}-\d{2}-\d{2}$/.test(p.paidOn) ? p.paidOn : null,
+      note: `Pago confirmado de la orden ${order.code}`,
+      registeredBy: userId,
+      updatedBy: userId,
+      updatedAt: now,
+      createdAt: now,
+    })),
+  );
+  await repo.setNotaBalance(tx, ventaId, {
+    balancePaid: fromCents(next.balancePaidCents),
+    outstandingBalance: fromCents(next.outstandingBalanceCents),
+    paymentStatus: next.paymentStatus,
+  });
+}
