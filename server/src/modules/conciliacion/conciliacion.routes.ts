@@ -23,6 +23,10 @@ import { orderContext } from '#server/modules/orden-compra/orden-compra.context.
 import * as service from './conciliacion.service.ts';
 
 const FINANZAS = { access: CONCILIACION_ROLES } as const;
+const PAGE = '/dashboard/cuentas/conciliacion';
+
+/** A form sent without JavaScript goes back to the page (with the statement, or the upload's status). */
+const isPageNavigation = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
 const uploadFields = z.object({
   banco: bankCode,
@@ -69,7 +73,8 @@ async function receive(request: FastifyRequest, folder: string): Promise<Receive
   return received;
 }
 
-function refuse(reply: FastifyReply, status: number, errors: Record<string, string[]>) {
+function refuse(reply: FastifyReply, status: number, errors: Record<string, string[]>, request?: FastifyRequest) {
+  if (request && isPageNavigation(request)) return reply.redirect(`${PAGE}?subida=${status}`, 303);
   const message = Object.values(errors)[0]?.[0] ?? 'Los datos enviados no son válidos.';
   return reply.status(status).send({ success: false, message, errors });
 }
@@ -85,7 +90,7 @@ export async function conciliacionRoutes(app: FastifyInstance): Promise<void> {
     try {
       received = await receive(request, folder);
     } catch (error) {
-      if (error instanceof HojaInvalida) return refuse(reply, error.status, { archivo: [error.message] });
+      if (error instanceof HojaInvalida) return refuse(reply, error.status, { archivo: [error.message] }, request);
       throw error;
     }
     const fields = uploadFields.safeParse(received.fields);
@@ -97,11 +102,11 @@ export async function conciliacionRoutes(app: FastifyInstance): Promise<void> {
         const key = String(issue.path[0] ?? 'archivo');
         errors[key] = [...(errors[key] ?? []), issue.message];
       }
-      return refuse(reply, 422, errors);
+      return refuse(reply, 422, errors, request);
     }
     if ((await stat(received.file)).size === 0) {
       await unlink(received.file).catch(() => undefined);
-      return refuse(reply, 422, { archivo: ['El extracto está vacío.'] });
+      return refuse(reply, 422, { archivo: ['El extracto está vacío.'] }, request);
     }
     try {
       const upload = {
@@ -111,9 +116,11 @@ export async function conciliacionRoutes(app: FastifyInstance): Promise<void> {
         currency: fields.data.moneda,
         windowDays: fields.data.dias,
       };
-      return reply.status(201).send(ok(await service.subir(db(), upload, user)));
+      const detail = await service.subir(db(), upload, user);
+      if (isPageNavigation(request)) return reply.redirect(`${PAGE}?extracto=${detail.statement.id}`, 303);
+      return reply.status(201).send(ok(detail));
     } catch (error) {
-      if (error instanceof HojaInvalida) return refuse(reply, error.status, { archivo: [error.message] });
+      if (error instanceof HojaInvalida) return refuse(reply, error.status, { archivo: [error.message] }, request);
       throw error;
     }
   });

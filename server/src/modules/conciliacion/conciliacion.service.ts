@@ -32,6 +32,7 @@ import type { Db } from '#server/db/client.ts';
 import { AppError, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import { HojaInvalida, openSheet } from '#server/modules/configuracion/configuracion.importar.hoja.ts';
+import type { Mailer } from '#server/modules/correo/mailer.ts';
 import { aprobarAbono } from '#server/modules/mayor-cuentas/mayor-cuentas.cobros.service.ts';
 import type { OrderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import { cambiarPaso } from '#server/modules/orden-compra/orden-compra.personal.service.ts';
@@ -283,9 +284,21 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** One pair in its own transaction: the line locked first, then the payment's own path. */
+/**
+ * One pair in its own transaction: the line locked first, then the payment's own path, run inside
+ * this transaction. The order's mail is kept in the outbox by that path; its delivery waits for
+ * this transaction's commit and then uses the pool (never the finished transaction).
+ */
 async function confirmarPar(ctx: OrderContext, statement: repo.ExtractoRow, pair: Pair, user: SessionUser): Promise<string> {
-  return ctx.db.transaction(async (tx) => {
+  const deliveries: Array<(db: Db) => Promise<void>> = [];
+  const mailer: Mailer = {
+    ...ctx.mailer,
+    queue: async (tx, mail) => {
+      deliveries.push(await ctx.mailer.queue(tx, mail));
+      return async () => {};
+    },
+  };
+  const document = await ctx.db.transaction(async (tx) => {
     const line = await repo.lockLinea(tx, statement.id, pair.lineId);
     if (!line) throw new NoEncontrado('La línea no es de este extracto.');
     if (line.status === 'conciliada') throw new ReglaNegocio(`La línea de la fila ${line.row} ya fue conciliada.`);
@@ -296,13 +309,17 @@ async function confirmarPar(ctx: OrderContext, statement: repo.ExtractoRow, pair
     }
     const note = `Conciliado con el extracto #${statement.id} (${bankName(statement.bankCode)}), fila ${line.row}, ref. ${line.reference}.`;
     if (pair.kind === 'orden') {
-      await cambiarPaso({ ...ctx, db: tx }, payment.document, 'confirmar-pago', user, { note });
+      await cambiarPaso({ ...ctx, db: tx, mailer }, payment.document, 'confirmar-pago', user, { note });
     } else {
       await aprobarAbono(tx, { id: payment.id, step: 'aprobado', note }, user);
     }
     await repo.markReconciled(tx, line.id, pair.kind, payment.id, user.id);
     return payment.document;
   });
+  for (const deliver of deliveries) {
+    void deliver(ctx.db).catch((error) => ctx.log?.(`No se pudo entregar el correo de ${document}`, error));
+  }
+  return document;
 }
 
 export async function confirmar(ctx: OrderContext, input: { id: number; pairs: Pair[] }, user: SessionUser) {
