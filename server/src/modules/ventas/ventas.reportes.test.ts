@@ -514,6 +514,18 @@ describe('pagos recibidos', () => {
     expect(n).toBeGreaterThan(0);
     expect(abonos.meta?.total).toBe(n);
     expect(abonos.data.every((p) => p.origen === 'abono')).toBe(true);
+    const tienda = docs[2].tiendaId;
+    const [{ n: enTienda }] = await rows<{ n: number }>(
+      t,
+      sql`SELECT (SELECT count(*) FROM venta_pagos p JOIN ventas v ON v.id = p.venta_id WHERE v.tienda_id = ${tienda} AND p.created_at >= ${WINDOW.from} AND p.created_at < ${new Date('2025-07-01T00:00:00-04:00')})
+               + (SELECT count(*) FROM abonos a JOIN ventas v ON v.id = a.venta_id WHERE a.step = 'aprobado' AND v.tienda_id = ${tienda} AND a.created_at >= ${WINDOW.from} AND a.created_at < ${new Date('2025-07-01T00:00:00-04:00')})
+               AS n`,
+    );
+    const deTienda = await get<PagoFila[]>('/ventas/pagos', { ...range(), 'filter_advance[tienda]': tienda, per_page: 100 });
+    expect(deTienda.meta?.total).toBe(Number(enTienda));
+    const withPayments = docs.find((d) => d.paymentsCount > 1) ?? docs.find((d) => d.paymentsCount > 0);
+    const buscados = await get<PagoFila[]>('/ventas/pagos', { ...range(), search: withPayments?.number });
+    expect(buscados.data.map((p) => p.number)).toEqual(Array(withPayments?.paymentsCount).fill(withPayments?.number));
     const zelle = await get<PagoFila[]>('/ventas/pagos', { ...range(), 'filter_advance[payment_method]': 'zelle' });
     expect(zelle.meta?.total).toBe(plain.filter((p) => p.method === 'zelle').reduce((s, p) => s + p.pagos, 0));
   });
