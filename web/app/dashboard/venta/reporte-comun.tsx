@@ -111,6 +111,10 @@ export function RangosRapidos({ hrefWith, today }: { hrefWith: (c: Record<string
 }
 
 export const usd = (value: string) => formatUsd(toCents(value));
+
+/** «1 factura · 3 notas». */
+export const facturasYNotas = (facturas: number, notas: number) =>
+  `${facturas} ${facturas === 1 ? 'factura' : 'facturas'} · ${notas} ${notas === 1 ? 'nota' : 'notas'}`;
 export const ves = (value: string) => formatVes(toCents(value));
 
 /** Every figure of the totals with its USD and Bs. */

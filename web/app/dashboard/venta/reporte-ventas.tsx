@@ -23,7 +23,7 @@ import { Paginacion } from '#web/components/paginacion.tsx';
 import { unwrap, unwrapList } from '#web/lib/api.ts';
 import { useHrefWith } from '#web/lib/enlace-con.ts';
 import { GraficosVentas, type SeriesVentas } from './graficos-ventas.tsx';
-import { apiFiltros, Exportar, type Filtros, filtrosDe, RangosRapidos, TablaTotales, usd, ves } from './reporte-comun.tsx';
+import { apiFiltros, Exportar, type Filtros, facturasYNotas, filtrosDe, RangosRapidos, TablaTotales, usd, ves } from './reporte-comun.tsx';
 
 export type Modo = 'todas' | 'mias' | 'tienda';
 
@@ -165,7 +165,7 @@ export function ReporteVentas({ data }: { data: ReporteData }) {
       </Card>
 
       <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="tarjetas-totales">
-        <Resumen label="Documentos" value={String(t.documentos)} sub={`${t.facturas} facturas · ${t.notas} notas`} testId="documentos" />
+        <Resumen label="Documentos" value={String(t.documentos)} sub={facturasYNotas(t.facturas, t.notas)} testId="documentos" />
         <Resumen label="Base imponible" value={usd(t.baseImponibleUsd)} sub={ves(t.baseImponibleVes)} testId="base" />
         <Resumen
           label="IVA + IGTF"

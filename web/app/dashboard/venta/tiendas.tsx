@@ -14,7 +14,7 @@ import { useHrefWith } from '#web/lib/enlace-con.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/tiendas';
-import { apiFiltros, filtrosDe, RangosRapidos, usd, ves } from './reporte-comun.tsx';
+import { apiFiltros, facturasYNotas, filtrosDe, RangosRapidos, usd, ves } from './reporte-comun.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context.api, SALES_REPORT_ROLES);
@@ -121,7 +121,7 @@ export default function VentasPorTienda({ loaderData }: Route.ComponentProps) {
                     {t.name}
                   </Anchor>
                   <Text size="xs" c="dimmed">
-                    {t.facturas} facturas · {t.notas} notas
+                    {facturasYNotas(t.facturas, t.notas)}
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">{t.documentos}</Table.Td>
