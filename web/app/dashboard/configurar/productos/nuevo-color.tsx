@@ -18,6 +18,8 @@ export type ColorResultado = {
   color?: ColorCreado;
   message?: string;
   errors?: Record<string, string[]>;
+  /** What was typed, to fill the fields again after a refusal without JavaScript. */
+  values?: { code: string; name: string; hex: string };
 };
 
 type Props = {
@@ -70,6 +72,7 @@ export function NuevoColor({ result, busy }: Props) {
             withAsterisk
             maxLength={4}
             placeholder="LILA"
+            defaultValue={result?.values?.code}
             description="4 letras o números: el final del código del modelo."
             autoComplete="off"
             styles={{ input: { textTransform: 'uppercase' } }}
@@ -82,6 +85,7 @@ export function NuevoColor({ result, busy }: Props) {
             withAsterisk
             maxLength={80}
             placeholder="Lila"
+            defaultValue={result?.values?.name}
             autoComplete="off"
             error={error('name')}
           />
@@ -92,6 +96,7 @@ export function NuevoColor({ result, busy }: Props) {
             withAsterisk
             format="hex"
             placeholder="#b39ddb"
+            defaultValue={result?.values?.hex}
             description="Elíjalo en la paleta o escriba su código #rrggbb."
             withEyeDropper={false}
             fixOnBlur={false}

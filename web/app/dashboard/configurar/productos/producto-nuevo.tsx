@@ -81,11 +81,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** «Nuevo color»: field messages under each field; the one refusal that is not a field's (the code already exists) goes under the code. */
 async function crearColor(api: Route.ActionArgs['context']['api'], text: (name: string) => string) {
-  const response = await api.call(registrarColor, formInput(registrarColor, { code: text('code'), name: text('name'), hex: text('hex') }));
+  const values = { code: text('code'), name: text('name'), hex: text('hex') };
+  const response = await api.call(registrarColor, formInput(registrarColor, values));
   if (response.body.success) return data<ColorResultado>({ intent: 'color', color: response.body.data });
   const { message, errors } = response.body;
   return data<ColorResultado>(
-    { intent: 'color', message, errors: errors ?? (response.status === 400 ? { code: [message] } : undefined) },
+    { intent: 'color', message, errors: errors ?? (response.status === 400 ? { code: [message] } : undefined), values },
     { status: response.status },
   );
 }
