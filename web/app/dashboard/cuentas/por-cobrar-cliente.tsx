@@ -108,7 +108,7 @@ export default function EstadoDeCuenta({ loaderData }: Route.ComponentProps) {
       {statement.length === 0 ? (
         <Alert color="gray">Sin movimientos.</Alert>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={640} visibleFrom="sm">
           <Table striped withTableBorder data-testid="estado-de-cuenta">
             <Table.Thead>
               <Table.Tr>
@@ -151,6 +151,35 @@ export default function EstadoDeCuenta({ loaderData }: Route.ComponentProps) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {statement.length > 0 && (
+        <Stack gap={0} hiddenFrom="sm" data-testid="estado-de-cuenta-tel">
+          {statement.map((e, i) => (
+            <Group
+              key={`${e.document}-${e.kind}-${i}`}
+              justify="space-between"
+              wrap="nowrap"
+              gap="xs"
+              py={6}
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+            >
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(e.at)} · {e.document}
+                </Text>
+                <Text size="sm">{e.description}</Text>
+              </Stack>
+              <Stack gap={0} align="flex-end">
+                <Text size="sm" c={Number(e.debit) > 0 ? 'red' : 'green'} style={{ whiteSpace: 'nowrap' }}>
+                  {Number(e.debit) > 0 ? `+${usd(e.debit)}` : `−${usd(e.credit)}`}
+                </Text>
+                <Text size="xs" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {usd(e.balance)}
+                </Text>
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
       )}
       <Text fw={700} data-testid="saldo-final">
         {saldo < 0 ? `Saldo a favor del cliente: ${usd((-saldo).toFixed(2))}` : `Saldo: ${usd(last?.balance ?? '0')}`}

@@ -1,0 +1,130 @@
+// Receivables in the browser, on a 360 px phone: a credit sale of the demo store (a nota de entrega
+// written by the seed with insertDocument) gets two abonos registered by administración on its page;
+// one is rejected; the note's balance and the receivables list show the same figures.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatUsd } from '#domain/money.ts';
+import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PHONE = { width: 360, height: 780 };
+
+/** "$ 1.234,56" → 123456 cents. */
+function centsOf(text: string | null): number {
+  const match = /-?[\d.]+,\d{2}/.exec(text ?? '');
+  if (!match) throw new Error(`sin monto en «${text}»`);
+  return Number(match[0].replace(/\./g, '').replace(',', ''));
+}
+
+async function noSidewaysScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll, 'la página no se desplaza de lado').toBeLessThanOrEqual(width);
+}
+
+/** Waits until the note's balance shows `cents` (the page reloads after each action). */
+async function saldoEs(page: Page, cents: number) {
+  await page
+    .getByTestId('nota-pendiente')
+    .filter({ hasText: new RegExp(`^${formatUsd(cents).replace(/[$.]/g, '\\$&')}$`) })
+    .waitFor();
+}
+
+async function registrarAbono(page: Page, amount: string, reference: string) {
+  const form = page.getByTestId('form-abono');
+  await form.getByTestId('abono-metodo').selectOption('zelle');
+  await form.getByTestId('abono-monto').fill(amount);
+  await form.getByTestId('abono-referencia').fill(reference);
+  await form.getByTestId('registrar-abono').click();
+  await page.locator('[data-testid^="abono-"]').filter({ hasText: reference }).waitFor();
+  await expect(page.getByTestId('accion-resultado').textContent()).resolves.toContain('Abono registrado');
+}
+
+describe('cuentas por cobrar', () => {
+  it('administración registra dos abonos en la página, rechaza uno, y la nota y la lista dicen lo mismo (360 px)', async () => {
+    const { page, errors } = await newPage(browser, PHONE);
+    await login(page, 'administracion@vitrina.com.ve');
+    await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar`);
+    await noSidewaysScroll(page);
+    const card = page.locator('[data-testid^="tarjeta-cobro-"]').first();
+    await card.waitFor();
+    const number = ((await card.getAttribute('data-testid')) ?? '').replace('tarjeta-cobro-', '');
+    expect(number).toMatch(/^NE-/);
+    const listed = centsOf(await page.getByTestId(`tarjeta-saldo-${number}`).textContent());
+    const totalBefore = centsOf(await page.getByTestId('total-pendiente').textContent());
+
+    await card.click();
+    await page.waitForURL(new RegExp(`/dashboard/cuentas/por-cobrar/${number}$`));
+    await noSidewaysScroll(page);
+    const owed = centsOf(await page.getByTestId('nota-pendiente').textContent());
+    expect(owed).toBe(listed);
+    expect(owed).toBeGreaterThan(1_500);
+
+    const stamp = Date.now().toString().slice(-8);
+    await registrarAbono(page, '10,00', `ZE2E${stamp}A`);
+    await saldoEs(page, owed - 1_000);
+    await registrarAbono(page, '5.00', `ZE2E${stamp}B`);
+    await saldoEs(page, owed - 1_500);
+
+    // Reject the first one: its $10 go back to the balance; the other stays pending.
+    const first = page.locator('[data-testid^="abono-"]').filter({ hasText: `ZE2E${stamp}A` });
+    await first.getByRole('button', { name: 'Rechazar' }).click();
+    await saldoEs(page, owed - 500);
+    await expect(page.getByTestId('accion-resultado').textContent()).resolves.toContain('Abono rechazado');
+    await expect(first.locator('[data-paso]').getAttribute('data-paso')).resolves.toBe('rechazado');
+    await expect(first.locator('[data-testid^="revision-"]').textContent()).resolves.toMatch(
+      /^Rechazó Carmen González el \d{2}\/\d{2}\/\d{4}/,
+    );
+    const second = page.locator('[data-testid^="abono-"]').filter({ hasText: `ZE2E${stamp}B` });
+    await expect(second.locator('[data-paso]').getAttribute('data-paso')).resolves.toBe('pendiente');
+    await expect(second.textContent()).resolves.toContain('Registró Carmen González el');
+    await noSidewaysScroll(page);
+
+    // The list shows the same balance for the note, and its total went down by the $5 that stand.
+    await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar?search=${number}`);
+    await expect(page.getByTestId(`tarjeta-saldo-${number}`).textContent()).resolves.toBe(`Saldo ${formatUsd(owed - 500)}`);
+    await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar`);
+    expect(centsOf(await page.getByTestId('total-pendiente').textContent())).toBe(totalBefore - 500);
+    await noSidewaysScroll(page);
+
+    // The customer's statement ends where the note is.
+    await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar/${number}`);
+    await page.getByTestId('ver-estado-cuenta').click();
+    await page.getByTestId('estado-de-cuenta-tel').waitFor();
+    await expect(page.getByTestId('estado-de-cuenta-tel').textContent()).resolves.toContain('Abono rechazado por Carmen González');
+    await noSidewaysScroll(page);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('en el escritorio, la lista por cliente reparte la deuda por antigüedad y vendedor-admin no ve aprobar ni rechazar', async () => {
+    const { page, errors } = await newPage(browser);
+    await login(page, 'ventas@vitrina.com.ve');
+    await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar?tipo=clientes`);
+    await page.getByTestId('tabla-clientes-cobro').waitFor();
+    const row = page.locator('[data-testid^="cliente-cobro-"]').first();
+    const cells = await row.locator('[data-testid^="antiguedad-"]').allTextContents();
+    expect(cells).toHaveLength(5);
+    const owes = centsOf(await row.locator('td').last().textContent());
+    expect(cells.reduce((sum, c) => sum + centsOf(c), 0)).toBe(owes);
+
+    await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar`);
+    const link = page.getByTestId('tabla-cobros').locator('a[href*="/dashboard/cuentas/por-cobrar/NE-"]').first();
+    await link.click();
+    await page.getByTestId('saldo-nota').waitFor();
+    expect(await page.getByTestId('form-abono').count()).toBe(1);
+    expect(await page.locator('[data-testid^="aprobar-"]').count()).toBe(0);
+    expect(await page.getByTestId('form-descuento').count()).toBe(0);
+    expect(await page.locator('[data-testid^="devolver-"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
