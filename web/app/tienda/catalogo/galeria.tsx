@@ -101,7 +101,7 @@ export function Galeria({ photos, image, imageSrcSet, label, overlay }: Props) {
                 height={FRAME.height}
                 loading={index === 0 ? 'eager' : 'lazy'}
                 style={pictureStyle}
-                data-testid={`foto-${index + 1}`}
+                data-testid={`galeria-foto-${index + 1}`}
               />
             </div>
           ))}
