@@ -62,6 +62,8 @@ function money(currency: Currency, value: string): string {
   return currency === 'VES' ? formatVes(toCents(value)) : formatUsd(toCents(value));
 }
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 const day = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? formatDate(`${iso}T12:00:00-04:00`) : iso);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -417,10 +419,14 @@ function Pares({ detail }: { detail: ExtractoDetalle }) {
                     {money(currency, line.amount)}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={m.strength === 'referencia' ? 'green.8' : 'yellow.9'} variant="light">
+                    <Text size="sm" fw={500} c={m.strength === 'referencia' ? 'green.8' : 'yellow.9'} data-testid="coincide">
                       {MATCH_STRENGTH_LABELS[m.strength]}
-                      {m.days > 0 && m.days < 1000 ? ` (${m.days} d)` : ''}
-                    </Badge>
+                    </Text>
+                    {m.days > 0 && m.days < 1000 && (
+                      <Text size="xs" c="dimmed">
+                        {count(m.days, 'día', 'días')} de diferencia
+                      </Text>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               );
@@ -488,18 +494,18 @@ function Extracto({ detail, editing, result }: { detail: ExtractoDetalle; editin
         </Group>
         {s.status === 'leido' && (
           <Group gap="xs" mt="sm" wrap="wrap" data-testid="cuentas-extracto">
-            <Badge variant="light">{s.lines} créditos</Badge>
+            <Badge variant="light">{count(s.lines, 'crédito', 'créditos')}</Badge>
             <Badge variant="light" color="green.8">
-              {s.reconciled} conciliados
+              {count(s.reconciled, 'conciliado', 'conciliados')}
             </Badge>
             <Badge variant="light" color="blue">
-              {detail.matches.length} pares por confirmar
+              {count(detail.matches.length, 'par por confirmar', 'pares por confirmar')}
             </Badge>
             <Badge variant="light" color="gray">
-              {loose.length} sin pareja
+              {count(loose.length, 'línea', 'líneas')} sin pareja
             </Badge>
             <Badge variant="light" color="gray">
-              {s.ignored} débitos u otras filas
+              {count(s.ignored, 'débito u otra fila', 'débitos u otras filas')}
             </Badge>
           </Group>
         )}
