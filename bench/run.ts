@@ -1,6 +1,7 @@
 // `npm run bench`: the store on the large catalogue against a bare node:http server returning
 // the same bytes, in the same run, on the same machine. Prints throughput, p99 and ratios. Then
-// checkout on PostgreSQL (checkout.ts).
+// the catalogue sheet's import on the same database (importar.ts), checkout on PostgreSQL
+// (checkout.ts) and the sales reports on PostgreSQL (ventas.ts).
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { isEmpty, seedDemo, seedScale } from '#server/db/seed/seed.ts';
 import { freePort, waitFor } from '#test/server-process.ts';
 import { benchCheckout } from './checkout.ts';
+import { benchImport } from './importar.ts';
 import { load } from './load.ts';
 import { benchSerialize } from './serializar.ts';
 import { benchVentas } from './ventas.ts';
@@ -16,6 +18,7 @@ import { benchVentas } from './ventas.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const MODELS = Number(process.env.BENCH_MODELS ?? 20_000);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-bench-'));
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -26,6 +29,14 @@ const seedStart = performance.now();
 await seedScale(database.db, MODELS);
 console.log(`Semilla grande cargada en ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 await database.close();
+
+/** Ends a child and waits for it to exit (10 s at most). */
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}
 
 const appPort = await freePort();
 const app: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
@@ -72,10 +83,11 @@ try {
     );
   }
   benchSerialize(await (await fetch(`${appUrl}/api/catalogo/articulos?linea=DAM&per_page=24`)).json());
+  // The server lets go of the database (PGlite is one process at a time) before the import opens it.
+  await stop(app);
+  if (IMPORT_ROWS > 0) await benchImport({ dataDir, databaseUrl, rows: IMPORT_ROWS });
 } finally {
-  app.kill('SIGTERM');
-  bare?.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1000));
+  await Promise.all([stop(app), stop(bare)]);
   await rm(dataDir, { recursive: true, force: true });
 }
 
