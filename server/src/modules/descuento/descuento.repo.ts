@@ -251,7 +251,9 @@ const validOn = (today: string) =>
 
 /**
  * Discounts assigned to each of the given models through the model, its sub-line or its line:
- * the automatic ones valid today, or the given ones (a coupon's scope).
+ * the automatic ones valid today, or the given ones (a coupon's scope). An assignment names exactly
+ * one of the three, so the three index lookups per model (UNION ALL) find each one once; a join on
+ * «model OR sub-line OR line» could use no index and compared every assignment with every model.
  */
 export async function assignedToModels(db: Db, modelCodes: string[], which: { automaticOn: string } | { ids: number[] }) {
   if (modelCodes.length === 0) return [];
@@ -265,7 +267,10 @@ export async function assignedToModels(db: Db, modelCodes: string[], which: { au
     SELECT m.code AS "model", ${descuentos.id} AS "id", ${descuentos.name} AS "name", ${descuentos.kind} AS "kind", ${descuentos.value}::text AS "value"
       FROM ${modelos} m
       JOIN ${sublineas} s ON s.id = m.sublinea_id
-      JOIN ${descuentoAsignaciones} a ON a.model_code = m.code OR a.sublinea_id = m.sublinea_id OR a.linea_id = s.linea_id
+      CROSS JOIN LATERAL (
+        SELECT x.descuento_id FROM ${descuentoAsignaciones} x WHERE x.model_code = m.code
+        UNION ALL SELECT x.descuento_id FROM ${descuentoAsignaciones} x WHERE x.sublinea_id = m.sublinea_id
+        UNION ALL SELECT x.descuento_id FROM ${descuentoAsignaciones} x WHERE x.linea_id = s.linea_id) a
       JOIN ${descuentos} ON ${descuentos.id} = a.descuento_id AND ${chosen}
      WHERE m.code IN (${sql.join(
        modelCodes.map((c) => sql`${c}`),
@@ -301,15 +306,22 @@ export async function findPaymentDiscounts(db: Db, today: string) {
 /** Today in Caracas (UTC−4 all year, as domain/dates.ts), read by the statement itself. */
 const caracasToday = sql`((now() AT TIME ZONE 'UTC') - interval '4 hours')::date`;
 
+/** The models, sub-lines or lines (`column` of descuento_asignaciones) with an automatic discount valid today. */
+const automaticallyDiscounted = (column: 'model_code' | 'sublinea_id' | 'linea_id') =>
+  sql`SELECT a.${sql.raw(column)} FROM descuento_asignaciones a JOIN descuentos d ON d.id = a.descuento_id
+       WHERE a.${sql.raw(column)} IS NOT NULL AND d.aplicacion = 'automatico' AND d.active AND d.valid_from <= ${caracasToday}
+         AND (d.valid_to IS NULL OR d.valid_to >= ${caracasToday})`;
+
 /**
  * Whether an automatic discount valid today is assigned to a catalogue model (through the model, its
- * sub-line or its line): the condition of the catalogue's «promociones» list.
+ * sub-line or its line): the condition of the catalogue's «promociones» list. Three uncorrelated
+ * IN lists, each read once and hashed, so the whole catalogue is filtered by lookups (an EXISTS
+ * per model searched the assignments again for every model).
  */
 export function automaticDiscountExistsSql(cols: { model: SQLWrapper; sublinea: SQLWrapper; linea: SQLWrapper }) {
-  return sql<boolean>`EXISTS (SELECT 1 FROM descuento_asignaciones a JOIN descuentos d ON d.id = a.descuento_id
-     WHERE (a.model_code = ${cols.model} OR a.sublinea_id = ${cols.sublinea} OR a.linea_id = ${cols.linea})
-       AND d.aplicacion = 'automatico' AND d.active AND d.valid_from <= ${caracasToday}
-       AND (d.valid_to IS NULL OR d.valid_to >= ${caracasToday}))`;
+  return sql<boolean>`(${cols.model} IN (${automaticallyDiscounted('model_code')})
+    OR ${cols.sublinea} IN (${automaticallyDiscounted('sublinea_id')})
+    OR ${cols.linea} IN (${automaticallyDiscounted('linea_id')}))`;
 }
 
 // ── coupon uses ─────────────────────────────────────────────────────────────
