@@ -29,7 +29,7 @@ async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): P
 }
 
 /** `count` documents over the last 365 days, ~70 % facturas paid with one method, the rest notas. */
-async function seedSales(client: pg.Client, count: number): Promise<void> {
+export async function seedSales(client: pg.Client, count: number): Promise<void> {
   await client.query(
     `INSERT INTO clientes (dni, name) SELECT 'V-' || (20000000 + g), 'Cliente bench ' || g FROM generate_series(1, 2000) g`,
   );

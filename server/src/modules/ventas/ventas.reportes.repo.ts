@@ -258,35 +258,43 @@ export async function seriesBySeller(db: Db, f: SalesWhere): Promise<SeriesRow[]
  * domain/ventas.ts saleLine does, so a document's lines add up to its base imponible.
  */
 export async function seriesByLinea(db: Db, f: SalesWhere): Promise<(SeriesRow & { unidades: number })[]> {
+  // Summed per article first (a few hundred rows), then per línea through the catalogue.
   return rowsOf<SeriesRow & { unidades: number }>(
     db,
     sql`WITH l AS (
-          SELECT ventas.rate, li.article_code, li.quantity - li.returned_quantity AS unidades,
+          SELECT li.article_code, li.quantity - li.returned_quantity AS unidades, ventas.rate,
                  li.net - CASE WHEN li.returned_quantity = li.quantity THEN li.net
                                ELSE floor((li.net * 100 * li.returned_quantity * 2 + li.quantity) / (2 * li.quantity)) / 100 END AS neto
             FROM ${ventas} JOIN ${ventaLineas} li ON li.venta_id = ventas.id
-           WHERE ${salesWhere(f) ?? sql`true`})
-        SELECT coalesce(ln.id::text, '') AS key, coalesce(ln.name, 'Sin línea') AS label, count(*)::int AS documentos,
-               sum(l.unidades)::int AS unidades, sum(l.neto)::text AS "totalUsd", sum(round(l.neto * l.rate, 2))::text AS "totalVes"
-          FROM l
-          LEFT JOIN articulos a ON a.code = l.article_code
+           WHERE ${salesWhere(f) ?? sql`true`}),
+        por_articulo AS (
+          SELECT article_code, count(*) AS renglones, sum(unidades) AS unidades, sum(neto) AS usd, sum(round(neto * rate, 2)) AS ves
+            FROM l GROUP BY article_code)
+        SELECT coalesce(ln.id::text, '') AS key, coalesce(ln.name, 'Sin línea') AS label, sum(p.renglones)::int AS documentos,
+               sum(p.unidades)::int AS unidades, sum(p.usd)::text AS "totalUsd", sum(p.ves)::text AS "totalVes"
+          FROM por_articulo p
+          LEFT JOIN articulos a ON a.code = p.article_code
           LEFT JOIN modelos m ON m.code = a.model_code
           LEFT JOIN sublineas s ON s.id = m.sublinea_id
           LEFT JOIN lineas ln ON ln.id = s.linea_id
          GROUP BY ln.id, ln.name
-         ORDER BY sum(l.neto) DESC, 2`,
+         ORDER BY sum(p.usd) DESC, 2`,
   );
 }
 
 /** Money received with the documents of the report, by method (sale payments and approved abonos). */
 export async function seriesByMethod(db: Db, f: SalesWhere): Promise<{ key: string; pagos: number; amountUsd: string }[]> {
   const where = salesWhere(f) ?? sql`true`;
+  // A payment is never older than its document: the range's start also bounds the payments, so
+  // their date index (venta_pagos_fecha, abonos_paso) does the first cut.
+  const since = (alias: string) => (f.from ? sql` AND ${sql.raw(alias)}.created_at >= ${caracasDayStart(f.from)}` : sql``);
   return rowsOf(
     db,
     sql`SELECT x.method AS key, count(*)::int AS pagos, sum(x.usd)::text AS "amountUsd"
-          FROM (SELECT p.method, p.amount_usd AS usd FROM ${ventaPagos} p JOIN ${ventas} ON ventas.id = p.venta_id WHERE ${where}
+          FROM (SELECT p.method, p.amount_usd AS usd FROM ${ventaPagos} p JOIN ${ventas} ON ventas.id = p.venta_id WHERE ${where}${since('p')}
                 UNION ALL
-                SELECT a.method, a.total FROM ${abonos} a JOIN ${ventas} ON ventas.id = a.venta_id WHERE a.step = 'aprobado' AND ${where}) x
+                SELECT a.method, a.total FROM ${abonos} a JOIN ${ventas} ON ventas.id = a.venta_id
+                 WHERE a.step = 'aprobado' AND ${where}${since('a')}) x
          GROUP BY x.method
          ORDER BY sum(x.usd) DESC, 1`,
   );
