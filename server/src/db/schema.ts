@@ -14,4 +14,5 @@ export * from '#server/modules/general/general.schema.ts';
 export * from '#server/modules/inventario/inventario.schema.ts';
 export * from '#server/modules/orden-compra/orden-compra.schema.ts';
 export * from '#server/modules/profile/profile.schema.ts';
+export * from '#server/modules/prospecto/prospecto.schema.ts';
 export * from '#server/modules/ventas/ventas.schema.ts';
