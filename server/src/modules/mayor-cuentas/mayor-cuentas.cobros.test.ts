@@ -546,6 +546,29 @@ describe('concurrencia', () => {
       sql`SELECT count(*)::int AS n FROM referencias_pago WHERE reference = ${ref2} AND released_at IS NULL`,
     );
     expect(uses).toBe(1);
+
+    // The payment reported later on an unpaid order (registrar-pago), against an abono, at once.
+    const unpaid = await api.registrarOrden(orderBody(stocked, { payment: { method: 'efectivo' } }), `carrera-pendiente-${ref2}`);
+    const ref3 = nextRef();
+    const [report, fromAbono2] = await Promise.all([
+      api.registrarPago(
+        unpaid.code,
+        { method: 'zelle', reference: ref3, amount: '10.00', date: caracasIsoDate(new Date()) },
+        { token: unpaid.token },
+      ),
+      abono('administracion', { deliveryNote: n.number, amount: '1', reference: ref3 }),
+    ]);
+    const codes = [report.statusCode, fromAbono2.statusCode];
+    expect(
+      codes.filter((c) => c === 200 || c === 201),
+      JSON.stringify(codes),
+    ).toHaveLength(1);
+    expect(codes.filter((c) => c === 400)).toHaveLength(1);
+    const [{ n: uses3 }] = await rows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM referencias_pago WHERE reference = ${ref3} AND released_at IS NULL`,
+    );
+    expect(uses3).toBe(1);
   });
 
   it('muchos abonos a la vez sobre la misma nota nunca pasan del total', async () => {
