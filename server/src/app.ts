@@ -45,6 +45,7 @@ import { mayorCuentasRoutes } from './modules/mayor-cuentas/mayor-cuentas.routes
 import { ordenCompraRoutes } from './modules/orden-compra/orden-compra.routes.ts';
 import { ventasWebRoutes } from './modules/orden-compra/orden-compra.ventas-web.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { prospectoRoutes } from './modules/prospecto/prospecto.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { ventasArticulosRoutes } from './modules/ventas/ventas.articulos.routes.ts';
 import { ventasOpcionesRoutes } from './modules/ventas/ventas.opciones.routes.ts';
@@ -167,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cuentasPorPagarRoutes, { prefix: '/api' });
   // Bank statement reconciliation: /api/mayor/cuentas/conciliacion/*.
   await app.register(conciliacionRoutes, { prefix: '/api' });
+  // Prospect requests: /api/prospecto/*.
+  await app.register(prospectoRoutes, { prefix: '/api' });
   // Catalogue administration: /api/configuracion/* (líneas, productos, fotos, cambio masivo, historial).
   await app.register(configuracionRoutes, { prefix: '/api' });
   // The catalogue sheet: /api/configuracion/importar-productos* and /api/configuracion/exportar-productos.
