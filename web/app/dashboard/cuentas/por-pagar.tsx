@@ -25,7 +25,7 @@ import {
 import { tasaDelDia } from '#domain/contracts/general.ts';
 import { methodLabel, PAYABLE_KIND_LABELS, PAYABLE_KINDS, SUPPLIER_PAYMENT_METHODS } from '#domain/cuentas-por-pagar.ts';
 import { caracasIsoDate, formatDate } from '#domain/dates.ts';
-import { CURRENCIES, type Currency, formatUsd, formatVes, toCents } from '#domain/money.ts';
+import { CURRENCIES, type Currency, formatUsd, formatVes, parseAmountInput, toCents } from '#domain/money.ts';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingBucket } from '#domain/ventas.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { Paginacion } from '#web/components/paginacion.tsx';
@@ -121,6 +121,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? '').trim();
   const optional = (name: string) => text(name) || undefined;
+  // Amounts and rates as people type them here ("1.234,56"): the API reads "1234.56".
+  const amountOf = (name: string) => parseAmountInput(text(name));
   const intent = text('intent');
   const number = (name: string) => (/^\d{1,10}$/.test(text(name)) ? Number(text(name)) : (text(name) as unknown as number));
   const response =
@@ -140,17 +142,17 @@ export async function action({ request, context }: Route.ActionArgs) {
             issuedOn: text('issuedOn'),
             dueDate: text('dueDate'),
             currency: text('currency') as Currency,
-            total: text('total'),
-            discount: text('discount') || '0',
-            rate: optional('rate'),
+            total: amountOf('total'),
+            discount: amountOf('discount') || '0',
+            rate: optional('rate') && amountOf('rate'),
             note: text('note'),
           })
         : intent === 'pago'
           ? await context.api.call(registrarPago, {
               documentoId: number('documentoId'),
               method: text('method') as (typeof SUPPLIER_PAYMENT_METHODS)[number],
-              amount: text('amount'),
-              rate: optional('rate'),
+              amount: amountOf('amount'),
+              rate: optional('rate') && amountOf('rate'),
               reference: text('reference'),
               bankCode: text('bankCode'),
               paidOn: text('paidOn'),
@@ -271,7 +273,7 @@ function Filtros({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
   const { input, suppliers } = loaderData;
   const a = input.filter_advance;
   return (
-    <Form method="get">
+    <Form method="get" data-testid="filtros-por-pagar">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <TextInput label="Buscar" name="search" placeholder="Proveedor, RIF o número" defaultValue={input.search ?? ''} />
         <NativeSelect
@@ -552,7 +554,7 @@ function DetalleDocumento({
       )}
       <Pagos pagos={detail.pagos} owed={detail.currency} result={result} busy={busy} />
       {toCents(detail.outstandingBalance) > 0 && (
-        <Form method="post" preventScrollReset key={`pago-${detail.id}-${detail.pagos.length}`}>
+        <Form method="post" preventScrollReset key={`pago-${detail.id}-${detail.pagos.length}`} data-testid="form-pago">
           <input type="hidden" name="intent" value="pago" />
           <input type="hidden" name="documentoId" value={detail.id} />
           <Title order={3} size="h5" mt="md" mb="xs">
@@ -595,7 +597,12 @@ function NuevoProveedor({ result, busy }: { result: ActionResult | undefined; bu
   const errors = result?.intent === 'proveedor' ? result : undefined;
   const error = (field: string) => fieldError(errors, field);
   return (
-    <Form method="post" preventScrollReset key={`proveedor-${result?.intent === 'proveedor' ? result.saved : ''}`}>
+    <Form
+      method="post"
+      preventScrollReset
+      key={`proveedor-${result?.intent === 'proveedor' ? result.saved : ''}`}
+      data-testid="form-proveedor"
+    >
       <input type="hidden" name="intent" value="proveedor" />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <TextInput label="RIF" name="rif" placeholder="J-123456789" required error={error('rif')} />
@@ -630,7 +637,12 @@ function NuevoDocumento({
   const error = (field: string) => fieldError(errors, field);
   if (suppliers.length === 0) return <Text c="dimmed">Registre primero un proveedor.</Text>;
   return (
-    <Form method="post" preventScrollReset key={`documento-${result?.intent === 'documento' ? result.saved : ''}`}>
+    <Form
+      method="post"
+      preventScrollReset
+      key={`documento-${result?.intent === 'documento' ? result.saved : ''}`}
+      data-testid="form-documento"
+    >
       <input type="hidden" name="intent" value="documento" />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <NativeSelect
@@ -679,14 +691,17 @@ function NuevoDocumento({
 }
 
 export default function CuentasPorPagar({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === 'submitting';
+  const state = useNavigation().state;
+  const busy = state === 'submitting';
   const href = useHref();
   const result = actionData as ActionResult | undefined;
   const { totals, detail } = loaderData;
+  // The action's answer arrives before the page's data is loaded again: confirm once both are in.
+  const idle = state === 'idle';
   return (
     <Stack gap="md">
       <Title order={1}>Cuentas por pagar</Title>
-      {result?.saved && (
+      {result?.saved && idle && (
         <Alert color="green" role="status" data-testid="por-pagar-guardado">
           {result.saved}
         </Alert>

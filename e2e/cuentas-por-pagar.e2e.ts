@@ -1,0 +1,96 @@
+// Payables in the browser, on a 360 px phone: administración registers a supplier and a document in
+// bolívares, sees it in the list with its aging, pays too much (refused in Spanish), pays part,
+// annuls the payment, and downloads the list as CSV with the same filter. No sideways scroll.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+
+let browser: Browser;
+const PHONE = { width: 360, height: 740 };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Waits for this confirmation (the one of the previous form may still be on screen). */
+const saved = (page: Page, text: string) => page.getByTestId('por-pagar-guardado').filter({ hasText: text }).waitFor();
+
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+function caracasDay(offsetDays = 0): string {
+  const now = new Date(Date.now() - 4 * 3_600_000 + offsetDays * 86_400_000);
+  return now.toISOString().slice(0, 10);
+}
+
+describe('cuentas por pagar en un teléfono', () => {
+  it('administración registra proveedor y documento en Bs., paga, anula y exporta la lista', async () => {
+    const { page, errors } = await newPage(browser, PHONE);
+    await login(page, 'administracion@vitrina.com.ve');
+    await page.goto(`${baseUrl()}/dashboard/cuentas/por-pagar`);
+    await page.getByRole('heading', { name: 'Cuentas por pagar' }).waitFor();
+    expect(await overflow(page)).toBe(0);
+
+    const proveedor = page.getByTestId('form-proveedor');
+    await proveedor.getByLabel('RIF').fill('J-31122334');
+    await proveedor.getByLabel('Nombre o razón social').fill('Confecciones Peña y Núñez');
+    await proveedor.getByRole('button', { name: 'Registrar proveedor' }).click();
+    await saved(page, 'Proveedor registrado.');
+
+    const documento = page.getByTestId('form-documento');
+    await documento.getByLabel('Proveedor').selectOption({ label: 'Confecciones Peña y Núñez' });
+    await documento.getByLabel('Número').fill('CPN-0042');
+    await documento.getByLabel('Moneda').selectOption('VES');
+    await documento.getByLabel('Fecha').fill(caracasDay(-40));
+    await documento.getByLabel('Vence').fill(caracasDay(-10));
+    await documento.getByLabel('Total').fill('3650,00');
+    await documento.getByLabel('Tasa del día (Bs. por US$)').fill('36,50');
+    await documento.getByRole('button', { name: 'Registrar documento' }).click();
+    await saved(page, 'Documento registrado.');
+
+    await page.getByTestId('filtros-por-pagar').getByLabel('Buscar').fill('CPN-0042');
+    await page.getByTestId('filtros-por-pagar').getByRole('button', { name: 'Filtrar' }).click();
+    await page.waitForURL(/search=CPN-0042/);
+    const row = page.getByTestId('tabla-por-pagar').getByRole('row', { name: /CPN-0042/ });
+    await expect(row.textContent()).resolves.toMatch(/Bs\. 3\.650,00.*\$ 100,00.*Pendiente/);
+    await expect(row.textContent()).resolves.toContain('Vencido hace 10 días');
+    await expect(page.getByTestId('antiguedad-proveedores').textContent()).resolves.toContain('Confecciones Peña y Núñez');
+    expect(await overflow(page)).toBe(0);
+
+    await row.getByRole('link', { name: 'Pagos' }).click();
+    await page.getByTestId('detalle-documento').waitFor();
+    const pago = page.getByTestId('form-pago');
+    await pago.getByLabel('Método', { exact: true }).selectOption('transferencia');
+    await pago.getByLabel('Monto (en la moneda del método)').fill('4000');
+    await pago.getByLabel('Referencia').fill('00123456');
+    await pago.getByLabel('Banco').selectOption('0134');
+    await pago.getByRole('button', { name: 'Registrar pago' }).click();
+    await page.getByRole('alert').filter({ hasText: 'supera' }).waitFor();
+    await expect(page.getByRole('alert').filter({ hasText: 'supera' }).textContent()).resolves.toBe(
+      'El pago (Bs. 4.000,00) supera el saldo pendiente (Bs. 3.650,00).',
+    );
+
+    await page.getByTestId('form-pago').getByLabel('Monto (en la moneda del método)').fill('1.000,00');
+    await page.getByTestId('form-pago').getByRole('button', { name: 'Registrar pago' }).click();
+    await saved(page, 'Pago registrado: el saldo del documento bajó.');
+    await expect(page.getByTestId('detalle-documento').textContent()).resolves.toContain('Bs. 2.650,00');
+    expect(await overflow(page)).toBe(0);
+
+    await page.getByTestId('pagos-documento').getByRole('button', { name: 'Anular' }).click();
+    await saved(page, 'Pago anulado: su monto volvió al saldo del documento.');
+    await expect(page.getByTestId('pagos-documento').textContent()).resolves.toContain('Anulado');
+    await expect(page.getByTestId('detalle-documento').textContent()).resolves.toContain('Bs. 3.650,00');
+
+    const csvHref = await page.getByRole('link', { name: 'Exportar CSV' }).getAttribute('href');
+    expect(csvHref).toContain('search=CPN-0042');
+    const csv = await page.request.get(`${baseUrl()}${csvHref}`);
+    expect(csv.status()).toBe(200);
+    const text = await csv.text();
+    expect(text.split('\r\n').filter(Boolean)).toHaveLength(2);
+    expect(text).toContain('Confecciones Peña y Núñez;J-31122334;Factura;CPN-0042');
+    expect(errors).toEqual([]);
+  });
+});
