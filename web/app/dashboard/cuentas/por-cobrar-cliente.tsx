@@ -2,7 +2,9 @@
 // cuenta): each document, payment, abono, discount, rejection and return with the running balance.
 import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { data, Link } from 'react-router';
+import { fillPath } from '#domain/contracts/contract.ts';
 import { facturaCliente, type StatementEntry } from '#domain/contracts/mayor-cuentas.ts';
+import { estadoDeCuentaPdf } from '#domain/contracts/ventas-pdf.ts';
 import { formatDate, formatDateTime } from '#domain/dates.ts';
 import { SALE_KIND_LABELS } from '#domain/ventas.ts';
 import { unwrap } from '#web/lib/api.ts';
@@ -42,6 +44,14 @@ export default function EstadoDeCuenta({ loaderData }: Route.ComponentProps) {
         ← Cuentas por cobrar
       </Anchor>
       <Title order={1}>Estado de cuenta de {client.name}</Title>
+      <Anchor
+        href={`/api${fillPath(estadoDeCuentaPdf.path, { client: String(client.id) }).path}`}
+        target="_blank"
+        size="sm"
+        data-testid="estado-de-cuenta-pdf"
+      >
+        Descargar el estado de cuenta en PDF
+      </Anchor>
       <Text size="sm" c="dimmed">
         {client.dni}
         {client.phone ? ` · ${client.phone}` : ''} · límite de crédito {usd(client.creditLimit)} · {client.creditDays} días

@@ -4,6 +4,8 @@
 import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { data, Link } from 'react-router';
 import { ABONO_STEP_LABELS, type AbonoStep, PAYMENT_STATUS_LABELS } from '#domain/abono.ts';
+import { fillPath } from '#domain/contracts/contract.ts';
+import { documentoPdf } from '#domain/contracts/ventas-pdf.ts';
 import { detalleFactura, TOTAL_FIGURE_LABELS, TOTAL_FIGURES } from '#domain/contracts/ventas-reportes.ts';
 import { formatDate, formatDateTime } from '#domain/dates.ts';
 import { formatVes, toCents } from '#domain/money.ts';
@@ -55,9 +57,19 @@ export default function Documento({ loaderData }: Route.ComponentProps) {
             {bill.source === 'web' ? ' · venta web' : ''}
           </Text>
         </div>
-        <Anchor component={Link} to="/dashboard/venta/todas-las-ventas" size="sm">
-          Volver a las ventas
-        </Anchor>
+        <Group gap="md">
+          <Anchor
+            href={`/api${fillPath(documentoPdf.path, { numero: bill.number }).path}`}
+            target="_blank"
+            size="sm"
+            data-testid="descargar-pdf"
+          >
+            Descargar PDF
+          </Anchor>
+          <Anchor component={Link} to="/dashboard/venta/todas-las-ventas" size="sm">
+            Volver a las ventas
+          </Anchor>
+        </Group>
       </Group>
 
       <Card withBorder padding="md">
