@@ -1,7 +1,22 @@
 // The sales report shared by /dashboard/venta/todas-las-ventas, /mis-ventas and /tiendas/facturas:
 // filters (a Form GET that works without JavaScript), the totals in USD and Bs., the charts with
 // their tables, the documents 15 a page and the export of the same list. Loader and page together.
-import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { Form, Link } from 'react-router';
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '#domain/abono.ts';
 import type { ApiClient, ListMeta } from '#domain/contracts/api-client.ts';
@@ -87,6 +102,7 @@ export function ReporteVentas({ data }: { data: ReporteData }) {
   const hrefWith = useHrefWith();
   const path = modo === 'todas' ? 'todas-las-ventas' : modo === 'mias' ? 'mis-ventas' : 'tiendas/facturas';
   const storeName = tiendas.find((s) => String(s.tiendaId) === filtros.tienda)?.name;
+  const masFiltros = Boolean(filtros.vendedor || filtros.condicion || filtros.metodo || filtros.numero);
   return (
     <Stack gap="md" data-testid={`reporte-${modo}`}>
       <div>
@@ -111,36 +127,49 @@ export function ReporteVentas({ data }: { data: ReporteData }) {
               ]}
               data-testid="filtro-tienda"
             />
-            {modo !== 'mias' && (
-              <NativeSelect
-                label="Vendedor"
-                name="vendedor"
-                defaultValue={filtros.vendedor}
-                data={[{ value: '', label: 'Todos' }, ...vendedores.map((v) => ({ value: String(v.id), label: v.name }))]}
-                data-testid="filtro-vendedor"
-              />
-            )}
-            <NativeSelect
-              label="Condición"
-              name="condicion"
-              defaultValue={filtros.condicion}
-              data={[
-                { value: '', label: 'Contado y crédito' },
-                { value: 'contado', label: SALE_CONDITION_LABELS.contado },
-                { value: 'credito', label: SALE_CONDITION_LABELS.credito },
-              ]}
-              data-testid="filtro-condicion"
-            />
-            <NativeSelect
-              label="Método de pago"
-              name="metodo"
-              defaultValue={filtros.metodo}
-              data={[{ value: '', label: 'Todos' }, ...REPORT_PAYMENT_METHODS]}
-              data-testid="filtro-metodo"
-            />
-            <TextInput label="Número" name="numero" placeholder="F-CCS-000123" defaultValue={filtros.numero} data-testid="filtro-numero" />
             <TextInput label="Buscar" name="search" placeholder="Número, cliente o cédula" defaultValue={filtros.search} maxLength={100} />
           </SimpleGrid>
+          <Box component="details" mt="sm" open={masFiltros || undefined} data-testid="mas-filtros">
+            <Text component="summary" size="sm" c="dimmed" style={{ cursor: 'pointer' }}>
+              Más filtros: {modo === 'mias' ? '' : 'vendedor, '}condición, método de pago y número
+            </Text>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mt="xs">
+              {modo !== 'mias' && (
+                <NativeSelect
+                  label="Vendedor"
+                  name="vendedor"
+                  defaultValue={filtros.vendedor}
+                  data={[{ value: '', label: 'Todos' }, ...vendedores.map((v) => ({ value: String(v.id), label: v.name }))]}
+                  data-testid="filtro-vendedor"
+                />
+              )}
+              <NativeSelect
+                label="Condición"
+                name="condicion"
+                defaultValue={filtros.condicion}
+                data={[
+                  { value: '', label: 'Contado y crédito' },
+                  { value: 'contado', label: SALE_CONDITION_LABELS.contado },
+                  { value: 'credito', label: SALE_CONDITION_LABELS.credito },
+                ]}
+                data-testid="filtro-condicion"
+              />
+              <NativeSelect
+                label="Método de pago"
+                name="metodo"
+                defaultValue={filtros.metodo}
+                data={[{ value: '', label: 'Todos' }, ...REPORT_PAYMENT_METHODS]}
+                data-testid="filtro-metodo"
+              />
+              <TextInput
+                label="Número"
+                name="numero"
+                placeholder="F-CCS-000123"
+                defaultValue={filtros.numero}
+                data-testid="filtro-numero"
+              />
+            </SimpleGrid>
+          </Box>
           {filtros.cliente && <input type="hidden" name="cliente" value={filtros.cliente} />}
           <Group mt="md" gap="sm" justify="space-between" wrap="wrap">
             <Group gap="sm">
