@@ -2,7 +2,22 @@
 // and returns; register an abono (admin, administración, vendedor-admin); approve or reject a
 // pending one, apply a discount, give units back (admin, administración). Every abono says who
 // registered it and who approved or rejected it, and when. Works without JavaScript.
-import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { VENEZUELAN_BANKS } from '#domain/banks.ts';
 import type { ApiResponse } from '#domain/contracts/api-client.ts';
@@ -211,10 +226,12 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
         </Alert>
       )}
 
-      <Title order={2} size="h3">
-        Abonos
-      </Title>
-      {abonos.length === 0 ? (
+      {(nota || abonos.length > 0) && (
+        <Title order={2} size="h3">
+          Abonos
+        </Title>
+      )}
+      {!nota && abonos.length === 0 ? null : abonos.length === 0 ? (
         <Alert color="gray" data-testid="sin-abonos">
           Esta nota todavía no tiene abonos.
         </Alert>
@@ -336,14 +353,13 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
       <Title order={2} size="h3">
         Artículos
       </Title>
-      <Table.ScrollContainer minWidth={320}>
+      <Table.ScrollContainer minWidth={300}>
         <Table withTableBorder data-testid="lineas-nota">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Artículo</Table.Th>
               <Table.Th ta="right">Cant.</Table.Th>
               <Table.Th ta="right">Neto</Table.Th>
-              {review && <Table.Th>Devolver</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -356,21 +372,13 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
                     <Text size="xs" c="dimmed">
                       {l.articleCode} · {l.store.name}
                     </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm">{l.quantity}</Text>
                     {l.returnedQuantity > 0 && (
-                      <Badge size="xs" color="gray" variant="light">
+                      <Badge size="xs" color="gray" variant="light" data-testid={`devueltas-${l.id}`}>
                         {l.returnedQuantity} devuelta{l.returnedQuantity === 1 ? '' : 's'}
                       </Badge>
                     )}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm">{usd(l.net)}</Text>
-                  </Table.Td>
-                  {review && (
-                    <Table.Td>
-                      {returnable > 0 ? (
+                    {review && returnable > 0 && (
+                      <Box mt={4}>
                         <Form method="post">
                           <input type="hidden" name="intent" value="devolver" />
                           <input type="hidden" name="lineId" value={l.id} />
@@ -396,13 +404,17 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
                             </Button>
                           </Group>
                         </Form>
-                      ) : (
-                        <Text size="xs" c="dimmed">
-                          Todo devuelto
-                        </Text>
-                      )}
-                    </Table.Td>
-                  )}
+                      </Box>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="sm">{l.quantity}</Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {usd(l.net)}
+                    </Text>
+                  </Table.Td>
                 </Table.Tr>
               );
             })}
