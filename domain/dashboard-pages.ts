@@ -62,7 +62,7 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   { path: 'venta/tiendas', title: 'Ventas por tienda', roles: REPORTES_VENTAS, built: true, menu: { group: 'Ventas', ico: 'store' } },
   { path: 'venta/tiendas/facturas', title: 'Facturas', roles: REPORTES_VENTAS, built: true, menu: { group: 'Ventas', ico: 'file' } },
   { path: 'venta/documento/:numero', title: 'Documento de venta', roles: REPORTES_VENTAS, built: true },
-  { path: 'prospecto', title: 'Prospectos', roles: VENTAS, built: false, menu: { group: 'Ventas', ico: 'search' } },
+  { path: 'prospecto', title: 'Prospectos', roles: VENTAS, built: true, menu: { group: 'Ventas', ico: 'search' } },
   { path: 'aliados-comerciales', title: 'Aliados comerciales', roles: ADMIN, built: false, menu: { group: 'Ventas', ico: 'users' } },
 
   // Who sells reads receivables and registers abonos; approving, discounts and returns stay with FINANZAS (DOMAIN.md).

@@ -64,6 +64,7 @@ export default [
       route('cuentas/por-cobrar/:numero', 'dashboard/cuentas/por-cobrar-nota.tsx'),
       route('cuentas/por-pagar', 'dashboard/cuentas/por-pagar.tsx'),
       route('cuentas/conciliacion', 'dashboard/cuentas/conciliacion.tsx'),
+      route('prospecto', 'dashboard/prospecto/prospecto.tsx'),
       route('configurar/roles-usuario', 'dashboard/configurar/roles-usuario.tsx'),
       route('correos', 'dashboard/configurar/correos.tsx'),
       route('config/tasa', 'dashboard/config/tasa.tsx'),
