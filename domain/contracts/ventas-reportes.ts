@@ -258,7 +258,7 @@ export const facturaDetalle = z.object({
       method: z.string(),
       methodLabel: z.string(),
       currency: z.string(),
-      /** In its own currency. */
+      /** In its own currency: what stays (handed over less the change given back). */
       amount: money,
       amountUsd: money,
       rate: z.string(),

@@ -96,10 +96,14 @@ export async function generateSales(db: Db, count: number, window: { from: Date;
         const igtfCents = igtfOf(method, cents, DEFAULT_IGTF);
         const usdCents = cents + igtfCents;
         const currency = SALE_PAYMENT_METHODS[method].currency;
+        const stays = currency === 'USD' ? usdCents : usdToVesCents(usdCents, rate);
+        // Cash is sometimes handed over in excess and the difference given back (vuelto).
+        const changeCents = method.startsWith('efectivo') && random() < 0.5 ? int(1, 2_000) : 0;
         return {
           method,
           currency,
-          amount: fromCents(currency === 'USD' ? usdCents : usdToVesCents(usdCents, rate)),
+          amount: fromCents(stays + changeCents),
+          change: fromCents(changeCents),
           amountUsdCents: usdCents,
           rate,
           reference: SALE_PAYMENT_METHODS[method].reference ? `R${seed}${i}${method.length}${int(1000, 9999)}` : '',

@@ -418,7 +418,7 @@ function paymentsUnion(f: PaymentsWhere, newest?: number): SQL {
   const cut = (column: string) =>
     newest === undefined ? sql`` : sql` ORDER BY ${sql.raw(column)}.created_at DESC, ${sql.raw(column)}.id DESC LIMIT ${newest}`;
   if (f.origen !== 'abono') {
-    parts.push(sql`(SELECT 'venta' AS origen, p.id, p.created_at AS date, p.method, p.currency, p.amount, p.amount_usd,
+    parts.push(sql`(SELECT 'venta' AS origen, p.id, p.created_at AS date, p.method, p.currency, p.amount - p.change AS amount, p.amount_usd,
                            p.rate, p.igtf, p.reference, p.venta_id
                       FROM ${ventaPagos} p
                      WHERE ${paymentParts(f, 'p')}${cut('p')})`);

@@ -187,7 +187,8 @@ export async function detalleFactura(db: Db, by: { id?: number; numero?: string 
         method: p.method,
         methodLabel: paymentMethodLabel(p.method),
         currency: p.currency,
-        amount: p.amount,
+        // What stays: what the customer handed over less the change given back (vuelto).
+        amount: fromCents(toCents(p.amount) - toCents(p.change)),
         amountUsd: p.amountUsd,
         rate: p.rate,
         igtfUsd: p.igtf,

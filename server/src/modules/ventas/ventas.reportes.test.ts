@@ -313,6 +313,8 @@ describe('detalle-factura', () => {
       expect(data.items.map((i) => i.returnedQuantity)).toEqual(d.lines.map((l) => l.returnedQuantity ?? 0));
       expect(data.items.every((i) => i.netVes === fromCents(usdToVesCents(toCents(i.netUsd), d.rate)))).toBe(true);
       expect(data.payments.filter((p) => p.step === 'aprobado').length).toBe(d.paymentsCount);
+      // A USD payment keeps what it counts on the document: handed over less the change (vuelto).
+      for (const p of data.payments.filter((x) => x.origen === 'venta' && x.currency === 'USD')) expect(p.amount).toBe(p.amountUsd);
       if (d.condition === 'credito') {
         const b = data.balance;
         expect(b).not.toBeNull();
@@ -486,7 +488,7 @@ describe('pagos recibidos', () => {
     return rows<{ method: string; currency: string; pagos: number; usd: string; amount: string }>(
       t,
       sql`SELECT method, currency, count(*)::int AS pagos, sum(usd)::text AS usd, sum(amount)::text AS amount FROM (
-            SELECT p.method, p.currency, p.amount_usd AS usd, p.amount FROM venta_pagos p WHERE p.created_at >= ${WINDOW.from} AND p.created_at < ${new Date(`2025-07-01T00:00:00-04:00`)}
+            SELECT p.method, p.currency, p.amount_usd AS usd, p.amount - p.change AS amount FROM venta_pagos p WHERE p.created_at >= ${WINDOW.from} AND p.created_at < ${new Date(`2025-07-01T00:00:00-04:00`)}
             UNION ALL
             SELECT a.method, a.currency, a.total, a.amount FROM abonos a WHERE a.step = 'aprobado' AND a.created_at >= ${WINDOW.from} AND a.created_at < ${new Date(`2025-07-01T00:00:00-04:00`)}) x
           GROUP BY method, currency`,
@@ -494,6 +496,8 @@ describe('pagos recibidos', () => {
   }
 
   it('los pagos de las ventas y los abonos aprobados (no los pendientes ni los rechazados), con su resumen por método', async () => {
+    const [{ vuelto }] = await rows<{ vuelto: string }>(t, sql`SELECT sum(change)::text AS vuelto FROM venta_pagos`);
+    expect(toCents(vuelto)).toBeGreaterThan(0);
     const plain = await plainSums();
     const body = await get<PagoFila[]>('/ventas/pagos', range());
     expect(body.meta?.total).toBe(plain.reduce((n, p) => n + p.pagos, 0));
