@@ -121,6 +121,11 @@ export const ventas = pgTable(
     index('ventas_vendedor_fecha').on(t.vendedorId, t.createdAt),
     index('ventas_cliente_fecha').on(t.clienteId, t.createdAt),
     index('ventas_por_cobrar').on(t.clienteId, t.dueDate).where(sql`${t.kind} = 'nota-entrega' AND ${t.outstandingBalance} > 0`),
+    // The receivables by due day (mayor-cuentas.cobros.repo.ts dueDate, written the same): the
+    // pending and overdue lists read their page from it in order, without sorting every note.
+    index('ventas_por_cobrar_vence')
+      .on(sql`coalesce(${t.dueDate}, ((${t.createdAt} AT TIME ZONE 'UTC') - interval '4 hours')::date)`, t.id)
+      .where(sql`${t.kind} = 'nota-entrega' AND ${t.outstandingBalance} > 0`),
     check('ventas_tipo_ok', sql`${t.kind} IN ('factura', 'nota-entrega')`),
     check('ventas_condicion_ok', sql`(${t.kind} = 'factura') = (${t.condition} = 'contado')`),
     check('ventas_origen_ok', sql`${t.source} IN ('mostrador', 'web')`),

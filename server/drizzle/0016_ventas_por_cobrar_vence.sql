@@ -1,0 +1,1 @@
+CREATE INDEX "ventas_por_cobrar_vence" ON "ventas" USING btree (coalesce("due_date", (("created_at" AT TIME ZONE 'UTC') - interval '4 hours')::date),"id") WHERE "ventas"."kind" = 'nota-entrega' AND "ventas"."outstanding_balance" > 0;
