@@ -1,8 +1,9 @@
-// /api/config/notify-users-of-sale and /api/venta/user-in-charge-of-sales: the sales settings of one
-// screen (/dashboard/config/notificacion, admin).
+// /api/config/notify-users-of-sale, /api/venta/user-in-charge-of-sales and /api/config/igtf: the sales
+// settings of one screen (/dashboard/config/notificacion, admin).
 import { z } from 'zod';
+import { parsePercent } from '#domain/cambio-masivo.ts';
 import { id } from '#domain/contracts/campos.ts';
-import { defineRoute, envelope } from '#domain/contracts/contract.ts';
+import { defineRoute, envelope, instant } from '#domain/contracts/contract.ts';
 import { ROLES } from '#domain/roles.ts';
 
 const userId = id('El usuario');
@@ -62,4 +63,62 @@ export const fijarEncargadoDeVentas = defineRoute({
   summary: 'Elegir al encargado de las ventas web (null: ninguno)',
   body: z.object({ user_id: userId.nullable() }),
   response: envelope(inCharge),
+});
+
+// ── IGTF of staff sales ─────────────────────────────────────────────────────
+
+/** The most the store may set: 10 % (1000 basis points). */
+export const MAX_IGTF_BASIS_POINTS = 1000;
+
+/**
+ * The IGTF rate as a person types it: a percent with up to 2 decimals ("3", "3,5", "3.25 %"),
+ * from 0 to 10 %, carried on as basis points (300 = 3 %).
+ */
+const igtfRate = z.string({ error: 'Escriba la tasa del IGTF en porcentaje (ejemplo: 3 o 3,5)' }).transform((text, ctx) => {
+  const basisPoints = parsePercent(text);
+  if (basisPoints === null) {
+    ctx.addIssue({ code: 'custom', message: 'La tasa del IGTF debe ser un porcentaje con hasta 2 decimales (ejemplo: 3 o 3,5)' });
+    return z.NEVER;
+  }
+  if (basisPoints < 0) {
+    ctx.addIssue({ code: 'custom', message: 'La tasa del IGTF no puede ser negativa' });
+    return z.NEVER;
+  }
+  if (basisPoints > MAX_IGTF_BASIS_POINTS) {
+    ctx.addIssue({ code: 'custom', message: 'La tasa del IGTF no puede pasar del 10 %' });
+    return z.NEVER;
+  }
+  return basisPoints;
+});
+
+/** Whether staff sales charge the IGTF on foreign-currency payments, its rate, and the row's last change. */
+const igtf = z.object({
+  cobrar: z.boolean(),
+  /** The rate in percent with 2 decimals and a point ("3.00"), as the API writes amounts. */
+  tasa: z.string(),
+  basisPoints: z.number(),
+  /** The last change of the sales settings row (shared with the person in charge); null: never saved. */
+  updatedAt: instant.nullable(),
+  updatedBy: z.object({ id: z.number(), nickname: z.string(), email: z.string() }).nullable(),
+});
+export type IgtfConfig = z.infer<typeof igtf>;
+
+export const igtfDeVentas = defineRoute({
+  method: 'GET',
+  path: '/config/igtf',
+  tags,
+  summary: 'IGTF de las ventas del personal: si se cobra en los pagos en divisas y su tasa',
+  response: envelope(igtf),
+});
+
+export const fijarIgtf = defineRoute({
+  method: 'PATCH',
+  path: '/config/igtf',
+  tags,
+  summary: 'Cobrar o no el IGTF en los pagos en divisas y fijar su tasa (0 a 10 %)',
+  body: z.object({
+    cobrar: z.boolean({ error: 'Indique si se cobra el IGTF (sí o no)' }),
+    tasa: igtfRate,
+  }),
+  response: envelope(igtf),
 });

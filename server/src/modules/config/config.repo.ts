@@ -96,3 +96,30 @@ export async function findIgtfSettings(db: Db) {
     .limit(1);
   return row;
 }
+
+/** The IGTF as set with the row's last change and who made it (no row yet: none saved). */
+export async function findIgtfWithChange(db: Db) {
+  const [row] = await db
+    .select({
+      charged: ajustesVenta.igtfCharged,
+      basisPoints: ajustesVenta.igtfBasisPoints,
+      updatedAt: ajustesVenta.updatedAt,
+      updatedBy: ajustesVenta.updatedBy,
+      nickname: usuarios.nickname,
+      email: usuarios.email,
+    })
+    .from(ajustesVenta)
+    .leftJoin(usuarios, eq(usuarios.id, ajustesVenta.updatedBy))
+    .where(eq(ajustesVenta.id, 1))
+    .limit(1);
+  return row;
+}
+
+/** Saves the IGTF of staff sales; the person in charge of web sales stays as it was. */
+export async function saveIgtf(db: Db, settings: { charged: boolean; basisPoints: number }, updatedBy: number): Promise<void> {
+  const values = { igtfCharged: settings.charged, igtfBasisPoints: settings.basisPoints, updatedBy, updatedAt: new Date() };
+  await db
+    .insert(ajustesVenta)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: ajustesVenta.id, set: values });
+}

@@ -1,5 +1,6 @@
-// /api/config/notify-users-of-sale and /api/venta/user-in-charge-of-sales: sales settings (admin).
-// Both live here, under /api, because they are one screen (/dashboard/config/notificacion).
+// /api/config/notify-users-of-sale, /api/venta/user-in-charge-of-sales and /api/config/igtf: sales
+// settings (admin: DOMAIN.md gives configuration to the admin alone). All live here, under /api,
+// because they are one screen (/dashboard/config/notificacion).
 import type { FastifyInstance } from 'fastify';
 import * as contract from '#domain/contracts/config.ts';
 import { NoAutorizado } from '#server/errors.ts';
@@ -24,4 +25,6 @@ export async function configRoutes(app: FastifyInstance): Promise<void> {
   route(app, contract.fijarEncargadoDeVentas, admin, async (request) =>
     ok(await service.fijarEncargadoDeVentas(db(), currentUser(request.user), request.body.user_id)),
   );
+  route(app, contract.igtfDeVentas, admin, async () => ok(await service.igtfConfig(db())));
+  route(app, contract.fijarIgtf, admin, async (request) => ok(await service.fijarIgtf(db(), currentUser(request.user), request.body)));
 }

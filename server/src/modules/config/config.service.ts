@@ -1,5 +1,6 @@
-// Sales settings: the staff e-mailed about web sales and the staff user in charge of them; and the
-// notice those users get when an order is registered or its payment reported.
+// Sales settings: the staff e-mailed about web sales and the staff user in charge of them, the IGTF
+// of staff sales; and the notice those users get when an order is registered or its payment reported.
+import type { IgtfConfig } from '#domain/contracts/config.ts';
 import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
@@ -7,6 +8,7 @@ import { DEFAULT_IGTF, type IgtfSettings } from '#domain/ventas.ts';
 import type { Db } from '#server/db/client.ts';
 import { ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
+import type { Serializable } from '#server/http/contract.ts';
 import type { Mailer } from '#server/modules/correo/mailer.ts';
 import { type SaleNotice, staffSaleMail } from '#server/modules/correo/plantillas.ts';
 import * as repo from './config.repo.ts';
@@ -108,4 +110,25 @@ function report(ctx: NoticeContext, error: unknown): void {
 /** Whether staff sales charge the IGTF on foreign-currency payments, and its rate (domain/ventas.ts). */
 export async function igtfDeVentas(db: Db): Promise<IgtfSettings> {
   return (await repo.findIgtfSettings(db)) ?? DEFAULT_IGTF;
+}
+
+/** The IGTF settings as the settings screen shows them, with who changed the row last and when. */
+export async function igtfConfig(db: Db): Promise<Serializable<IgtfConfig>> {
+  const row = await repo.findIgtfWithChange(db);
+  const { charged, basisPoints } = row ?? DEFAULT_IGTF;
+  return {
+    cobrar: charged,
+    tasa: `${Math.floor(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, '0')}`,
+    basisPoints,
+    updatedAt: row?.updatedAt ?? null,
+    updatedBy:
+      row?.updatedBy && row.nickname !== null && row.email !== null
+        ? { id: row.updatedBy, nickname: row.nickname, email: row.email }
+        : null,
+  };
+}
+
+export async function fijarIgtf(db: Db, admin: SessionUser, input: { cobrar: boolean; tasa: number }) {
+  await repo.saveIgtf(db, { charged: input.cobrar, basisPoints: input.tasa }, admin.id);
+  return igtfConfig(db);
 }

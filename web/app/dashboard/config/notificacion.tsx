@@ -1,17 +1,21 @@
-// /dashboard/config/notificacion (admin): who is e-mailed about each web sale, and the staff user
-// in charge of web sales placed without a salesman.
-import { Alert, Button, Card, MultiSelect, Select, Stack, Text, Title } from '@mantine/core';
+// /dashboard/config/notificacion (admin): who is e-mailed about each web sale, the staff user in
+// charge of web sales placed without a salesman, and the IGTF of staff sales.
+import { Alert, Button, Card, MultiSelect, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { data, Form, useNavigation } from 'react-router';
+import { formatPercent } from '#domain/cambio-masivo.ts';
 import {
   encargadoDeVentas,
   fijarEncargadoDeVentas,
+  fijarIgtf,
   fijarUsuariosNotificados,
+  igtfDeVentas,
   type StaffUser,
   usuariosNotificados,
 } from '#domain/contracts/config.ts';
+import { formatDateTime } from '#domain/dates.ts';
 import { ROLE_LABELS } from '#domain/roles.ts';
 import { fieldError } from '#web/components/campo-error.ts';
-import { unwrap } from '#web/lib/api.ts';
+import { formInput, unwrap } from '#web/lib/api.ts';
 import { allCritical } from '#web/lib/criticas.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { type FormErrors, formErrors, requireRole } from '#web/lib/session.ts';
@@ -19,14 +23,23 @@ import type { Route } from './+types/notificacion';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context.api, ['admin']);
-  const [notified, inCharge] = await allCritical(context.publicUrl, [
+  const [notified, inCharge, igtf] = await allCritical(context.publicUrl, [
     context.api.call(usuariosNotificados, {}),
     context.api.call(encargadoDeVentas, {}),
+    context.api.call(igtfDeVentas, {}),
   ]);
   const n = unwrap(notified);
   const c = unwrap(inCharge);
-  return { notified: n.users.map((u) => String(u.id)), inCharge: c.user ? String(c.user.id) : null, options: n.options };
+  return {
+    notified: n.users.map((u) => String(u.id)),
+    inCharge: c.user ? String(c.user.id) : null,
+    options: n.options,
+    igtf: unwrap(igtf),
+  };
 }
+
+/** 350 → "3,5": the rate as the field shows it, without the sign. */
+const percentText = (basisPoints: number) => formatPercent(basisPoints, false).replace(' %', '');
 
 type ActionResult = FormErrors & { saved: string | null; intent: string };
 
@@ -43,10 +56,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const response =
     intent === 'encargado'
       ? await context.api.call(fijarEncargadoDeVentas, { user_id: ids('user_id')[0] ?? null })
-      : await context.api.call(fijarUsuariosNotificados, { users: ids('users') });
+      : intent === 'igtf'
+        ? // A switch posts "on" when it is on and nothing when it is off.
+          await context.api.call(
+            fijarIgtf,
+            formInput(fijarIgtf, { cobrar: form.get('cobrar') === 'on', tasa: String(form.get('tasa') ?? '') }),
+          )
+        : await context.api.call(fijarUsuariosNotificados, { users: ids('users') });
   if (!response.body.success) return data<ActionResult>({ ...formErrors(response), saved: null, intent }, { status: response.status });
+  const saved: Record<string, string> = {
+    encargado: 'Encargado de las ventas web guardado.',
+    igtf: 'IGTF guardado: las ventas nuevas lo usan desde ya.',
+  };
   return {
-    saved: intent === 'encargado' ? 'Encargado de las ventas web guardado.' : 'Usuarios notificados guardados.',
+    saved: saved[intent] ?? 'Usuarios notificados guardados.',
     intent,
     message: undefined,
     errors: undefined,
@@ -64,6 +87,7 @@ export default function Notificacion({ loaderData, actionData }: Route.Component
   const result = actionData as ActionResult | undefined;
   const options = loaderData.options.map((u) => ({ value: String(u.id), label: describe(u) }));
   const errorsFor = (intent: string) => (result?.intent === intent ? result : undefined);
+  const { igtf } = loaderData;
   return (
     <Stack gap="md">
       <Title order={1}>Notificaciones de venta</Title>
@@ -126,6 +150,46 @@ export default function Notificacion({ loaderData, actionData }: Route.Component
             />
             <Button type="submit" loading={busy} w="fit-content">
               Guardar encargado
+            </Button>
+          </Stack>
+        </Form>
+      </Card>
+      <Card withBorder padding="lg">
+        {/* Remounted when the saved value changes, so the fields show what was stored. */}
+        <Form method="post" key={`${igtf.cobrar}-${igtf.basisPoints}`}>
+          <input type="hidden" name="intent" value="igtf" />
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              IGTF en pagos en divisas
+            </Title>
+            <Text size="sm" c="dimmed">
+              En las ventas del personal, lo pagado en efectivo en dólares, Zelle, PayPal o Uphold lleva el IGTF en su propia línea de la
+              factura. Los pagos en bolívares no lo llevan.
+            </Text>
+            <Text fw={600} data-testid="igtf-vigente">
+              {igtf.cobrar ? `Hoy se cobra el ${formatPercent(igtf.basisPoints, false)}.` : 'Hoy no se cobra.'}
+            </Text>
+            <Switch name="cobrar" label="Cobrar el IGTF" defaultChecked={igtf.cobrar} data-testid="igtf-cobrar" />
+            <TextInput
+              label="Tasa (%)"
+              name="tasa"
+              required
+              inputMode="decimal"
+              defaultValue={percentText(igtf.basisPoints)}
+              placeholder="Ejemplo: 3 o 3,5"
+              description="De 0 a 10 %, con hasta 2 decimales."
+              error={fieldError(errorsFor('igtf'), 'tasa') ?? fieldError(errorsFor('igtf'), 'cobrar')}
+              maw={220}
+              data-testid="igtf-tasa"
+            />
+            {igtf.updatedAt && (
+              <Text size="xs" c="dimmed">
+                Último cambio de estos ajustes: {formatDateTime(igtf.updatedAt)}
+                {igtf.updatedBy ? ` por ${igtf.updatedBy.nickname}` : ''}.
+              </Text>
+            )}
+            <Button type="submit" loading={busy} w="fit-content">
+              Guardar IGTF
             </Button>
           </Stack>
         </Form>
