@@ -9,8 +9,13 @@ import { usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
 import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
 import { abonos, clientes, devoluciones, ventaLineas, ventas } from '#server/modules/ventas/ventas.schema.ts';
 
-/** The day a document falls due (Caracas): its due date, or the day it was made when it has none. */
-export const dueDay = sql<string>`coalesce(${ventas.dueDate}, ((${ventas.createdAt} AT TIME ZONE 'UTC') - interval '4 hours')::date)::text`;
+/**
+ * The day a document falls due (Caracas): its due date, or the day it was made when it has none.
+ * As a date it is the expression of the index ventas_por_cobrar_vence (ventas.schema.ts): sorts
+ * and filters use it as written there, or the index does not serve them; dueDay is its text.
+ */
+export const dueDate = sql<string>`coalesce(${ventas.dueDate}, ((${ventas.createdAt} AT TIME ZONE 'UTC') - interval '4 hours')::date)`;
+export const dueDay = sql<string>`${dueDate}::text`;
 
 const ves = (column: SQL | AnyPgColumn) => sql`round(${column} * ${ventas.rate}, 2)`;
 const personName = (table: { fullName: AnyPgColumn; nickname: AnyPgColumn }) =>
@@ -32,7 +37,7 @@ export function documentConditions(type: ListadoType | 'clientes', f: DocumentFi
   return and(
     eq(ventas.kind, type === 'facturas' ? 'factura' : 'nota-entrega'),
     type === 'pendientes' || type === 'clientes' ? gt(ventas.outstandingBalance, '0') : undefined,
-    type === 'vencidas' ? and(gt(ventas.outstandingBalance, '0'), sql`${dueDay} < ${today}`) : undefined,
+    type === 'vencidas' ? and(gt(ventas.outstandingBalance, '0'), sql`${dueDate} < ${today}::date`) : undefined,
     type === 'pagadas' ? eq(ventas.outstandingBalance, '0') : undefined,
     f.store ? eq(ventas.tiendaId, f.store) : undefined,
     f.seller ? eq(ventas.vendedorId, f.seller) : undefined,
@@ -42,8 +47,11 @@ export function documentConditions(type: ListadoType | 'clientes', f: DocumentFi
     search
       ? or(
           ilike(ventas.number, containsPattern(search)),
-          ilike(clientes.name, containsPattern(search)),
-          compactDni.length >= 3 ? ilike(sql`replace(${clientes.dni}, '-', '')`, containsPattern(compactDni)) : undefined,
+          // The customer by a subquery: the counts and totals then need no join with clientes.
+          sql`${ventas.clienteId} IN (SELECT ${clientes.id} FROM ${clientes} WHERE ${or(
+            ilike(clientes.name, containsPattern(search)),
+            compactDni.length >= 3 ? ilike(sql`replace(${clientes.dni}, '-', '')`, containsPattern(compactDni)) : undefined,
+          )})`,
         )
       : undefined,
   );
@@ -102,7 +110,7 @@ export type SortKey = 'fecha' | 'vencimiento' | 'numero' | 'cliente' | 'total' |
 
 const SORT_COLUMNS: Record<SortKey, SQL | AnyPgColumn> = {
   fecha: ventas.createdAt,
-  vencimiento: sql`${dueDay}`,
+  vencimiento: dueDate,
   numero: ventas.number,
   cliente: clientes.name,
   total: ventas.total,
@@ -132,7 +140,6 @@ export async function documentTotals(db: Db, where: SQL | undefined) {
       outstandingBalanceVes: sql<string>`coalesce(sum(${ves(ventas.outstandingBalance)}), 0)::numeric(18,2)::text`,
     })
     .from(ventas)
-    .innerJoin(clientes, eq(clientes.id, ventas.clienteId))
     .where(where);
   return row;
 }
@@ -142,43 +149,71 @@ export async function findDocument(db: Db, where: SQL | undefined) {
   return row;
 }
 
-/** One row per customer who owes on the filtered notes, the most owed first. */
+/**
+ * One row per customer who owes on the filtered notes, the most owed first: the notes are summed
+ * per customer first (one pass over the partial index), and only those sums meet clientes; the
+ * number of customers comes with the page (a window over the groups).
+ */
 export async function listClients(db: Db, where: SQL | undefined, limit: number, offset: number) {
-  const grouped = db
+  const perClient = db
+    .select({
+      clienteId: ventas.clienteId,
+      documents: sql<number>`count(*)::int`.as('documents'),
+      total: sql<string>`sum(${ventas.total})::numeric(14,2)::text`.as('total'),
+      balancePaid: sql<string>`sum(${ventas.balancePaid})::numeric(14,2)::text`.as('balance_paid'),
+      outstandingBalance: sql<string>`sum(${ventas.outstandingBalance})::numeric(14,2)::text`.as('outstanding'),
+      owed: sql<string>`sum(${ventas.outstandingBalance})`.as('owed'),
+      creditInFavor: sql<string>`sum(${ventas.creditInFavor})::numeric(14,2)::text`.as('credit'),
+    })
+    .from(ventas)
+    .where(where)
+    .groupBy(ventas.clienteId)
+    .as('por_cliente');
+  const rows = await db
     .select({
       id: clientes.id,
       dni: clientes.dni,
       name: clientes.name,
       phone: clientes.phone,
-      documents: sql<number>`count(*)::int`.as('documents'),
-      total: sql<string>`sum(${ventas.total})::numeric(14,2)::text`.as('total'),
-      balancePaid: sql<string>`sum(${ventas.balancePaid})::numeric(14,2)::text`.as('balance_paid'),
-      outstandingBalance: sql<string>`sum(${ventas.outstandingBalance})::numeric(14,2)::text`.as('outstanding'),
-      creditInFavor: sql<string>`sum(${ventas.creditInFavor})::numeric(14,2)::text`.as('credit'),
+      documents: perClient.documents,
+      total: perClient.total,
+      balancePaid: perClient.balancePaid,
+      outstandingBalance: perClient.outstandingBalance,
+      creditInFavor: perClient.creditInFavor,
+      clients: sql<number>`(count(*) OVER ())::int`,
     })
+    .from(perClient)
+    .innerJoin(clientes, eq(clientes.id, perClient.clienteId))
+    .orderBy(desc(perClient.owed), asc(clientes.name), asc(clientes.id))
+    .limit(limit)
+    .offset(offset);
+  if (rows.length > 0) return { rows, total: Number(rows[0].clients) };
+  if (offset === 0) return { rows, total: 0 };
+  // A page past the end: the count alone.
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(DISTINCT ${ventas.clienteId})::int` })
     .from(ventas)
-    .innerJoin(clientes, eq(clientes.id, ventas.clienteId))
-    .where(where)
-    .groupBy(clientes.id);
-  const [rows, [{ total }]] = await Promise.all([
-    grouped.orderBy(sql`sum(${ventas.outstandingBalance}) DESC`, asc(clientes.name), asc(clientes.id)).limit(limit).offset(offset),
-    db
-      .select({ total: sql<number>`count(DISTINCT ${ventas.clienteId})::int` })
-      .from(ventas)
-      .innerJoin(clientes, eq(clientes.id, ventas.clienteId))
-      .where(where),
-  ]);
+    .where(where);
   return { rows, total: Number(total) };
 }
 
-/** What is owed by due day (and customer): the aging buckets are counted from these in domain/ventas.ts. */
+/** What is owed by due day: the aging buckets are counted from these in domain/ventas.ts. */
 export async function owedByDueDay(db: Db, where: SQL | undefined) {
+  return db
+    .select({ dueDay, owed: sql<string>`sum(${ventas.outstandingBalance})::numeric(14,2)::text` })
+    .from(ventas)
+    .where(and(where, gt(ventas.outstandingBalance, '0')))
+    .groupBy(dueDate);
+}
+
+/** What each of these customers owes by due day (the customers of one page). */
+export async function owedByClientAndDueDay(db: Db, where: SQL | undefined, clientIds: number[]) {
+  if (clientIds.length === 0) return [];
   return db
     .select({ clientId: ventas.clienteId, dueDay, owed: sql<string>`sum(${ventas.outstandingBalance})::numeric(14,2)::text` })
     .from(ventas)
-    .innerJoin(clientes, eq(clientes.id, ventas.clienteId))
-    .where(and(where, gt(ventas.outstandingBalance, '0')))
-    .groupBy(ventas.clienteId, dueDay);
+    .where(and(where, gt(ventas.outstandingBalance, '0'), inArray(ventas.clienteId, clientIds)))
+    .groupBy(ventas.clienteId, dueDate);
 }
 
 export async function findCliente(db: Db, id: number) {

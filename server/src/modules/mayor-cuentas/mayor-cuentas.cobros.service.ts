@@ -179,12 +179,21 @@ export async function listadoClientes(db: Db, q: Omit<ListadoQuery, 'sortBy' | '
     repo.documentTotals(db, where),
     repo.owedByDueDay(db, where),
   ]);
-  const byClient = new Map<number, Record<AgingBucket, number>>();
   const all = emptyAging();
   for (const o of owed) {
     const bucket = agingBucket(o.dueDay, day);
+    all[bucket] = addCents(all[bucket], toCents(o.owed));
+  }
+  // The split of each customer on the page only (by the partial index on cliente_id, due_date).
+  const byClient = new Map<number, Record<AgingBucket, number>>();
+  const pageOwed = await repo.owedByClientAndDueDay(
+    db,
+    where,
+    rows.map((r) => r.id),
+  );
+  for (const o of pageOwed) {
+    const bucket = agingBucket(o.dueDay, day);
     const cents = toCents(o.owed);
-    all[bucket] = addCents(all[bucket], cents);
     const mine = byClient.get(o.clientId) ?? emptyAging();
     mine[bucket] = addCents(mine[bucket], cents);
     byClient.set(o.clientId, mine);
