@@ -52,7 +52,7 @@ describe('panel en un teléfono', () => {
     await menu.getByRole('link', { name: 'Cuentas bancarias' }).waitFor();
     const links = await menu.locator('a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
     expect(links).toContain('/dashboard/config/cuentas-bancarias');
-    for (const placeholder of ['/dashboard/cuentas/por-cobrar', '/dashboard/prospecto', '/dashboard/blog/publicaciones']) {
+    for (const placeholder of ['/dashboard/cuentas/por-cobrar', '/dashboard/aliados-comerciales', '/dashboard/blog/publicaciones']) {
       expect(links).not.toContain(placeholder);
     }
 
