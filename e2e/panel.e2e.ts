@@ -26,21 +26,21 @@ describe('panel en un teléfono', () => {
     await page.context().close();
   });
 
-  it('inventario en cuentas por pagar, también; administración ve el aviso de la sección', async () => {
+  it('inventario en cuentas por pagar, también; en una sección por hacer de su rol ve el aviso de la sección', async () => {
     const inventario = await newPage(browser, PHONE);
     await login(inventario.page, 'inventario@vitrina.com.ve');
     await inventario.page.goto(`${baseUrl()}/dashboard/cuentas/por-pagar`);
     await inventario.page.waitForURL(/\/dashboard\?mensaje=sin-permiso$/);
     await inventario.page.context().close();
 
-    const administracion = await newPage(browser, PHONE);
-    await login(administracion.page, 'administracion@vitrina.com.ve');
-    const response = await administracion.page.goto(`${baseUrl()}/dashboard/cuentas/por-pagar`);
+    const catalogo = await newPage(browser, PHONE);
+    await login(catalogo.page, 'inventario@vitrina.com.ve');
+    const response = await catalogo.page.goto(`${baseUrl()}/dashboard/galeria`);
     expect(response?.status()).toBe(200);
-    await expect(administracion.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Cuentas por pagar');
-    await expect(administracion.page.getByTestId('seccion-no-disponible').textContent()).resolves.toContain('todavía no está disponible');
-    expect(administracion.errors).toEqual([]);
-    await administracion.page.context().close();
+    await expect(catalogo.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Galería');
+    await expect(catalogo.page.getByTestId('seccion-no-disponible').textContent()).resolves.toContain('todavía no está disponible');
+    expect(catalogo.errors).toEqual([]);
+    await catalogo.page.context().close();
   });
 
   it('un admin en una ruta desconocida del panel ve la página 404; su menú no lleva a secciones sin hacer', async () => {
@@ -52,7 +52,7 @@ describe('panel en un teléfono', () => {
     await menu.getByRole('link', { name: 'Cuentas bancarias' }).waitFor();
     const links = await menu.locator('a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
     expect(links).toContain('/dashboard/config/cuentas-bancarias');
-    for (const placeholder of ['/dashboard/cuentas/por-cobrar', '/dashboard/aliados-comerciales', '/dashboard/blog/publicaciones']) {
+    for (const placeholder of ['/dashboard/galeria', '/dashboard/aliados-comerciales', '/dashboard/blog/publicaciones']) {
       expect(links).not.toContain(placeholder);
     }
 

@@ -15,10 +15,7 @@ export const ajustesVenta = pgTable(
     updatedBy: integer('updated_by').references(() => usuarios.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check('ajustes_venta_una_fila', sql`${t.id} = 1`),
-    check('ajustes_venta_igtf_ok', sql`${t.igtfBasisPoints} BETWEEN 0 AND 10000`),
-  ],
+  (t) => [check('ajustes_venta_una_fila', sql`${t.id} = 1`), check('ajustes_venta_igtf_ok', sql`${t.igtfBasisPoints} BETWEEN 0 AND 10000`)],
 );
 
 /** Staff users e-mailed when a web order is registered or its payment is reported. */
