@@ -156,6 +156,8 @@ export async function benchVentas({ seconds, connections }: { seconds: number; c
       { name: 'ventas/pagos, un mes', path: `/api/ventas/pagos?${month}`, payments: { from: monthAgo, to: today } },
       { name: 'ventas/graficos, un mes', path: `/api/ventas/graficos?${month}` },
       { name: 'mayor/cuentas/listado/pendientes', path: '/api/mayor/cuentas/listado/pendientes' },
+      { name: 'mayor/cuentas/listado/vencidas', path: '/api/mayor/cuentas/listado/vencidas' },
+      { name: 'mayor/cuentas/listado/clientes', path: '/api/mayor/cuentas/listado/clientes' },
     ] as { name: string; path: string; where?: repo.SalesWhere; payments?: repo.PaymentsWhere; offset?: number; as?: string }[];
 
     // The plans, on the bench database itself (after ANALYZE).
