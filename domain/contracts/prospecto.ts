@@ -29,11 +29,15 @@ const line = z.object({
     .toUpperCase()
     .min(1, 'Falta el código del artículo')
     .max(22, 'El código del artículo no es válido'),
-  quantity: z.coerce
-    .number({ error: 'La cantidad debe ser un número' })
-    .int('La cantidad debe ser un número entero')
-    .min(1, 'La cantidad debe ser al menos 1')
-    .max(PROSPECT_LIMITS.units, `La cantidad puede ser hasta ${PROSPECT_LIMITS.units}`),
+  // A number, or digits as a form sends them; "0x10", "1e2", true or [5] are not a quantity.
+  quantity: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: 'La cantidad debe ser un número entero' })
+      .int('La cantidad debe ser un número entero')
+      .min(1, 'La cantidad debe ser al menos 1')
+      .max(PROSPECT_LIMITS.units, `La cantidad puede ser hasta ${PROSPECT_LIMITS.units}`),
+  ),
 });
 
 const items = z

@@ -2,6 +2,7 @@
 // and GET /api/mayor/cuentas/estado-de-cuenta/:client/pdf (a customer's statement). Both answer the
 // file itself (application/pdf, inline, no-store), not JSON.
 import { z } from 'zod';
+import { MAX_ID } from '#domain/contracts/campos.ts';
 import { defineRoute } from '#domain/contracts/contract.ts';
 
 /** F-CCS-000123 or NE-CCS-000045. */
@@ -15,7 +16,8 @@ export const documentNumberParam = z
 export const clientParam = z
   .string({ error: 'Falta el cliente' })
   .trim()
-  .regex(/^(\d{1,10}|[VEJGPvejgp]-?\d{5,9})$/, 'El cliente no es válido: escriba su número o su cédula/RIF (ejemplo: V-12345678)');
+  .regex(/^(\d{1,10}|[VEJGPvejgp]-?\d{5,9})$/, 'El cliente no es válido: escriba su número o su cédula/RIF (ejemplo: V-12345678)')
+  .refine((v) => !/^\d+$/.test(v) || Number(v) <= MAX_ID, 'El cliente no existe.');
 
 export const documentoPdf = defineRoute({
   method: 'GET',

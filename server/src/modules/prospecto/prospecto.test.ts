@@ -85,6 +85,27 @@ describe('datos inválidos', () => {
       'items.0.quantity': ['La cantidad debe ser al menos 1'],
       'items.1.articleCode': [`${articles[0].code} está repetido`],
     });
+    // Only whole numbers, or digits as a form sends them: nothing else is read as a quantity.
+    for (const quantity of ['0x10', '1e2', true, [5], '2.5', 3.5]) {
+      const odd = await solicitud({
+        accion: 'registrar',
+        name: 'Ana',
+        phone: '0414-555-0101',
+        items: [{ articleCode: articles[0].code, quantity }],
+      });
+      expect(odd.statusCode).toBe(422);
+      expect(odd.json().errors['items.0.quantity']).toEqual(['La cantidad debe ser un número entero']);
+    }
+    expect(
+      (
+        await solicitud({
+          accion: 'registrar',
+          name: 'Ana',
+          phone: '0414-555-0101',
+          items: [{ articleCode: articles[0].code, quantity: ' 3 ' }],
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await solicitud({ accion: 'otra' })).statusCode).toBe(422);
     expect((await solicitud({ accion: 'procesar', id: 1, resultado: 'vendida' })).statusCode).toBe(422);
     const unknown = await solicitud({

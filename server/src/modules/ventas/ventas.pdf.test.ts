@@ -254,6 +254,10 @@ describe('PDF del estado de cuenta', () => {
     expect((await get('/api/mayor/cuentas/estado-de-cuenta/V-12345678/pdf', 'cliente')).statusCode).toBe(404);
     expect((await get('/api/mayor/cuentas/estado-de-cuenta/999999/pdf', 'admin')).statusCode).toBe(404);
     expect((await get('/api/mayor/cuentas/estado-de-cuenta/x/pdf', 'admin')).statusCode).toBe(422);
+    // Past the largest id the database holds: refused before the query, never a 500.
+    for (const client of ['2147483648', '9999999999']) {
+      expect((await get(`/api/mayor/cuentas/estado-de-cuenta/${client}/pdf`, 'cliente')).statusCode).toBe(422);
+    }
     const [linked] = await t.database.db.select({ userId: clientes.userId }).from(clientes).where(eq(clientes.id, clienteId));
     expect(linked?.userId).not.toBeNull();
   });
