@@ -85,7 +85,7 @@ describe('registrar un abono', () => {
     expect(registrarAbono(nota(10_000), { totalCents: -5, reference: 'X' }).ok).toBe(false);
     expect(registrarAbono(nota(10_000, 0, 10_000), { totalCents: 1, reference: 'X' })).toEqual({
       ok: false,
-      motivo: 'La nota de entrega ya está pagada.',
+      motivo: 'La nota de entrega no tiene saldo pendiente (está pagada o sus abonos por aprobar ya la cubren).',
     });
   });
 
@@ -246,5 +246,21 @@ describe('referencias de pago', () => {
     const key = referenceKey('0134', 'transferencia', '1234');
     expect(referenceKey('0102', 'transferencia', '1234')).not.toBe(key);
     expect(referenceKey('0134', 'pago-movil', '1234')).not.toBe(key);
+  });
+});
+
+describe('devolución en una nota con descuento y abonos', () => {
+  it('lo que pasa del saldo sale primero del descuento: el dinero abonado no vuelve como saldo a favor mientras quede descuento', () => {
+    // Total 592,17; abonado 197,39; descuento 382,28; debe 12,50. Devuelve 327,77.
+    const outcome = registrarDevolucion(nota(59_217, 38_228, 19_739), 32_777);
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.note).toMatchObject({ totalCents: 26_440, discountCents: 6_701, balancePaidCents: 19_739, outstandingBalanceCents: 0 });
+    expect([outcome.fromOutstandingCents, outcome.fromDiscountCents, outcome.fromPaidCents, outcome.creditInFavorCents]).toEqual([
+      1_250, 31_527, 0, 0,
+    ]);
+    // Past the discount too, the rest is the customer's credit.
+    const all = registrarDevolucion(nota(59_217, 38_228, 19_739), 59_217);
+    expect(all.ok && [all.note.discountCents, all.note.balancePaidCents, all.creditInFavorCents]).toEqual([0, 0, 19_739]);
   });
 });

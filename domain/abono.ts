@@ -87,7 +87,8 @@ export function abonoStepOf(raw: string): AbonoStep | null {
 function checkAmount(amountCents: number, note: NotaEntrega): Refused | null {
   assertCents(amountCents);
   if (amountCents <= 0) return { ok: false, motivo: 'El monto debe ser mayor que cero.' };
-  if (note.outstandingBalanceCents === 0) return { ok: false, motivo: 'La nota de entrega ya está pagada.' };
+  if (note.outstandingBalanceCents === 0)
+    return { ok: false, motivo: 'La nota de entrega no tiene saldo pendiente (está pagada o sus abonos por aprobar ya la cubren).' };
   if (amountCents > note.outstandingBalanceCents) {
     const owed = formatUsd(note.outstandingBalanceCents);
     return { ok: false, motivo: `El monto (${formatUsd(amountCents)}) supera el saldo pendiente (${owed}).` };
@@ -156,9 +157,9 @@ export type DevolucionOutcome =
 
 /**
  * PATCH devoluciones (decision 0014): returned goods reduce the document's total. On a nota the
- * outstanding balance goes down first; what passes it is taken from balancePaid and becomes the
- * customer's credit in favour (on a paid factura, all of it); only if nothing was paid either is
- * the rest taken from the discount. A return that would take back money while abonos are still
+ * outstanding balance goes down first, then the discount granted on it (a discount does not outlive
+ * the goods it was given on), and only what passes both is taken from balancePaid and becomes the
+ * customer's credit in favour (on a paid factura, all of it). A return that would take back money while abonos are still
  * pending is refused: a pending abono may yet be rejected, and its total must still be there to
  * subtract (spec §4), so they are settled first.
  */
@@ -185,8 +186,8 @@ export function registrarDevolucion(
       motivo: 'La devolución supera el saldo pendiente y la nota tiene abonos pendientes: apruébelos o rechácelos antes de devolver.',
     };
   }
-  const fromPaidCents = Math.min(excess, note.balancePaidCents);
-  const fromDiscountCents = excess - fromPaidCents;
+  const fromDiscountCents = Math.min(excess, note.discountCents);
+  const fromPaidCents = excess - fromDiscountCents;
   return {
     ok: true,
     note: notaEntrega({

@@ -43,6 +43,19 @@ describe('pagos de una venta de mostrador', () => {
     expect(outcome.settlement.changeUsdCents).toBe(1_041);
   });
 
+  it('un vuelto de más de $ 100 (o su equivalente en bolívares) es un error de tipeo y se rechaza', () => {
+    for (const payment of [
+      { method: 'efectivo', amountCents: 99_999_999_999 },
+      { method: 'efectivo-bs', amountCents: 99_999_999_999 },
+      { method: 'efectivo', amountCents: 11_959 + 10_001 + 310 },
+    ] as const) {
+      const outcome = settleSale([LINE], [payment], options);
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok) expect(outcome.motivo).toContain('el vuelto no puede pasar de $ 100,00');
+    }
+    expect(settleSale([LINE], [{ method: 'efectivo', amountCents: 21_959 }], options).ok).toBe(true);
+  });
+
   it('el vuelto en bolívares sale del efectivo en bolívares', () => {
     const outcome = settleSale([LINE], [{ method: 'efectivo-bs', amountCents: 500_000 }], options);
     expect(outcome.ok).toBe(true);
@@ -52,7 +65,7 @@ describe('pagos de una venta de mostrador', () => {
 
   it('de contado, lo que falta o lo que sobra sin efectivo se rechaza con el monto', () => {
     const short = settleSale([LINE], [{ method: 'zelle', amountCents: 10_000 }], options);
-    expect(short).toEqual({ ok: false, motivo: expect.stringContaining('faltan $ 19.00') });
+    expect(short).toEqual({ ok: false, motivo: expect.stringContaining('faltan $ 19,00') });
     const over = settleSale([LINE], [{ method: 'zelle', amountCents: 20_000 }], options);
     expect(over).toEqual({ ok: false, motivo: expect.stringContaining('Solo el efectivo puede dar vuelto') });
     const idleCash = settleSale(

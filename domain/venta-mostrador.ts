@@ -6,7 +6,7 @@
 // total depends on the payments: total = base + IVA + Σ IGTF, and a contado sale is settled when
 // Σ USD kept = total exactly. Cash handed over beyond that is change, given from the last cash
 // payment listed (the bill handed over last); any other excess is refused.
-import { addCents, assertCents, subtractCents, usdToVesCents, vesToUsdCents } from './money.ts';
+import { addCents, assertCents, formatUsd, subtractCents, usdToVesCents, vesToUsdCents } from './money.ts';
 import {
   type IgtfSettings,
   igtfOf,
@@ -17,6 +17,9 @@ import {
   type SaleTotals,
   saleTotals,
 } from './ventas.ts';
+
+/** The most change a sale may give, in USD cents (or its equivalent in bolívares). */
+export const MAX_CHANGE_USD_CENTS = 10_000;
 
 /** Cash at the counter: the only payments that can give change. */
 export const CASH_METHODS: readonly SalePaymentMethod[] = ['efectivo', 'efectivo-bs'];
@@ -53,7 +56,7 @@ export type Settlement = {
 
 export type SettlementOutcome = { ok: true; settlement: Settlement } | { ok: false; motivo: string };
 
-const usd = (cents: number) => `$ ${(cents / 100).toFixed(2)}`;
+const usd = formatUsd;
 
 function usdOf(method: SalePaymentMethod, amountCents: number, rate: string): number {
   return currencyOf(method) === 'USD' ? amountCents : vesToUsdCents(amountCents, rate);
@@ -157,6 +160,13 @@ export function settleSale(
   }
   const change = result.find((p) => p.changeCents > 0);
   const changeUsdCents = change ? usdOf(change.method, change.changeCents, rate) : 0;
+  // Nobody hands over more than a banknote too many: a larger change is a typo in the amount.
+  if (changeUsdCents > MAX_CHANGE_USD_CENTS) {
+    return {
+      ok: false,
+      motivo: `El vuelto sería de ${usd(changeUsdCents)}: revise el monto del efectivo (el vuelto no puede pasar de ${usd(MAX_CHANGE_USD_CENTS)}).`,
+    };
+  }
   return { ok: true, settlement: { totals, payments: result, paidCents, owedCents, changeUsdCents } };
 }
 

@@ -25,7 +25,7 @@ import {
 } from '#domain/cuentas-por-pagar.ts';
 import { caracasIsoDate, formatDate } from '#domain/dates.ts';
 import { formatRate } from '#domain/documento-pdf.ts';
-import { addCents, type Currency, fromCents, toCents } from '#domain/money.ts';
+import { addCents, type Currency, formatUsd, fromCents, toCents } from '#domain/money.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingBucket, agingBucket, daysOverdue, normalizeDni } from '#domain/ventas.ts';
 import type { Db } from '#server/db/client.ts';
@@ -34,6 +34,9 @@ import type { SessionUser } from '#server/http/access.ts';
 import { csvStream, type SheetColumnSpec, type SheetValue, writeXlsx } from '#server/modules/configuracion/configuracion.importar.hoja.ts';
 import { tasaDelDia } from '#server/modules/general/general.service.ts';
 import * as repo from './cuentas-por-pagar.repo.ts';
+
+/** The most one supplier document may be worth, in USD cents (100 millones de dólares). */
+const MAX_DOCUMENT_USD_CENTS = 10_000_000_000;
 
 type DocumentRow = NonNullable<Awaited<ReturnType<typeof repo.findDocumento>>>;
 
@@ -112,6 +115,10 @@ export async function registrarDocumento(
   if (!made.ok) throw new ReglaNegocio(made.motivo);
   const totalUsdCents = usdEquivalent(totalCents, input.currency, rate);
   if (totalUsdCents <= 0) throw new ReglaNegocio('El total en dólares a esa tasa es cero: revise el monto y la tasa.');
+  // A bolívar total at a mistyped tiny rate would be billions of dollars (and overflow the list's sums).
+  if (totalUsdCents > MAX_DOCUMENT_USD_CENTS) {
+    throw new ReglaNegocio(`El total equivale a más de ${formatUsd(MAX_DOCUMENT_USD_CENTS)}: revise el monto y la tasa.`);
+  }
   const row = await repo.insertDocumento(db, {
     proveedorId: proveedor.id,
     number: input.number,
@@ -177,6 +184,9 @@ export async function registrarPago(
     if (!doc) throw new NoEncontrado('El documento por pagar no existe.');
     const owed = doc.currency as Currency;
     const applied = countedOn(amountCents, currency, owed, rate);
+    if (applied <= 0 && amountCents > 0) {
+      throw new ReglaNegocio('El pago equivale a cero en la moneda del documento a esa tasa: revise el monto y la tasa.');
+    }
     const outcome = registrarPagoRule(stateOf(doc), applied, owed);
     if (!outcome.ok) throw new ReglaNegocio(outcome.motivo);
     await repo.updateBalance(tx, doc.id, balanceValues(outcome.state));

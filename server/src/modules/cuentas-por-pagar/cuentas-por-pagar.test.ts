@@ -135,6 +135,24 @@ describe('proveedores y documentos', () => {
       payload: { proveedorId: 999999, number: 'Z-1', kind: 'factura', issuedOn: today(), dueDate: today(), currency: 'USD', total: '10' },
     });
     expect(ghost.statusCode).toBe(400);
+    // Bolívares at a mistyped tiny rate: refused, and the list's sums never overflow.
+    const absurd = await call({
+      method: 'POST',
+      url: `${BASE}/registrar-documento`,
+      payload: {
+        proveedorId: p,
+        number: 'C-1',
+        kind: 'factura',
+        issuedOn: today(),
+        dueDate: today(),
+        currency: 'VES',
+        total: '999999999.99',
+        rate: '0.0001',
+      },
+    });
+    expect(absurd.statusCode).toBe(400);
+    expect(absurd.json().message).toContain('revise el monto y la tasa');
+    expect((await call({ method: 'GET', url: BASE })).statusCode).toBe(200);
   });
 });
 

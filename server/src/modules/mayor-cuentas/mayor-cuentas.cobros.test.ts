@@ -144,7 +144,7 @@ describe('registrar un abono', () => {
     await abonoOk('administracion', { deliveryNote: n.number, amount: '11.60' });
     const paid = await abono('administracion', { deliveryNote: n.number, amount: '1' });
     expect(paid.statusCode).toBe(400);
-    expect(paid.json().message).toBe('La nota de entrega ya está pagada.');
+    expect(paid.json().message).toBe('La nota de entrega no tiene saldo pendiente (está pagada o sus abonos por aprobar ya la cubren).');
 
     const factura = await registrarVenta(t, {
       dni: nextDni(),

@@ -178,7 +178,7 @@ describe('venta de contado', () => {
     const [ventas, stock] = [await countOf('ventas'), await onHand(articles[0])];
     const short = await vender(venta({ payments: [{ method: 'zelle', amount: '50.00', reference: 'ZL-CORTO1' }] }));
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toMatch(/faltan \$ 67\.50/);
+    expect(short.json().message).toMatch(/faltan \$ 67,50/);
     const over = await vender(venta({ payments: [{ method: 'transferencia', amount: '9000.00', reference: '998877', bankCode: '0102' }] }));
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toMatch(/Solo el efectivo puede dar vuelto/);
@@ -426,7 +426,11 @@ describe('artículos a la venta y opciones', () => {
   it('opciones de vendedores, clientes y órdenes para los selectores', async () => {
     const vendedores = await api.call('administracion', 'GET', '/api/opciones/vendedor?search=V01');
     expect(vendedores.json().data[0]).toMatchObject({ code: 'V01', label: expect.stringContaining('V01') });
-    const clientes = await api.call('despacho', 'GET', '/api/opciones/clientes?search=Mayorista');
+    // Customers carry phones, credit and debt: only for who sells and collects.
+    for (const role of ['despacho', 'inventario'] as const) {
+      expect((await api.call(role, 'GET', '/api/opciones/clientes?search=Mayorista')).statusCode).toBe(403);
+    }
+    const clientes = await api.call('administracion', 'GET', '/api/opciones/clientes?search=Mayorista');
     expect(clientes.json().data.length).toBeGreaterThanOrEqual(3);
     expect(clientes.json().data[0]).toMatchObject({ value: expect.any(Number), label: expect.stringContaining('Mayorista') });
     const ordenes = await api.call('inventario', 'GET', '/api/opciones/ordenes?search=Ana%20Web');
