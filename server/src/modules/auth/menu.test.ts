@@ -37,7 +37,7 @@ describe('menú del panel', () => {
     }
   });
 
-  it('un cliente ve solo su cuenta; cuentas por cobrar no aparece para nadie mientras no exista', async () => {
+  it('un cliente ve solo su cuenta; una sección que no existe todavía no aparece para nadie', async () => {
     expect(await menuOf('cliente')).toEqual([
       '/dashboard',
       '/dashboard/perfil',
@@ -45,6 +45,9 @@ describe('menú del panel', () => {
       '/dashboard/perfil/hijo',
       '/dashboard/perfil/ordenes',
     ]);
-    expect(await menuOf('admin')).not.toContain('/dashboard/cuentas/por-cobrar');
+    const admin = await menuOf('admin');
+    expect(admin).toContain('/dashboard/cuentas/por-cobrar');
+    expect(admin).not.toContain('/dashboard/galeria');
+    expect(await menuOf('inventario')).not.toContain('/dashboard/cuentas/por-cobrar');
   });
 });
