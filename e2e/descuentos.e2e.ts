@@ -26,7 +26,8 @@ async function articleInStock(): Promise<Pick> {
     const { data: article } = (await (await fetch(`${baseUrl()}/api/v2/catalogo/article/${model}`)).json()) as { data: ArticleDetail };
     if (article.discount !== '0.00' || Number(article.finalPrice) < 1) continue;
     for (const size of article.sizes) {
-      const store = size.stores.find((s) => s.quantity >= 2);
+      // Two go in the cart; other journeys before this one may hold a few units of the same articles.
+      const store = size.stores.find((s) => s.quantity >= 6);
       if (store) return { article, size: size.article, store: store.id };
     }
   }

@@ -24,6 +24,15 @@ async function noSidewaysScroll(page: Page) {
   expect(width, page.url()).toBeLessThanOrEqual(PHONE.width);
 }
 
+/** The demo's main store (other journeys may have added empty stores before it in the list). */
+async function chooseMainStore(page: Page) {
+  const select = page.getByTestId('venta-tienda');
+  await page.waitForLoadState('networkidle');
+  const ccs = await select.evaluate((el) => [...(el as HTMLSelectElement).options].find((o) => o.text.endsWith('(CCS)'))?.value ?? '');
+  expect(ccs).not.toBe('');
+  await select.selectOption(ccs);
+}
+
 describe('venta de mostrador en el teléfono', () => {
   it('de contado con Zelle y pago móvil: la factura muestra su número y el total', async () => {
     const { page, errors } = await newPage(browser, PHONE);
@@ -33,8 +42,9 @@ describe('venta de mostrador en el teléfono', () => {
     await page.waitForURL(/\/dashboard\/venta\/nueva$/);
     await noSidewaysScroll(page);
 
+    await chooseMainStore(page);
     // The first article with free units in the chosen store.
-    const add = page.locator('[data-testid^="agregar-"]:not([disabled])').first();
+    const add = page.locator('[data-testid^="agregar-"]:not([disabled]):not([data-testid="agregar-pago"])').first();
     await add.waitFor();
     const article = ((await add.getAttribute('data-testid')) ?? '').replace('agregar-', '');
     await add.click();
@@ -71,7 +81,8 @@ describe('venta de mostrador en el teléfono', () => {
     const { page } = await newPage(browser, PHONE);
     await login(page, 'ventas@vitrina.com.ve');
     await page.goto(`${baseUrl()}/dashboard/venta/nueva`);
-    const add = page.locator('[data-testid^="agregar-"]:not([disabled])').first();
+    await chooseMainStore(page);
+    const add = page.locator('[data-testid^="agregar-"]:not([disabled]):not([data-testid="agregar-pago"])').first();
     await add.waitFor();
     const article = ((await add.getAttribute('data-testid')) ?? '').replace('agregar-', '');
     await add.click();
