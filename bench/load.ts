@@ -1,9 +1,9 @@
 // A small closed-loop HTTP load generator: `connections` keep-alive clients for `seconds`.
 import http from 'node:http';
 
-export type LoadResult = { requests: number; errors: number; rps: number; p50: number; p99: number };
-/** What changes from one request to the next (a POST body, its idempotency key); GET by default. */
-export type NextRequest = () => { method?: string; headers?: Record<string, string>; body?: string };
+export type LoadResult = { requests: number; errors: number; rps: number; p50: number; p95: number; p99: number; latencies: number[] };
+/** What changes from one request to the next (a POST body, its idempotency key, the path); GET by default. */
+export type NextRequest = () => { method?: string; headers?: Record<string, string>; body?: string; path?: string };
 
 export async function load(
   url: string,
@@ -26,7 +26,7 @@ export async function load(
           method: extra.method ?? 'GET',
           hostname: target.hostname,
           port: target.port,
-          path: target.pathname + target.search,
+          path: extra.path ?? target.pathname + target.search,
           headers: { ...headers, ...extra.headers, ...(body ? { 'content-length': body.length } : {}) },
         },
         (res) => {
@@ -57,5 +57,5 @@ export async function load(
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { requests: latencies.length, errors, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+  return { requests: latencies.length, errors, rps: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), p99: at(0.99), latencies };
 }

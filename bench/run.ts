@@ -19,6 +19,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const MODELS = Number(process.env.BENCH_MODELS ?? 20_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+// BENCH_ONLY_PAGES=1: only the API and page comparison against node:http (no import, checkout or reports).
+const ONLY_PAGES = process.env.BENCH_ONLY_PAGES === '1';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-bench-'));
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -49,9 +51,12 @@ try {
   await waitFor(`${appUrl}/api/health`);
   const list = await (await fetch(`${appUrl}/api/catalogo/articulos?linea=DAM&page=2`)).json();
   const articlePath = list.data[0].path as string;
+  // Anonymous storefront pages come from the shared page cache (docs/decisions/0019).
   const targets = [
     { name: 'API v2/catalogo/sublinea', path: '/api/v2/catalogo/sublinea?linea=DAM&page_latest=3' },
     { name: 'API catalogo/articulos', path: '/api/catalogo/articulos?linea=CAB&sort_by=precio&sort_desc=false&page=5' },
+    { name: 'Página SSR de inicio', path: '/' },
+    { name: 'Página SSR de sub-línea', path: articlePath.slice(0, articlePath.lastIndexOf('/')) },
     { name: 'Página SSR de artículo', path: articlePath },
   ];
   const recorded = [];
@@ -85,12 +90,13 @@ try {
   benchSerialize(await (await fetch(`${appUrl}/api/catalogo/articulos?linea=DAM&per_page=24`)).json());
   // The server lets go of the database (PGlite is one process at a time) before the import opens it.
   await stop(app);
-  if (IMPORT_ROWS > 0) await benchImport({ dataDir, databaseUrl, rows: IMPORT_ROWS });
+  if (IMPORT_ROWS > 0 && !ONLY_PAGES) await benchImport({ dataDir, databaseUrl, rows: IMPORT_ROWS });
 } finally {
   await Promise.all([stop(app), stop(bare)]);
   await rm(dataDir, { recursive: true, force: true });
 }
 
+if (ONLY_PAGES) process.exit(0);
 await benchCheckout({ seconds: SECONDS, connections: Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 32) });
 // The sales reports on BENCH_SALES documents (100,000), on PostgreSQL too (ventas.ts).
 await benchVentas({ seconds: SECONDS, connections: CONNECTIONS });

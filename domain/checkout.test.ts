@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   amountToPay,
   type CheckoutDraft,
+  chargeWithShipping,
   checkStep,
+  draftShipping,
   emptyDraft,
   expectedPayment,
   firstInvalidStep,
@@ -12,6 +14,7 @@ import {
 } from './checkout.ts';
 import type { CartView } from './contracts/carrito.ts';
 import { registrarOrdenSchema } from './contracts/orden-compra.ts';
+import type { ShippingRate } from './envios.ts';
 
 const cart: CartView = {
   items: [
@@ -87,6 +90,7 @@ function filled(): CheckoutDraft {
   });
   draft.delivery.agency = 'mrw';
   draft.payment = { method: 'pago-movil', reference: '123456', bankCode: '0134', amount: '2540,40', date: '2026-11-20' };
+  draft.acceptTerms = true;
   return draft;
 }
 
@@ -103,7 +107,7 @@ describe('checkout por pasos', () => {
     const draft = emptyDraft('k');
     const errors = checkStep(2, draft, cart);
     expect(errors.fullName).toBe('El nombre completo es obligatorio');
-    expect(errors.email).toBe('El correo no es válido');
+    expect(errors.email).toBe('El correo es obligatorio');
     expect(errors.state).toBeDefined();
     expect(checkStep(2, filled(), cart)).toEqual({});
   });
@@ -144,6 +148,13 @@ describe('checkout por pasos', () => {
     expect(firstInvalidStep(broken, cart)?.step).toBe(2);
   });
 
+  it('sin aceptar los términos el último paso no deja confirmar', () => {
+    const draft = filled();
+    draft.acceptTerms = false;
+    expect(checkStep(5, draft, cart)).toEqual({ acceptTerms: 'Acepte los términos y condiciones para confirmar el pedido' });
+    expect(firstInvalidStep(draft, cart)?.step).toBe(5);
+  });
+
   it('el resumen toma del carrito lo que costaría con el método elegido: comisión, descuento por el pago y total', () => {
     expect(amountToPay(cart, 'paypal')).toMatchObject({ commission: '4.34', paymentDiscount: '0.00', total: '73.94' });
     expect(amountToPay(cart, 'zelle')).toEqual({
@@ -151,10 +162,44 @@ describe('checkout por pasos', () => {
       paymentDiscountName: 'Pago en divisas',
       subtotal: '57.00',
       iva: '9.12',
+      shipping: '0.00',
       commission: '0.00',
       total: '66.12',
     });
     expect(amountToPay(cart, '')).toMatchObject({ commission: '0.00', paymentDiscount: '0.00', total: '69.60' });
+  });
+
+  it('el envío se suma al total de cualquier método; la comisión de la tarjeta se toma también sobre el envío', () => {
+    // Zelle: 66,12 of articles + 11,00 of shipping.
+    expect(amountToPay(cart, 'zelle', 1100)).toMatchObject({ shipping: '11.00', commission: '0.00', total: '77.12' });
+    // PayPal: 5,8 % + 0,30 of 69,60 + 11,00 = 80,60 → 4,97; total 85,57.
+    expect(amountToPay(cart, 'paypal', 1100)).toMatchObject({ shipping: '11.00', commission: '4.97', total: '85.57' });
+    expect(amountToPay(cart, '', 350)).toMatchObject({ shipping: '3.50', total: '73.10' });
+    expect(chargeWithShipping(6960, 1100, 'uphold')).toEqual({ shippingCents: 1100, commissionCents: 497, totalCents: 8557 });
+    expect(chargeWithShipping(6960, 0, 'pago-movil')).toEqual({ shippingCents: 0, commissionCents: 0, totalCents: 6960 });
+  });
+
+  it('el paso de envío cotiza la agencia y el estado con las tarifas y no deja pasar una sin tarifa', () => {
+    const rates: ShippingRate[] = [
+      { agency: 'mrw', state: 'Carabobo', costUsd: '5.00', daysMin: 2, daysMax: 3 },
+      { agency: 'liberty', state: 'Carabobo', costUsd: null, daysMin: 2, daysMax: 3 },
+    ];
+    const draft = filled();
+    expect(draftShipping(draft, rates)).toEqual({ quote: { kind: 'pagado', costUsd: '5.00', daysMin: 2, daysMax: 3 }, cents: 500 });
+    expect(checkStep(3, draft, cart, rates)).toEqual({});
+    draft.delivery.agency = 'liberty';
+    expect(draftShipping(draft, rates)?.cents).toBe(0);
+    draft.delivery.agency = 'zoom';
+    expect(draftShipping(draft, rates)).toEqual({ quote: { kind: 'sin-tarifa' }, cents: null });
+    expect(checkStep(3, draft, cart, rates)).toEqual({
+      agency: 'Zoom no tiene una tarifa de envío para Carabobo. Elija otra agencia o el retiro en tienda.',
+    });
+    expect(firstInvalidStep(draft, cart, rates)?.step).toBe(3);
+    // Without the agency or the state there is nothing to quote yet; a pickup is free.
+    draft.delivery.agency = '';
+    expect(draftShipping(draft, rates)).toBeNull();
+    draft.delivery.shipping = 'retiro-en-tienda';
+    expect(draftShipping(draft, rates)).toEqual({ quote: { kind: 'retiro', costUsd: '0.00' }, cents: 0 });
   });
 
   it('el cupón del carrito va en la orden; uno que ya no aplica no deja pasar del paso 1', () => {

@@ -10,7 +10,8 @@ import {
   tooManyUnitsMessage,
   unitsByArticle,
 } from './contracts/orden-compra.ts';
-import { addCents, type Currency, parseAmountInput, subtractCents, toCents, usdToVesCents } from './money.ts';
+import { noShippingRateMessage, quoteShipping, type ShippingQuote, type ShippingRate, shippingCentsOf } from './envios.ts';
+import { addCents, type Currency, fromCents, parseAmountInput, subtractCents, toCents, usdToVesCents } from './money.ts';
 import {
   type CheckoutStep,
   DEFAULT_PAY_SHIPPING,
@@ -18,6 +19,8 @@ import {
   MAX_UNITS_WEB_ORDER,
   PAYMENT_METHODS,
   type PaymentMethodId,
+  SHIPPING_AGENCY_LABELS,
+  type ShippingAgencyId,
 } from './store-constants.ts';
 import { cardCommissionCents } from './vat.ts';
 
@@ -27,11 +30,20 @@ export type CheckoutDraft = {
   /** One key per checkout: a second submit of the same draft returns the same order. */
   idempotencyKey: string;
   user: Buyer;
-  delivery: Omit<Buyer, 'fullName' | 'email'> & { contact: string; agency: string; shipping: string; payShipping: string };
+  delivery: Omit<Buyer, 'fullName' | 'email'> & {
+    contact: string;
+    agency: string;
+    shipping: string;
+    payShipping: string;
+    /** The store of a pickup («retiro-en-tienda»). */
+    pickupTiendaId: number | null;
+  };
   payment: { method: PaymentMethodId | ''; reference: string; bankCode: string; amount: string; date: string };
   comment: string;
   withSeller: boolean;
   salesman: number | null;
+  /** The store's terms and conditions, accepted with a checkbox at the last step. */
+  acceptTerms: boolean;
 };
 
 export type FieldErrors = Record<string, string>;
@@ -53,11 +65,13 @@ export function emptyDraft(idempotencyKey: string, buyer: Partial<Buyer> = {}): 
       agency: '',
       shipping: 'envio',
       payShipping: DEFAULT_PAY_SHIPPING,
+      pickupTiendaId: null,
     },
     payment: { method: '', reference: '', bankCode: '', amount: '', date: '' },
     comment: '',
     withSeller: false,
     salesman: null,
+    acceptTerms: false,
   };
 }
 
@@ -82,8 +96,19 @@ export function paymentInput(payment: CheckoutDraft['payment']) {
   };
 }
 
-/** Errors of one step, by field; empty when the shopper may go on. */
-export function checkStep(step: CheckoutStep, draft: CheckoutDraft, cart: CartView): FieldErrors {
+/**
+ * The shipping of the draft's delivery as the server will charge it (a pickup is free); null until
+ * the agency and the state are chosen. `cents` is null when no rate covers them.
+ */
+export function draftShipping(draft: CheckoutDraft, rates: readonly ShippingRate[]): { quote: ShippingQuote; cents: number | null } | null {
+  const { shipping, agency, state } = draft.delivery;
+  if (shipping !== 'retiro-en-tienda' && (!agency || !state)) return null;
+  const quote = quoteShipping(rates, { shipping, agency, state });
+  return { quote, cents: shippingCentsOf(quote) };
+}
+
+/** Errors of one step, by field; empty when the shopper may go on. With the rates, a shipment no rate covers is refused. */
+export function checkStep(step: CheckoutStep, draft: CheckoutDraft, cart: CartView, rates?: readonly ShippingRate[]): FieldErrors {
   switch (step) {
     case 1: {
       if (cart.items.length === 0) return { carrito: 'Su carrito está vacío.' };
@@ -108,14 +133,24 @@ export function checkStep(step: CheckoutStep, draft: CheckoutDraft, cart: CartVi
     }
     case 3: {
       const result = deliverySchema.safeParse(draft.delivery);
-      return result.success ? {} : issuesToErrors(result.error.issues);
+      if (!result.success) return issuesToErrors(result.error.issues);
+      const shipping = rates ? draftShipping(draft, rates) : null;
+      if (shipping && shipping.cents === null) {
+        const { agency, state } = draft.delivery;
+        return { agency: noShippingRateMessage(SHIPPING_AGENCY_LABELS[agency as ShippingAgencyId] ?? agency, state) };
+      }
+      return {};
     }
     case 4: {
       const result = paymentSchema.safeParse(paymentInput(draft.payment));
       return result.success ? {} : issuesToErrors(result.error.issues);
     }
-    case 5:
-      return draft.comment.length > 500 ? { comment: 'El comentario no puede tener más de 500 caracteres' } : {};
+    case 5: {
+      const errors: FieldErrors = {};
+      if (draft.comment.length > 500) errors.comment = 'El comentario no puede tener más de 500 caracteres';
+      if (!draft.acceptTerms) errors.acceptTerms = 'Acepte los términos y condiciones para confirmar el pedido';
+      return errors;
+    }
   }
 }
 
@@ -130,10 +165,14 @@ export function webOrderTooBigMessage(units: number): string {
   );
 }
 
-/** The first step with errors, for the last check before sending the order. */
-export function firstInvalidStep(draft: CheckoutDraft, cart: CartView): { step: CheckoutStep; errors: FieldErrors } | null {
-  for (const step of [1, 2, 3, 4] as const) {
-    const errors = checkStep(step, draft, cart);
+/** The first step with errors, for the last check before sending the order (and a reload on a later step). */
+export function firstInvalidStep(
+  draft: CheckoutDraft,
+  cart: CartView,
+  rates?: readonly ShippingRate[],
+): { step: CheckoutStep; errors: FieldErrors } | null {
+  for (const step of [1, 2, 3, 4, 5] as const) {
+    const errors = checkStep(step, draft, cart, rates);
     if (Object.keys(errors).length > 0) return { step, errors };
   }
   return null;
@@ -165,16 +204,33 @@ export function totalsFor(cart: CartView, method: PaymentMethodId | ''): CartPay
   return method ? (cart.paymentTotals.find((p) => p.method === method) ?? null) : null;
 }
 
-/** The amounts of the summary: with the chosen method's totals, or the cart's before one is chosen. */
-export function amountToPay(cart: CartView, method: PaymentMethodId | '') {
+/**
+ * What an order charges with its shipping: the articles (after discounts, with IVA) plus the shipping,
+ * and the card commission of the method on both (the buyer pays the whole through the platform).
+ * The server charges exactly this; the checkout shows it.
+ */
+export function chargeWithShipping(productsCents: number, shippingCents: number, method: PaymentMethodId | '') {
+  const beforeCommission = addCents(productsCents, shippingCents);
+  const commissionCents = method && PAYMENT_METHODS[method].cardCommission ? cardCommissionCents(beforeCommission) : 0;
+  return { shippingCents, commissionCents, totalCents: addCents(beforeCommission, commissionCents) };
+}
+
+/**
+ * The amounts of the summary: with the chosen method's totals, or the cart's before one is chosen,
+ * plus the shipping quoted for the delivery (0 while it is unknown).
+ */
+export function amountToPay(cart: CartView, method: PaymentMethodId | '', shippingCents = 0) {
   const chosen = totalsFor(cart, method);
+  const products = chosen ? subtractCents(toCents(chosen.total), toCents(chosen.commission)) : toCents(cart.totals.total);
+  const charge = chargeWithShipping(products, shippingCents, method);
   return {
     paymentDiscount: chosen?.paymentDiscount ?? '0.00',
     paymentDiscountName: chosen?.discountName ?? null,
     subtotal: chosen?.subtotal ?? cart.totals.subtotal,
     iva: chosen?.iva ?? cart.totals.iva,
-    commission: chosen?.commission ?? '0.00',
-    total: chosen?.total ?? cart.totals.total,
+    shipping: fromCents(charge.shippingCents),
+    commission: fromCents(charge.commissionCents),
+    total: fromCents(charge.totalCents),
   };
 }
 

@@ -13,9 +13,6 @@ describe('páginas del panel', () => {
       'cupones',
       'galeria',
       'galeria/UploadImage',
-      'perfil',
-      'perfil/cambiar-clave',
-      'perfil/hijo',
       'prospecto',
       'tiendas',
       'tiendas/empresa',
@@ -77,15 +74,10 @@ describe('páginas del panel', () => {
     expect(routes).toContain('/dashboard/config/cuentas-bancarias');
   });
 
-  it('un cliente ve su cuenta; inventario no ve cuentas bancarias; administración sí', () => {
+  it('un cliente no ve más que el inicio (su cuenta está en la tienda); inventario no ve cuentas bancarias; administración sí', () => {
     const cliente = routesOf(filterMenu(dashboardMenu(), []));
-    expect(cliente).toEqual([
-      '/dashboard',
-      '/dashboard/perfil',
-      '/dashboard/perfil/cambiar-clave',
-      '/dashboard/perfil/hijo',
-      '/dashboard/perfil/ordenes',
-    ]);
+    // The account pages (spec's perfil, perfil/cambiar-clave, perfil/hijo) live in the store, at /mi-cuenta.
+    expect(cliente).toEqual(['/dashboard']);
     expect(routesOf(filterMenu(dashboardMenu(), ['inventario']))).not.toContain('/dashboard/config/cuentas-bancarias');
     expect(routesOf(filterMenu(dashboardMenu(), ['administracion']))).toContain('/dashboard/config/cuentas-bancarias');
   });

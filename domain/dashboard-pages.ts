@@ -13,7 +13,6 @@ const CATALOGO = ['admin', 'inventario'] as const satisfies readonly Role[];
 const CLIENTES = ['admin', 'administracion', 'vendedor-admin'] as const satisfies readonly Role[];
 
 export const MENU_GROUPS = [
-  { title: 'Mi cuenta', ico: 'user' },
   { title: 'Ventas', ico: 'cart' },
   { title: 'Cuentas', ico: 'bank' },
   { title: 'Descuentos', ico: 'tag' },
@@ -39,12 +38,6 @@ export type DashboardPage = {
 export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   { path: '', title: 'Inicio', roles: ANY_USER, built: true, menu: { ico: 'home' } },
 
-  { path: 'perfil', title: 'Perfil', roles: ANY_USER, built: true, menu: { group: 'Mi cuenta', ico: 'id' } },
-  { path: 'perfil/cambiar-clave', title: 'Cambiar contraseña', roles: ANY_USER, built: true, menu: { group: 'Mi cuenta', ico: 'lock' } },
-  { path: 'perfil/hijo', title: 'Mis hijos', roles: ANY_USER, built: true, menu: { group: 'Mi cuenta', ico: 'baby' } },
-  { path: 'perfil/ordenes', title: 'Mis compras', roles: ANY_USER, built: true, menu: { group: 'Mi cuenta', ico: 'bag' } },
-  { path: 'perfil/ordenes/:codigo', title: 'Mi compra', roles: ANY_USER, built: true },
-
   { path: 'venta', title: 'Órdenes de compra', roles: ROLES, built: true, menu: { group: 'Ventas', ico: 'list' } },
   { path: 'venta/credito', title: 'Ventas a crédito', roles: CREDIT_SALE_ROLES, built: true, menu: { group: 'Ventas', ico: 'credit' } },
   { path: 'venta/nueva', title: 'Nueva venta', roles: VENTAS, built: true, menu: { group: 'Ventas', ico: 'plus' } },
@@ -63,7 +56,7 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   { path: 'venta/tiendas/facturas', title: 'Facturas', roles: REPORTES_VENTAS, built: true, menu: { group: 'Ventas', ico: 'file' } },
   { path: 'venta/documento/:numero', title: 'Documento de venta', roles: REPORTES_VENTAS, built: true },
   { path: 'prospecto', title: 'Prospectos', roles: VENTAS, built: true, menu: { group: 'Ventas', ico: 'search' } },
-  { path: 'aliados-comerciales', title: 'Aliados comerciales', roles: ADMIN, built: false, menu: { group: 'Ventas', ico: 'users' } },
+  { path: 'aliados-comerciales', title: 'Aliados comerciales', roles: ADMIN, built: true, menu: { group: 'Ventas', ico: 'users' } },
 
   // Who sells reads receivables and registers abonos; approving, discounts and returns stay with FINANZAS (DOMAIN.md).
   { path: 'cuentas/por-cobrar', title: 'Cuentas por cobrar', roles: CREDIT_SALE_ROLES, built: true, menu: { group: 'Cuentas', ico: 'in' } },
@@ -77,9 +70,9 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   { path: 'config/descuentos/registrar', title: 'Registrar un descuento', roles: VENTAS, built: true },
   { path: 'config/descuentos/asignar/:descuento?', title: 'Asignar un descuento', roles: VENTAS, built: true },
 
-  { path: 'catalogo', title: 'Catálogo PDF', roles: CATALOGO, built: false, menu: { group: 'Catálogo', ico: 'pdf' } },
-  { path: 'galeria', title: 'Galería', roles: CATALOGO, built: false, menu: { group: 'Catálogo', ico: 'photo' } },
-  { path: 'galeria/UploadImage', title: 'Subir imágenes', roles: CATALOGO, built: false },
+  { path: 'catalogo', title: 'Catálogo PDF', roles: CATALOGO, built: true, menu: { group: 'Catálogo', ico: 'pdf' } },
+  { path: 'galeria', title: 'Galería', roles: CATALOGO, built: true, menu: { group: 'Catálogo', ico: 'photo' } },
+  { path: 'galeria/UploadImage', title: 'Subir imágenes', roles: CATALOGO, built: true },
   { path: 'tiendas', title: 'Tiendas', roles: CATALOGO, built: true, menu: { group: 'Catálogo', ico: 'store' } },
   {
     path: 'tiendas/movimientos',
@@ -95,12 +88,18 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   { path: 'configurar/productos/importar', title: 'Importar y exportar productos', roles: CATALOGO, built: true },
   { path: 'configurar/productos/:modelo', title: 'Producto', roles: CATALOGO, built: true },
 
-  { path: 'blog/publicaciones', title: 'Publicaciones', roles: ADMIN, built: false, menu: { group: 'Contenido', ico: 'news' } },
-  { path: 'blog/nueva-publicacion', title: 'Nueva publicación', roles: ADMIN, built: false },
-  { path: 'blog/editar-publicacion', title: 'Editar publicación', roles: ADMIN, built: false },
-  { path: 'blog/categoria', title: 'Categorías del blog', roles: ADMIN, built: false, menu: { group: 'Contenido', ico: 'folder' } },
-  { path: 'configurar/pagina-web', title: 'Página web', roles: ADMIN, built: false, menu: { group: 'Contenido', ico: 'world' } },
-  { path: 'configurar/footer', title: 'Pie de página', roles: ADMIN, built: false, menu: { group: 'Contenido', ico: 'layout' } },
+  { path: 'blog/publicaciones', title: 'Publicaciones', roles: ADMIN, built: true, menu: { group: 'Contenido', ico: 'news' } },
+  { path: 'blog/nueva-publicacion', title: 'Nueva publicación', roles: ADMIN, built: true },
+  { path: 'blog/editar-publicacion', title: 'Editar publicación', roles: ADMIN, built: true },
+  { path: 'blog/categoria', title: 'Categorías del blog', roles: ADMIN, built: true, menu: { group: 'Contenido', ico: 'folder' } },
+  { path: 'contacto', title: 'Mensajes de contacto', roles: ADMIN, built: true, menu: { group: 'Contenido', ico: 'mail' } },
+  // The spec names no route for the newsletter's screen; DOMAIN.md gives the newsletter to the admin.
+  { path: 'boletin', title: 'Boletín', roles: ADMIN, built: true, menu: { group: 'Contenido', ico: 'send' } },
+  { path: 'boletin/nueva', title: 'Nueva campaña', roles: ADMIN, built: true },
+  { path: 'boletin/:campana', title: 'Campaña del boletín', roles: ADMIN, built: true },
+  { path: 'configurar/pagina-web', title: 'Página web', roles: ADMIN, built: true, menu: { group: 'Contenido', ico: 'world' } },
+  { path: 'configurar/paginas', title: 'Páginas legales', roles: ADMIN, built: true, menu: { group: 'Contenido', ico: 'file' } },
+  { path: 'configurar/footer', title: 'Pie de página', roles: ADMIN, built: true, menu: { group: 'Contenido', ico: 'layout' } },
   // The company's legal data is the admin's (DOMAIN.md), although the page sits under tiendas/.
   { path: 'tiendas/empresa', title: 'Datos de la empresa', roles: ADMIN, built: true, menu: { group: 'Contenido', ico: 'building' } },
 
@@ -112,6 +111,7 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
     built: true,
     menu: { group: 'Configuración', ico: 'bank' },
   },
+  { path: 'configurar/envios', title: 'Tarifas de envío', roles: FINANZAS, built: true, menu: { group: 'Configuración', ico: 'truck' } },
   { path: 'config/notificacion', title: 'Notificaciones', roles: ADMIN, built: true, menu: { group: 'Configuración', ico: 'bell' } },
   { path: 'config/notificacion_old', title: 'Notificaciones (anterior)', roles: ADMIN, built: false },
   {

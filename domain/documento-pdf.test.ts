@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DocumentoPdfInput, documentoPdfModel, estadoCuentaModel, formatRate } from './documento-pdf.ts';
+import { type DocumentoPdfInput, documentoPdfModel, estadoCuentaModel, formatRate, igtfLabel } from './documento-pdf.ts';
 import { saleTotals } from './ventas.ts';
 
 const empresa = {
@@ -25,9 +25,11 @@ function input(overrides: Partial<DocumentoPdfInput['documento']> = {}): Documen
       createdAt: '2026-11-23T15:00:00Z',
       dueDate: null,
       rate: '40.25',
+      igtfBasisPoints: 300,
       tienda: 'Caracas (CCS)',
       vendedor: null,
       note: '',
+      voided: null,
       ...overrides,
     },
     totals,
@@ -77,6 +79,24 @@ describe('texto del PDF de un documento', () => {
     expect(model.rateNote).toContain('Bs. 40,25 por US$ 1');
     expect(model.balance).toEqual([]);
     expect(model.cliente).toContainEqual(['Dirección', 'Maracay, Aragua']);
+  });
+
+  it('el IGTF lleva la tasa que se aplicó en la venta, no una fija; sin ella guardada, ninguna', () => {
+    const label = (basisPoints: number | null) => documentoPdfModel(input({ igtfBasisPoints: basisPoints })).totals[5].label;
+    expect(label(300)).toBe('IGTF 3 % (pagos en divisas)');
+    expect(label(250)).toBe('IGTF 2,5 % (pagos en divisas)');
+    expect(label(275)).toBe('IGTF 2,75 % (pagos en divisas)');
+    expect(label(1000)).toBe('IGTF 10 % (pagos en divisas)');
+    expect(label(0)).toBe('IGTF 0 % (pagos en divisas)');
+    expect(label(null)).toBe('IGTF (pagos en divisas)');
+    expect(igtfLabel(5)).toBe('IGTF 0,05 % (pagos en divisas)');
+  });
+
+  it('un documento anulado lo dice con su fecha y su motivo; uno vigente no', () => {
+    expect(documentoPdfModel(input()).voidNotice).toBeNull();
+    const model = documentoPdfModel(input({ voided: { at: '2026-11-24T14:00:00Z', reason: 'Venta repetida' } }));
+    expect(model.meta).toContainEqual(['Estado', 'ANULADA']);
+    expect(model.voidNotice).toBe('DOCUMENTO ANULADO el 24/11/2026. Motivo: Venta repetida. No tiene validez.');
   });
 
   it('una nota de entrega dice su vencimiento y su saldo', () => {

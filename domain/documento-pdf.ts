@@ -34,9 +34,13 @@ export type DocumentoPdfInput = {
     createdAt: Date | string;
     dueDate: string | null;
     rate: string;
+    /** The IGTF rate the sale was charged at (300 = 3 %); null when the sale did not keep it. */
+    igtfBasisPoints: number | null;
     tienda: string;
     vendedor: string | null;
     note: string;
+    /** A voided sale: when and why (its PDF must say so, or a printed copy could still be used). */
+    voided: { at: Date | string; reason: string } | null;
   };
   cliente: ClientePdf;
   totals: SaleTotals;
@@ -76,7 +80,19 @@ export type DocumentoPdfModel = {
   abonos: string[][];
   balance: MoneyRow[];
   note: string;
+  /** «DOCUMENTO ANULADO el …: motivo», printed in red under the header; null when it stands. */
+  voidNotice: string | null;
 };
+
+/** «IGTF 3 % (pagos en divisas)», «IGTF 2,5 %…» with the rate the sale applied; without it, no rate. */
+export function igtfLabel(basisPoints: number | null): string {
+  if (basisPoints === null) return 'IGTF (pagos en divisas)';
+  const percent = (basisPoints / 100)
+    .toFixed(2)
+    .replace(/\.?0+$/, '')
+    .replace('.', ',');
+  return `IGTF ${percent} % (pagos en divisas)`;
+}
 
 /** es-VE digits of a rate with its own decimals (at least 2): "36,5234", "1.234,50". */
 export function formatRate(rate: string): string {
@@ -135,6 +151,7 @@ export function documentoPdfModel(input: DocumentoPdfInput): DocumentoPdfModel {
     ['Condición', SALE_CONDITION_LABELS[d.condition]],
   ];
   if (isNota && d.dueDate) meta.push(['Vence', formatDate(d.dueDate)]);
+  if (d.voided) meta.push(['Estado', 'ANULADA']);
   const cliente = clienteRows(input.cliente);
   cliente.push(['Vendedor', d.vendedor ?? '—'], ['Tienda', d.tienda]);
 
@@ -157,9 +174,10 @@ export function documentoPdfModel(input: DocumentoPdfInput): DocumentoPdfModel {
     money('Devoluciones', totals.devolucionesCents, ves.devolucionesCents),
     money('Base imponible', totals.baseImponibleCents, ves.baseImponibleCents),
     money(`IVA ${ivaPercent}`, totals.ivaCents, ves.ivaCents),
-    money('IGTF 3 % (pagos en divisas)', totals.igtfCents, ves.igtfCents),
+    money(igtfLabel(d.igtfBasisPoints), totals.igtfCents, ves.igtfCents),
   ];
   if (totals.comisionCents > 0) totalRows.push(money('Comisión de pago en línea', totals.comisionCents, ves.comisionCents));
+  if (totals.envioCents > 0) totalRows.push(money('Envío', totals.envioCents, ves.envioCents));
   totalRows.push(money('TOTAL', totals.totalCents, ves.totalCents, true));
 
   const pagos = input.pagos.map((p) => {
@@ -204,6 +222,7 @@ export function documentoPdfModel(input: DocumentoPdfInput): DocumentoPdfModel {
     abonos,
     balance: balanceRows,
     note: d.note,
+    voidNotice: d.voided ? `DOCUMENTO ANULADO el ${formatDate(d.voided.at)}. Motivo: ${d.voided.reason}. No tiene validez.` : null,
   };
 }
 

@@ -30,6 +30,8 @@ export function isAdmin(userRoles: readonly string[]): boolean {
 }
 
 /** Credit sales (DOMAIN.md): sales (vendedor-admin) and administración approve and follow them. */
+/** Who checks reported payments: references and the receipts buyers attach. */
+export const PAYMENT_CHECK_ROLES = ['admin', 'administracion', 'vendedor-admin'] as const satisfies readonly Role[];
 export const CREDIT_SALE_ROLES = ['admin', 'administracion', 'vendedor-admin'] as const satisfies readonly Role[];
 
 /** Sales reports (DOMAIN.md): sales staff read their own and all sales; administración reads the invoices. */

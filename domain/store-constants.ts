@@ -99,6 +99,12 @@ export const CHECKOUT_STEPS = [
 ] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number]['step'];
 
+/** The step of ?paso=N: anything else is step 1. */
+export function checkoutStepOf(value: string | null): CheckoutStep {
+  const step = Number(value);
+  return (Number.isInteger(step) && step >= 1 && step <= 5 ? step : 1) as CheckoutStep;
+}
+
 /** Next/back stay within steps 1–5. */
 export function moveCheckoutStep(step: CheckoutStep, direction: 'siguiente' | 'anterior'): CheckoutStep {
   const target = step + (direction === 'siguiente' ? 1 : -1);

@@ -17,14 +17,18 @@ describe('reportes de ventas', () => {
     expect(REPORT_PAYMENT_METHODS.map((m) => m.value)).toContain('punto-de-venta');
   });
 
-  it('los rangos rápidos: hoy, 7 días, este mes, el mes anterior (también cruzando el año) y 90 días', () => {
-    expect(rangePresets('2026-03-09')).toEqual([
-      { label: 'Hoy', from: '2026-03-09', to: '2026-03-09' },
-      { label: 'Últimos 7 días', from: '2026-03-03', to: '2026-03-09' },
-      { label: 'Este mes', from: '2026-03-01', to: '2026-03-09' },
-      { label: 'Mes anterior', from: '2026-02-01', to: '2026-02-28' },
-      { label: 'Últimos 90 días', from: '2025-12-10', to: '2026-03-09' },
+  it('los rangos rápidos: hoy, esta semana (desde el lunes), este mes, el mes pasado (también cruzando el año) y 90 días', () => {
+    // 2026-03-11 is a Wednesday.
+    expect(rangePresets('2026-03-11')).toEqual([
+      { label: 'Hoy', from: '2026-03-11', to: '2026-03-11' },
+      { label: 'Esta semana', from: '2026-03-09', to: '2026-03-11' },
+      { label: 'Este mes', from: '2026-03-01', to: '2026-03-11' },
+      { label: 'Mes pasado', from: '2026-02-01', to: '2026-02-28' },
+      { label: 'Últimos 90 días', from: '2025-12-12', to: '2026-03-11' },
     ]);
-    expect(rangePresets('2026-01-15')[3]).toEqual({ label: 'Mes anterior', from: '2025-12-01', to: '2025-12-31' });
+    expect(rangePresets('2026-01-15')[3]).toEqual({ label: 'Mes pasado', from: '2025-12-01', to: '2025-12-31' });
+    // A Monday is its own week's start; a Sunday closes the week that began six days before.
+    expect(rangePresets('2026-03-09')[1]).toEqual({ label: 'Esta semana', from: '2026-03-09', to: '2026-03-09' });
+    expect(rangePresets('2026-03-15')[1]).toEqual({ label: 'Esta semana', from: '2026-03-09', to: '2026-03-15' });
   });
 });

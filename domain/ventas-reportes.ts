@@ -34,15 +34,16 @@ function shiftDays(isoDay: string, days: number): string {
 
 export type DayRange = { label: string; from: string; to: string };
 
-/** Quick ranges for the filters, from today (a Caracas day aaaa-mm-dd). */
+/** Quick ranges for the filters, from today (a Caracas day aaaa-mm-dd); a week starts on Monday. */
 export function rangePresets(today: string): DayRange[] {
   const monthStart = `${today.slice(0, 8)}01`;
   const lastMonthEnd = shiftDays(monthStart, -1);
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
   return [
     { label: 'Hoy', from: today, to: today },
-    { label: 'Últimos 7 días', from: shiftDays(today, -6), to: today },
+    { label: 'Esta semana', from: shiftDays(today, -((weekday + 6) % 7)), to: today },
     { label: 'Este mes', from: monthStart, to: today },
-    { label: 'Mes anterior', from: `${lastMonthEnd.slice(0, 8)}01`, to: lastMonthEnd },
+    { label: 'Mes pasado', from: `${lastMonthEnd.slice(0, 8)}01`, to: lastMonthEnd },
     { label: 'Últimos 90 días', from: shiftDays(today, -89), to: today },
   ];
 }

@@ -53,8 +53,25 @@ describe('documentos de venta', () => {
       ivaCents: 984, // 983,52 → 984
       igtfCents: 90,
       comisionCents: 0,
+      envioCents: 0,
       totalCents: 6147 + 984 + 90,
     });
+  });
+
+  it('el envío de una orden web es un cargo aparte: fuera de la base y del IVA, dentro del total', () => {
+    const lines = [{ priceCents: 2000, promotionCents: 0, quantity: 2, discountCents: 0 }];
+    const totals = saleTotals(lines, { comisionCents: 300, envioCents: 1100 });
+    expect(totals).toMatchObject({
+      baseImponibleCents: 4000,
+      ivaCents: 640,
+      comisionCents: 300,
+      envioCents: 1100,
+      totalCents: 4000 + 640 + 300 + 1100,
+    });
+    // Returning every unit leaves only the shipping and the commission owed.
+    const allBack = saleTotals([{ ...lines[0], returnedQuantity: 2 }], { comisionCents: 300, envioCents: 1100 });
+    expect(allBack).toMatchObject({ baseImponibleCents: 0, ivaCents: 0, totalCents: 1400 });
+    expect(() => saleTotals(lines, { envioCents: 10.5 })).toThrow();
   });
 
   it('propiedad: el total es la suma de sus partes, nada es negativo y devolver todo deja la base en cero', () => {

@@ -121,6 +121,8 @@ export type SaleTotals = {
   igtfCents: number;
   /** Card commission of a web order (0 at the counter). */
   comisionCents: number;
+  /** Shipping a web order charged (0 at the counter): outside the base and the IVA (decision 0027). */
+  envioCents: number;
   totalCents: number;
 };
 
@@ -128,7 +130,10 @@ export type SaleTotals = {
  * Spec §3 bill detail. IVA is 16 % of the base, rounded half-up once for the whole document;
  * the IGTF comes from the payments (igtfOf) and is added as its own line.
  */
-export function saleTotals(lines: SaleLineInput[], extra: { igtfCents?: number; comisionCents?: number } = {}): SaleTotals {
+export function saleTotals(
+  lines: SaleLineInput[],
+  extra: { igtfCents?: number; comisionCents?: number; envioCents?: number } = {},
+): SaleTotals {
   const computed = lines.map(saleLine);
   const subtotalCents = addCents(...computed.map((l) => l.grossCents));
   const descuentoCents = addCents(...computed.map((l) => l.discountCents));
@@ -137,10 +142,22 @@ export function saleTotals(lines: SaleLineInput[], extra: { igtfCents?: number; 
   const ivaCents = percentOfCents(baseImponibleCents, IVA_BASIS_POINTS);
   const igtfCents = extra.igtfCents ?? 0;
   const comisionCents = extra.comisionCents ?? 0;
+  const envioCents = extra.envioCents ?? 0;
   assertCents(igtfCents, 'IGTF');
   assertCents(comisionCents, 'comisión');
-  const totalCents = addCents(baseImponibleCents, ivaCents, igtfCents, comisionCents);
-  return { subtotalCents, descuentoCents, devolucionesCents, baseImponibleCents, ivaCents, igtfCents, comisionCents, totalCents };
+  assertCents(envioCents, 'envío');
+  const totalCents = addCents(baseImponibleCents, ivaCents, igtfCents, comisionCents, envioCents);
+  return {
+    subtotalCents,
+    descuentoCents,
+    devolucionesCents,
+    baseImponibleCents,
+    ivaCents,
+    igtfCents,
+    comisionCents,
+    envioCents,
+    totalCents,
+  };
 }
 
 /** Every figure of the totals in bolívares at the document's frozen rate, each rounded once. */

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, chooseFirstSize, launchBrowser, newPage } from './fixtures.ts';
+import { baseUrl, chooseFirstSize, launchBrowser, newPage, PHONE } from './fixtures.ts';
 
 let browser: Browser;
 
@@ -32,7 +32,7 @@ describe('recorrido del catálogo', () => {
     await page.locator('h1', { hasText: /^Vestidos$/ }).waitFor();
     const cards = page.getByTestId('articulo');
     await expect(cards.count()).resolves.toBeGreaterThan(0);
-    expect(await cards.count()).toBeLessThanOrEqual(6);
+    expect(await cards.count()).toBeLessThanOrEqual(24);
 
     await cards.first().click();
     await page.waitForURL(/\/articulos\/DVES\d{3}[A-Z]{4}$/);
@@ -65,8 +65,8 @@ describe('recorrido del catálogo', () => {
     const { page } = await newPage(browser);
     const response = await page.goto(`${baseUrl()}/no-existe-esta-pagina`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByTestId('mensaje-error').textContent()).resolves.toBe('This page could not be found');
-    await expect(page.getByRole('link', { name: 'Home' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('mensaje-error').textContent()).resolves.toBe('No encontramos esta página.');
+    await expect(page.getByRole('link', { name: 'Inicio' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Volver' }).isVisible()).resolves.toBe(true);
   });
 
@@ -83,6 +83,24 @@ describe('recorrido del catálogo', () => {
     await page.getByText('USD', { exact: true }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="precio"]')?.textContent?.startsWith('$ '));
     expect(errors).toEqual([]);
+  });
+
+  it('sin JavaScript, en 360 px: la moneda cabe en la cabecera y cambiar a bolívares recarga con los precios en Bs.', async () => {
+    const context = await browser.newContext({ viewport: PHONE, locale: 'es-VE', javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/articulos/lo-nuevo`);
+    const header = await page.locator('header').first().boundingBox();
+    const bs = page.getByRole('button', { name: 'Bs.', exact: true });
+    const box = await bs.boundingBox();
+    expect(box && header && box.y >= header.y && box.y + box.height <= header.y + header.height + 1).toBe(true);
+    await expect(bs.getAttribute('aria-pressed')).resolves.toBe('false');
+    await bs.click();
+    await page.waitForURL(/\/articulos\/lo-nuevo$/);
+    await expect(page.getByTestId('precio').first().textContent()).resolves.toMatch(/^Bs\. \d/);
+    await expect(page.getByRole('button', { name: 'Bs.', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
   });
 
   it('en un teléfono de 360 px no hay desplazamiento horizontal y el menú abre las líneas', async () => {

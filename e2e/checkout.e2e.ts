@@ -1,7 +1,8 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleDetail } from '#domain/contracts/catalogo.ts';
-import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+import { baseUrl, chooseStoreUnits, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
 
 let browser: Browser;
 
@@ -36,13 +37,16 @@ async function twoSizesTwoStores(): Promise<Pick2> {
   throw new Error('ningún modelo tiene dos tallas en dos tiendas');
 }
 
+/** The first amount of a text («$ 1.234,56», «Bs. 45,00»), in cents. */
+function cents(text: string | null): number {
+  const amount = /(\d[\d.]*,\d{2})/.exec(text ?? '')?.[1];
+  if (!amount) throw new Error(`sin monto en «${text}»`);
+  return Number(amount.replaceAll('.', '').replace(',', ''));
+}
+
 async function addFromStore(page: Page, path: string, article: { code: string; store: number }) {
   await page.goto(`${baseUrl()}${path}${article.code}`);
-  const inputs = page.locator('[data-testid^="llevar-"]');
-  for (const input of await inputs.all()) {
-    const id = (await input.getAttribute('data-testid'))?.replace('llevar-', '');
-    await input.fill(id === String(article.store) ? '1' : '0');
-  }
+  await chooseStoreUnits(page, { [article.store]: 1 });
   await page.getByTestId('agregar-carrito').click();
   await page.getByTestId('agregado').waitFor();
 }
@@ -66,12 +70,12 @@ describe('compra de un invitado', () => {
     await page.waitForURL(/\/carrito$/);
     await page.getByTestId(`linea-${pick.first.code}`).waitFor();
     await page.getByTestId(`linea-${pick.second.code}`).waitFor();
-    await expect(page.getByTestId('paso-checkout').textContent()).resolves.toBe('Paso 1 de 5 · Carrito');
+    await page.getByTestId('paso-checkout').filter({ hasText: 'Paso 1 de 5 · Carrito' }).waitFor();
     const next = page.getByTestId('checkout-siguiente');
     await next.click();
 
     // Step 2: an incomplete form does not go on, and says why in Spanish.
-    await expect(page.getByTestId('paso-checkout').textContent()).resolves.toBe('Paso 2 de 5 · Sus datos');
+    await page.getByTestId('paso-checkout').filter({ hasText: 'Paso 2 de 5 · Sus datos' }).waitFor();
     await next.click();
     await page.getByText('El nombre completo es obligatorio').waitFor();
     await page.getByLabel('Nombre completo').fill('María Fernanda Rojas');
@@ -83,32 +87,73 @@ describe('compra de un invitado', () => {
     await page.getByLabel('Dirección').fill('Carrera 19 con calle 25, edificio Don Pedro');
     await next.click();
 
-    // Step 3: delivery, copied from the buyer, with an agency.
-    await expect(page.getByTestId('paso-checkout').textContent()).resolves.toBe('Paso 3 de 5 · Envío');
+    // Step 3, on a 360 px phone: delivery copied from the buyer, then sent to a far state; each agency
+    // shows its cost and days there (docs/decisions/0027), and the summary adds the chosen one.
+    await page.setViewportSize(PHONE);
+    await page.getByTestId('paso-checkout').filter({ hasText: 'Paso 3 de 5 · Envío' }).waitFor();
+    await page.getByTestId('retiro-sin-costo').waitFor();
     await page.getByRole('button', { name: 'Usar mis datos de comprador' }).click();
+    await expect(page.getByTestId('costo-envio-mrw').textContent()).resolves.toBe('$ 5,00');
+    await page.getByLabel('Estado').selectOption('Amazonas');
+    await page.getByLabel('Ciudad').selectOption('Puerto Ayacucho');
+    await page.getByTestId('agencias').getByText('Costo y tiempo de entrega hasta Amazonas').waitFor();
+    await expect(page.getByTestId('costo-envio-mrw').textContent()).resolves.toBe('$ 11,00');
+    await expect(page.getByTestId('agencia-mrw').textContent()).resolves.toContain('5 a 8 días hábiles');
+    await expect(page.getByTestId('costo-envio-liberty').textContent()).resolves.toBe('Por cobrar en destino');
+    await expect(page.getByTestId('resumen-envio').textContent()).resolves.toBe('Por calcular');
+    const withoutShipping = cents(await page.getByTestId('total-usd').textContent());
     await next.click();
     await page.getByText('Elija una agencia de envío').waitFor();
-    await page.getByTestId('agencia').selectOption('mrw');
+    await page.getByTestId('agencia-mrw').click();
+    await expect(page.getByTestId('resumen-envio').textContent()).resolves.toBe('$ 11,00');
+    const totalUsd = cents(await page.getByTestId('total-usd').textContent());
+    expect(totalUsd).toBe(withoutShipping + 1100);
+    await noSidewaysScroll(page);
+    // The agency cards (costs, «Por cobrar en destino» badges) pass axe: nothing serious or critical.
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await next.click();
 
-    // Step 4: Pago Móvil shows the store's account and takes the payment data.
-    await expect(page.getByTestId('paso-checkout').textContent()).resolves.toBe('Paso 4 de 5 · Pago');
+    // Step 4: Pago Móvil shows the store's account and takes the payment data; the amount has the shipping.
+    await page.getByTestId('paso-checkout').filter({ hasText: 'Paso 4 de 5 · Pago' }).waitFor();
     await page.getByTestId('metodo-pago-movil').click();
     await page.getByText('Teléfono: 0414-555-0101').waitFor();
     await expect(page.getByTestId('monto-a-pagar').textContent()).resolves.toMatch(/Bs\. [\d.]+,\d{2}/);
+    const totalVes = cents(await page.getByTestId('total-ves').textContent());
+    expect(cents(await page.getByTestId('monto-a-pagar').textContent())).toBe(totalVes);
+    await expect(page.getByTestId('pago-monto').inputValue()).resolves.toBe(
+      (await page.getByTestId('total-ves').textContent())?.replace(/^Bs\. /, ''),
+    );
     await page.getByTestId('pago-referencia').fill(`PM${Date.now().toString().slice(-8)}`);
     await page.getByTestId('pago-banco').selectOption('0134');
     await page.getByTestId('pago-fecha').fill('2026-11-20');
     await next.click();
 
     // Step 5: the summary, then the order.
-    await expect(page.getByTestId('paso-checkout').textContent()).resolves.toBe('Paso 5 de 5 · Confirmación');
+    await page.getByTestId('paso-checkout').filter({ hasText: 'Paso 5 de 5 · Confirmación' }).waitFor();
     await page.getByText('María Fernanda Rojas').first().waitFor();
+    await page.getByTestId('acepto-terminos').check();
     await page.getByTestId('checkout-confirmar').click();
     await page.waitForURL(/\/carrito\/ver-orden\?codigo=OC-\d{6}&t=[0-9a-f]{32}$/);
     const code = (await page.getByTestId('codigo-orden').textContent()) ?? '';
     expect(code).toMatch(/^OC-\d{6}$/);
+    // The confirmation says what the shipping costs and takes, and the total has it.
+    await expect(page.getByTestId('envio-confirmacion').textContent()).resolves.toMatch(
+      /^Envío MRW: \$ 11,00 · Bs\. [\d.]+,\d{2} · 5 a 8 días hábiles$/,
+    );
+    expect(cents(await page.getByTestId('total-confirmacion').textContent())).toBe(totalUsd);
+    await noSidewaysScroll(page);
     await expect(page.getByTestId('unidades-carrito').count()).resolves.toBe(0);
+    // A reported payment is not a received one; the articles show with their pictures; share by WhatsApp.
+    await expect(page.getByTestId('estado-pago').textContent()).resolves.toContain('Pago reportado, por confirmar');
+    await expect(page.getByText('Pago recibido').count()).resolves.toBe(0);
+    await expect(page.locator('[data-testid="articulos-orden"] img').count()).resolves.toBe(2);
+    await expect(page.getByTestId(`articulo-orden-${pick.first.code}`).locator('img').getAttribute('src')).resolves.toMatch(
+      /^\/imagenes\/modelos\/.+\.webp$/,
+    );
+    const share = (await page.getByTestId('compartir-whatsapp').getAttribute('href')) ?? '';
+    expect(share).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    expect(decodeURIComponent(share.split('text=')[1])).toContain(`Mi pedido ${code}`);
 
     await page.getByTestId('ver-seguimiento').click();
     // The signed link: the buyer types nothing to follow the order.
@@ -116,6 +161,11 @@ describe('compra de un invitado', () => {
     await expect(page.getByTestId('paso-orden').textContent()).resolves.toBe('Pago por confirmar');
     await expect(page.getByTestId('hito-pago-por-confirmar').getAttribute('data-alcanzado')).resolves.toBe('si');
     await expect(page.getByTestId('hito-pago-confirmado').getAttribute('data-alcanzado')).resolves.toBe('no');
+    // The order's page has the shipping among its totals, with the days, on the phone too.
+    await expect(page.getByTestId('envio-orden').textContent()).resolves.toMatch(/^Envío MRW\$ 11,00Bs\. [\d.]+,\d{2}$/);
+    await page.getByText('5 a 8 días hábiles').first().waitFor();
+    expect(cents(await page.getByTestId('total-orden-publica').textContent())).toBe(totalUsd);
+    await noSidewaysScroll(page);
     expect(errors).toEqual([]);
 
     // Staff move it along, each with the role DOMAIN.md gives the step.

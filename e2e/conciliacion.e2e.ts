@@ -2,9 +2,9 @@
 // by pago móvil, abonos on the demo notas de entrega), a 20-line statement uploaded on the page,
 // its columns mapped, the pairs confirmed; the orders and abonos change step and the lines without
 // a pair stay listed.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, launchBrowser, login, newPage } from './fixtures.ts';
+import { baseUrl, DEMO_PASSWORD, launchBrowser, login, newPage, noSidewaysScroll } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 740 };
@@ -84,11 +84,6 @@ async function orderPaid(article: { code: string; store: number }, n: number, re
 }
 
 type Note = { number: string; outstandingBalance: string };
-
-async function noSidewaysScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  expect(scroll, 'la página no se desplaza de lado').toBeLessThanOrEqual(width);
-}
 
 describe('conciliación bancaria', () => {
   it('a bank statement with 20 lines confirms the matching pending payments', async () => {

@@ -1,10 +1,13 @@
 // Receivables in the browser, on a 360 px phone: a credit sale of the demo store (a nota de entrega
 // written by the seed with insertDocument) gets two abonos registered by administración on its page;
-// one is rejected; the note's balance and the receivables list show the same figures.
+// one is rejected; the note's balance and the receivables list show the same figures; the list's XLSX
+// has the total owed the page shows.
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '#domain/money.ts';
-import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll } from './fixtures.ts';
 
 let browser: Browser;
 
@@ -23,11 +26,6 @@ function centsOf(text: string | null): number {
   const match = /-?[\d.]+,\d{2}/.exec(text ?? '');
   if (!match) throw new Error(`sin monto en «${text}»`);
   return Number(match[0].replace(/\./g, '').replace(',', ''));
-}
-
-async function noSidewaysScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  expect(scroll, 'la página no se desplaza de lado').toBeLessThanOrEqual(width);
 }
 
 /** Waits until the note's balance shows `cents` (the page reloads after each action). */
@@ -117,6 +115,20 @@ describe('cuentas por cobrar', () => {
     expect(cells.reduce((sum, c) => sum + centsOf(c), 0)).toBe(owes);
 
     await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar`);
+    // The list downloaded with its own link: one row per document and the same total owed.
+    const documents = await page.getByTestId('tabla-cobros').locator('tbody tr').count();
+    const owed = centsOf(await page.getByTestId('total-pendiente').textContent());
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('exportar-xlsx').click()]);
+    expect(download.suggestedFilename()).toBe('cuentas-por-cobrar_pendientes_inicio_hoy.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const last = sheet.getRow(sheet.rowCount);
+    expect(last.getCell(1).value).toBe('Totales');
+    expect(sheet.rowCount - 2).toBeGreaterThanOrEqual(documents);
+    expect(Math.round(Number(last.getCell(header.indexOf('Saldo $') + 1).value) * 100)).toBe(owed);
+
     const link = page.getByTestId('tabla-cobros').locator('a[href*="/dashboard/cuentas/por-cobrar/NE-"]').first();
     await link.click();
     await page.getByTestId('saldo-nota').waitFor();

@@ -55,11 +55,8 @@ describe('cuenta de cliente', () => {
     expect(await outboxText(email)).toContain('Crear mi cuenta: [enlace oculto]');
     await page.goto(link);
     await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
-    await page.waitForURL(/\/dashboard\?mensaje=bienvenida/);
-    await expect(page.getByTestId('mensaje-panel').textContent()).resolves.toBe('¡Bienvenido! Su cuenta fue creada.');
-    expect(await page.getByTestId('aviso-verificacion').count()).toBe(0);
-
-    await page.goto(`${baseUrl()}/dashboard/perfil`);
+    await page.waitForURL(/\/mi-cuenta\?mensaje=bienvenida/);
+    await expect(page.getByTestId('mensaje-bienvenida').textContent()).resolves.toBe('¡Bienvenido! Su cuenta fue creada.');
 
     await page.getByLabel('Nombre completo').fill('Gabriela Méndez');
     await page.getByLabel('Cédula o RIF').fill('V-20123456');
@@ -70,38 +67,48 @@ describe('cuenta de cliente', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByTestId('perfil-guardado').waitFor();
 
-    await page.goto(`${baseUrl()}/dashboard/perfil/hijo`);
+    await page.getByTestId('menu-cuenta').getByRole('link', { name: 'Mis hijos' }).click();
+    await page.waitForURL(/\/mi-cuenta\/hijos$/);
     await page.getByLabel('Nombre').fill('Santiago');
     await page.getByLabel('Parentesco').selectOption('sobrino');
+    await page.getByRole('radio', { name: 'Masculino' }).check();
     await page.getByLabel('Fecha de nacimiento').fill('2016-05-14');
     await page.getByRole('button', { name: 'Agregar' }).click();
+    // The answer first, success or refusal, so a refusal fails here with its own words.
+    const fieldErrors = page.locator('.mantine-InputWrapper-error');
+    await page.getByText('Registro agregado.').or(page.getByRole('alert')).or(fieldErrors).first().waitFor();
+    expect([...(await page.getByRole('alert').allTextContents()), ...(await fieldErrors.allTextContents())]).toEqual([]);
     await page.getByTestId('tabla-hijos').getByText('Santiago').waitFor();
     expect(await page.getByTestId('tabla-hijos').textContent()).toContain('14/05/2016');
 
     await page.getByRole('button', { name: 'Salir' }).click();
     await page.waitForURL(/\/auth\/login\?mensaje=sesion-cerrada/);
-    await page.goto(`${baseUrl()}/dashboard`);
+    await page.goto(`${baseUrl()}/mi-cuenta`);
     await page.waitForURL(/\/auth\/login\?mensaje=sesion-culminada/);
 
     await login(page, email, password);
-    await expect(page.getByTestId('usuario-sesion').textContent()).resolves.toBe('Gabriela');
+    await expect(page.getByLabel('Nombre completo').inputValue()).resolves.toBe('Gabriela Méndez');
     expect(errors).toEqual([]);
   });
 });
 
 describe('guardias', () => {
-  it('auth: sin sesión el panel envía al login con «Alerta!. La sesión ha culminado»', async () => {
+  it('auth: sin sesión el panel envía al login con «¡Alerta! La sesión ha culminado.»', async () => {
     const { page } = await newPage(browser);
     await page.goto(`${baseUrl()}/dashboard/perfil`);
     await page.waitForURL(/\/auth\/login/);
-    await expect(page.getByTestId('mensaje-guardia').textContent()).resolves.toBe('Alerta!. La sesión ha culminado');
+    await expect(page.getByTestId('mensaje-guardia').textContent()).resolves.toBe('¡Alerta! La sesión ha culminado.');
   });
 
-  it('guest: con sesión, el login envía al panel', async () => {
+  it('guest: con sesión, el login envía a la cuenta del cliente o al panel del personal', async () => {
     const { page } = await newPage(browser);
     await login(page, 'cliente@vitrina.com.ve', ADMIN.password);
     await page.goto(`${baseUrl()}/auth/login`);
-    await page.waitForURL(/\/dashboard$/);
+    await page.waitForURL(/\/mi-cuenta$/);
+    const staff = await newPage(browser);
+    await login(staff.page, 'despacho@vitrina.com.ve', ADMIN.password);
+    await staff.page.goto(`${baseUrl()}/auth/login`);
+    await staff.page.waitForURL(/\/dashboard$/);
   });
 
   it('has-role: sin el rol, la pantalla de roles envía al panel con el error de permiso', async () => {
@@ -109,7 +116,7 @@ describe('guardias', () => {
     await login(page, 'despacho@vitrina.com.ve', ADMIN.password);
     await page.goto(`${baseUrl()}/dashboard/configurar/roles-usuario`);
     await page.waitForURL(/\/dashboard\?mensaje=sin-permiso/);
-    await expect(page.getByTestId('mensaje-panel').textContent()).resolves.toBe('Error! Se necesita permiso para visualizar esta área');
+    await expect(page.getByTestId('mensaje-panel').textContent()).resolves.toBe('¡Error! Se necesita permiso para visualizar esta área.');
   });
 
   it('un admin cambia roles y el usuario afectado pierde su sesión', async () => {
@@ -124,6 +131,6 @@ describe('guardias', () => {
     await admin.page.getByTestId('roles-guardados').waitFor();
     await victim.page.goto(`${baseUrl()}/dashboard`);
     await victim.page.waitForURL(/\/auth\/login\?mensaje=sesion-expirada/);
-    await expect(victim.page.getByTestId('mensaje-guardia').textContent()).resolves.toBe('Su sessión ha expirado.');
+    await expect(victim.page.getByTestId('mensaje-guardia').textContent()).resolves.toBe('Su sesión ha expirado.');
   });
 });

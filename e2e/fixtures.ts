@@ -1,6 +1,7 @@
 // Browser helpers for the journeys: Debian's Chromium through playwright-core.
+import { randomInt } from 'node:crypto';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
 
@@ -20,9 +21,18 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A page that fails the test on any uncaught script error or CSP violation. */
+// Each test file loads this module anew: a random start keeps its addresses apart from the others'.
+let visitors = randomInt(60_000);
+
+/**
+ * A page that fails the test on any uncaught script error or CSP violation. Each page is a visitor
+ * of its own address (the server trusts one proxy hop in these runs), as real shoppers are: from
+ * one address, the suite's hundred logins would meet the store's per-address login limit.
+ */
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, locale: 'es-VE' });
+  visitors += 1;
+  const address = `10.77.${(visitors >> 8) & 255}.${visitors & 255}`;
+  const context = await browser.newContext({ viewport, locale: 'es-VE', extraHTTPHeaders: { 'x-forwarded-for': address } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -32,6 +42,15 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
   return { page, errors };
 }
 
+/** A 360 px phone, the screen every storefront journey is checked on. */
+export const PHONE = { width: 360, height: 780 };
+
+/** Fails when the page is wider than its window (the shopper would scroll sideways). */
+export async function noSidewaysScroll(page: Page): Promise<void> {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll, `la página ${page.url()} no se desplaza de lado`).toBeLessThanOrEqual(width);
+}
+
 export const DEMO_PASSWORD = 'Vitrina.Demo.2026';
 
 export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
@@ -39,7 +58,17 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByLabel('Correo electrónico').fill(email);
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL(/\/dashboard/);
+  // Staff land in the panel, customers in their account in the store.
+  await page.waitForURL(/\/(?:dashboard|mi-cuenta)/);
+}
+
+/** On the article page with a size chosen: «Elegir tiendas», then so many units from each store (none from the rest). */
+export async function chooseStoreUnits(page: Page, units: Record<number, number>) {
+  await page.getByTestId('elegir-tiendas').click();
+  for (const input of await page.locator('input[data-testid^="llevar-"]').all()) {
+    const id = Number((await input.getAttribute('data-testid'))?.replace('llevar-', ''));
+    await input.fill(String(units[id] ?? 0));
+  }
 }
 
 /** On an article page: picks the first size and waits for the article code (model + size) to show. */

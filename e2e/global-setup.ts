@@ -28,6 +28,8 @@ export async function setup(project: TestProject) {
       NODE_ENV: 'production',
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      // Each test page sends its own X-Forwarded-For (fixtures.ts newPage), as behind a proxy.
+      TRUST_PROXY: '1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

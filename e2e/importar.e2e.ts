@@ -4,13 +4,14 @@
 // and column; applying everything is not offered (and the API refuses it); applying the valid rows
 // changes 997, and the storefront shows a new price on its next request. The page fits a 360 px phone.
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIZE_CODE_LENGTH } from '#domain/article-code.ts';
 import type { ArticleDetail } from '#domain/contracts/catalogo.ts';
 import { SHEET_HEADERS, stockHeader } from '#domain/importar-catalogo.ts';
 import { formatUsd, fromCents } from '#domain/money.ts';
-import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+import { pvpCents } from '#domain/precio-al-publico.ts';
+import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 740 };
@@ -31,11 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function noSidewaysScroll(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, page.url()).toBeLessThanOrEqual(PHONE.width);
-}
 
 /** Text without the spaces the es-VE format may put between the symbol and the digits. */
 const money = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
@@ -129,7 +125,8 @@ describe('importar la hoja del catálogo', () => {
     await shop.page.goto(`${baseUrl()}${shown.detail.path}`);
     await shop.page.reload();
     const oldPrice = money(await shop.page.getByTestId('precio').first().textContent());
-    expect(oldPrice).toBe(formatUsd(cents(Number(shown.detail.price))));
+    // Shoppers see the price with IVA (PVP).
+    expect(oldPrice).toBe(formatUsd(pvpCents(cents(Number(shown.detail.price)))));
     expect(shown.priceCents).toBe(cents(Number(shown.detail.price)) + 100);
 
     // The upload, through the page's file input.
@@ -209,7 +206,7 @@ describe('importar la hoja del catálogo', () => {
     const after = (await (await fetch(`${baseUrl()}/api/v2/catalogo/article/${shown.detail.model}`)).json()) as { data: ArticleDetail };
     expect(after.data.price).toBe(fromCents(shown.priceCents));
     await shop.page.reload();
-    expect(money(await shop.page.getByTestId('precio').first().textContent())).toBe(formatUsd(shown.priceCents));
+    expect(money(await shop.page.getByTestId('precio').first().textContent())).toBe(formatUsd(pvpCents(shown.priceCents)));
     // The bad rows changed nothing: the unknown colour created no model.
     expect((await fetch(`${baseUrl()}/api/v2/catalogo/article/${unknown}`)).status).toBe(404);
 

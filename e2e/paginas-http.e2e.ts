@@ -141,6 +141,7 @@ describe('caché de las páginas', () => {
     for (const path of [
       '/dashboard',
       '/dashboard/perfil',
+      '/mi-cuenta',
       '/auth/login',
       '/auth/signup',
       '/carrito',
@@ -162,14 +163,21 @@ describe('caché de las páginas', () => {
     expect(login.status).toBe(200);
     expect(login.headers.get('cache-control')).toBe('no-store');
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-    const profile = await raw('GET', '/dashboard/perfil', { cookie });
+    const profile = await raw('GET', '/mi-cuenta', { cookie });
     expect(profile.status).toBe(200);
     expect(profile.headers['cache-control']).toBe('no-store');
-    const data = await raw('GET', '/dashboard/perfil.data', { cookie });
+    const data = await raw('GET', '/mi-cuenta.data', { cookie });
     expect(data.headers['cache-control']).toBe('no-store');
     expect((await raw('GET', '/linea', { cookie })).headers['cache-control']).toBe('private, no-cache');
     // React Router finds these pages in any capitals and with percent-escapes: they are just as personal.
-    for (const path of ['/DASHBOARD/perfil', '/Dashboard/perfil.data', '/%64ashboard/perfil', '/CARRITO', '/Orden/OC-000001']) {
+    for (const path of [
+      '/DASHBOARD/perfil',
+      '/Dashboard/perfil.data',
+      '/%64ashboard/perfil',
+      '/MI-CUENTA',
+      '/CARRITO',
+      '/Orden/OC-000001',
+    ]) {
       const answer = await raw('GET', path, { cookie });
       expect(answer.headers['cache-control'], `${path} (${answer.status})`).toBe('no-store');
     }

@@ -1,5 +1,6 @@
 // A page served again from the render memo (entry.server.tsx) is the same document with its own
-// nonce, and still hydrates under its CSP.
+// nonce, and still hydrates under its CSP. An unrelated cookie keeps these visits out of the shared
+// page cache (e2e/pagina-compartida.e2e.ts), which is there for anonymous visitors.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, chooseFirstSize, launchBrowser, newPage } from './fixtures.ts';
@@ -20,7 +21,7 @@ async function articlePath(): Promise<string> {
 }
 
 async function visit(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(baseUrl() + path, { headers });
+  const response = await fetch(baseUrl() + path, { headers: { cookie: 'volver_registro=%2F', ...headers } });
   const html = await response.text();
   const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
   return { status: response.status, html, nonce };
@@ -41,7 +42,7 @@ describe('páginas repetidas', () => {
   it('otros datos en la misma dirección pintan otra página', async () => {
     const path = await articlePath();
     const dollars = await visit(path);
-    const bolivares = await visit(path, { cookie: 'moneda=VES' });
+    const bolivares = await visit(path, { cookie: 'volver_registro=%2F; moneda=VES' });
     expect(dollars.html).toMatch(/data-testid="precio"[^>]*>\$/);
     expect(bolivares.html).toMatch(/data-testid="precio"[^>]*>Bs\./);
   });

@@ -5,7 +5,12 @@
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatUsd } from '#domain/money.ts';
+import { pvpCents } from '#domain/precio-al-publico.ts';
 import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+
+/** The new price $ 37,45 as the storefront shows it, with IVA: «43,44». */
+const NEW_PVP = formatUsd(pvpCents(3745)).replace(/^\$\s*/, '');
 
 let browser: Browser;
 
@@ -33,7 +38,7 @@ describe('productos en el panel', () => {
     const shop = await newPage(browser);
     await shop.page.goto(`${baseUrl()}${card.path}`);
     await shop.page.reload();
-    await expect(shop.page.locator('main').textContent()).resolves.not.toContain('37,45');
+    await expect(shop.page.locator('main').textContent()).resolves.not.toContain(NEW_PVP);
 
     const { page, errors } = await newPage(browser);
     await login(page, 'inventario@vitrina.com.ve');
@@ -77,7 +82,7 @@ describe('productos en el panel', () => {
 
     // The shopper reloads right away: the new price and the photo (with its srcset).
     await shop.page.reload();
-    await expect(shop.page.locator('main').textContent()).resolves.toContain('37,45');
+    await expect(shop.page.locator('main').textContent()).resolves.toContain(NEW_PVP);
     const picture = shop.page.locator(`img[alt^="${await shop.page.getByRole('heading', { level: 1 }).textContent()}"]`).first();
     const src = (await picture.getAttribute('src')) ?? '';
     expect(src).toBe(thumbSrc.replace('-320.webp', '-640.webp'));
@@ -107,19 +112,21 @@ describe('productos en el panel', () => {
         return Math.abs(box.left - frame.left) < 2;
       });
     await expect(inView()).resolves.toBe(false);
-    await expect(phone.page.getByTestId('miniatura-1').getAttribute('aria-current')).resolves.toBe('true');
-    await phone.page.getByRole('link', { name: 'Ver foto 2 de 2' }).click();
-    await phone.page.waitForFunction(() => document.querySelector('[data-testid="miniatura-2"]')?.getAttribute('aria-current') === 'true');
+    // On a phone the first screen is for the price and the sizes: no thumbnails, the strip is swiped.
+    await expect(phone.page.getByTestId('miniaturas').isVisible()).resolves.toBe(false);
+    await strip.evaluate((el) => el.scrollTo({ left: el.clientWidth }));
     await expect.poll(inView).toBe(true);
-    await expect(strip.evaluate((el) => el.scrollLeft)).resolves.toBeGreaterThan(0);
-    await expect(phone.page.getByTestId('foto-actual').textContent()).resolves.toBe('2 / 2');
-    await expect(phone.page.getByTestId('miniatura-1').getAttribute('aria-current')).resolves.toBeNull();
+    await expect.poll(() => phone.page.getByTestId('foto-actual').textContent()).toBe('2 / 2');
     await expect.poll(() => second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    // The keyboard: the first thumbnail, focused and pressed, brings the first photo back.
-    await phone.page.getByTestId('miniatura-1').focus();
-    await phone.page.keyboard.press('Enter');
-    await expect.poll(() => strip.evaluate((el) => el.scrollLeft)).toBe(0);
-    await expect(phone.page.getByTestId('miniatura-1').getAttribute('aria-current')).resolves.toBe('true');
+    // On a desktop the thumbnails move it: the second by a click, the first back by the keyboard.
+    const desktopStrip = shop.page.getByTestId('galeria-tira');
+    await shop.page.getByRole('link', { name: 'Ver foto 2 de 2' }).click();
+    await shop.page.waitForFunction(() => document.querySelector('[data-testid="miniatura-2"]')?.getAttribute('aria-current') === 'true');
+    await expect.poll(() => desktopStrip.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await shop.page.getByTestId('miniatura-1').focus();
+    await shop.page.keyboard.press('Enter');
+    await expect.poll(() => desktopStrip.evaluate((el) => el.scrollLeft)).toBe(0);
+    await expect(shop.page.getByTestId('miniatura-1').getAttribute('aria-current')).resolves.toBe('true');
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
     expect(new URL(phone.page.url()).hash).toBe('');

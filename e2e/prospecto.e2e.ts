@@ -1,8 +1,9 @@
 // Prospects on a 360 px phone: find articles in the catalogue, register a customer's request (a bad
-// quantity first, shown under its field), see the quote and note it as an order of that customer.
-import type { Browser, Page } from 'playwright-core';
+// quantity first, shown under its field), see the quote and note it as an order of that customer;
+// another request processed as a sale: Nueva venta opens with its customer and articles.
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 740 };
@@ -14,11 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function noSidewaysScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  expect(scroll, 'la página no se desplaza de lado').toBeLessThanOrEqual(width);
-}
 
 describe('prospectos', () => {
   it('el vendedor cotiza la solicitud de un mayorista y la anota como pedido (360 px)', async () => {
@@ -63,5 +59,54 @@ describe('prospectos', () => {
     await expect(page.getByTestId('solicitudes').textContent()).resolves.toContain('Distribuidora Lara C.A.');
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('«Procesar como venta» abre Nueva venta con el cliente y los artículos, y la venta la marca vendida (360 px)', async () => {
+    const { page, errors } = await newPage(browser, PHONE);
+    await login(page, 'ventas@vitrina.com.ve');
+    // An article with free units in the main store (CCS).
+    const found = await page.request.get(`${baseUrl()}/api/venta/articulos/buscar-para-la-venta?search=CFRA`);
+    const articles = (await found.json()).data as { articleCode: string; stores: { code: string; available: number }[] }[];
+    const article = articles.find((a) => a.stores.some((s) => s.code === 'CCS' && s.available >= 2));
+    expect(article).toBeDefined();
+    const created = await page.request.post(`${baseUrl()}/api/prospecto/procesar/solicitud`, {
+      data: {
+        accion: 'registrar',
+        name: 'Mayorista de Maracay',
+        dni: 'J-308765432',
+        phone: '0243-555-0188',
+        note: '',
+        items: [{ articleCode: article?.articleCode, quantity: 2 }],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const id = (await created.json()).data.id as number;
+
+    await page.goto(`${baseUrl()}/dashboard/prospecto?solicitud=${id}`);
+    await page.getByTestId('procesar-como-venta').click();
+    await page.waitForURL(new RegExp(`/dashboard/venta/nueva\\?prospecto=${id}$`));
+    await page.getByTestId('prospecto-venta').waitFor();
+    await expect(page.getByTestId('cliente-dni').inputValue()).resolves.toBe('J-308765432');
+    await page.getByTestId(`linea-${article?.articleCode}`).waitFor();
+    const select = page.getByTestId('venta-tienda');
+    await page.waitForLoadState('networkidle');
+    const ccs = await select.evaluate((el) => [...(el as HTMLSelectElement).options].find((o) => o.text.endsWith('(CCS)'))?.value ?? '');
+    await select.selectOption(ccs);
+    await page.getByTestId('cliente-buscar').click();
+    await page.getByTestId('pago-metodo-0').selectOption('efectivo-bs');
+    await page.getByTestId('pago-completar-0').click();
+    await expect.poll(() => page.getByTestId('pago-monto-0').inputValue()).not.toBe('');
+    await noSidewaysScroll(page);
+    await page.getByTestId('registrar-venta').click();
+    await page.getByTestId('venta-registrada').waitFor();
+    const number = (await page.getByTestId('venta-numero').textContent()) ?? '';
+    expect(number).toMatch(/^F-CCS-\d{6}$/);
+
+    await page.goto(`${baseUrl()}/dashboard/prospecto?solicitud=${id}`);
+    await expect(page.getByTestId('estado-solicitud').textContent()).resolves.toBe('Vendida');
+    await expect(page.getByTestId('venta-de-solicitud').textContent()).resolves.toBe(number);
+    await expect(page.getByTestId('procesar-como-venta').count()).resolves.toBe(0);
+    await noSidewaysScroll(page);
+    expect(errors).toEqual([]);
   });
 });

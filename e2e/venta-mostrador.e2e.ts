@@ -1,9 +1,9 @@
 // A salesman on a 360 px phone makes a counter sale on "Nueva venta": an article from the first
 // page, a new customer, Zelle plus pago móvil completed to the exact total, and the factura's
-// number and total on the success panel.
+// number and total on the success panel; then the salesman voids it from its page.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 740 };
@@ -18,11 +18,6 @@ afterAll(async () => {
 
 /** Text without the spaces the es-VE format puts between the symbol and the digits. */
 const money = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
-
-async function noSidewaysScroll(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, page.url()).toBeLessThanOrEqual(PHONE.width);
-}
 
 /** The demo's main store (other journeys may have added empty stores before it in the list). */
 async function chooseMainStore(page: Page) {
@@ -74,6 +69,22 @@ describe('venta de mostrador en el teléfono', () => {
     expect(await page.getByTestId('venta-numero').textContent()).toMatch(/^F-[A-Z0-9]+-\d{6}$/);
     expect(money(await page.getByTestId('venta-total').textContent())).toContain(`Total ${total}`);
     await noSidewaysScroll(page);
+
+    // Voided from its page: a short reason gets the server's message; then it shows «Anulada» and
+    // stays in the list, marked.
+    const number = (await page.getByTestId('venta-numero').textContent()) ?? '';
+    await page.goto(`${baseUrl()}/dashboard/venta/documento/${number}`);
+    await page.getByTestId('anular-motivo').fill('no');
+    await page.getByTestId('anular-enviar').click();
+    await expect.poll(() => page.getByText('Escriba el motivo de la anulación (al menos 5 letras)').count()).toBe(1);
+    await page.getByTestId('anular-motivo').fill('El cliente cambió de opinión');
+    await page.getByTestId('anular-enviar').click();
+    await page.getByTestId('anular-listo').waitFor();
+    expect(await page.getByTestId('documento-anulacion').textContent()).toContain('El cliente cambió de opinión');
+    await expect(page.getByTestId('anular-venta').count()).resolves.toBe(0);
+    await noSidewaysScroll(page);
+    await page.goto(`${baseUrl()}/dashboard/venta/mis-ventas?search=${number}`);
+    await page.getByTestId(`anulada-${number}`).waitFor();
     expect(errors).toEqual([]);
   });
 

@@ -2,7 +2,7 @@
 // change what each one holds (a ledger), and the stock of an article per store. The zod schemas
 // are shared by the API (422 on failure) and the dashboard forms.
 import { z } from 'zod';
-import { id, isoDay, listQuery, MAX_ID, phone } from '#domain/contracts/campos.ts';
+import { id, isoDay, listQuery, MAX_ID, obligatorio, phone } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, instant } from '#domain/contracts/contract.ts';
 import { articleCodeSchema } from '#domain/contracts/orden-compra.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
@@ -36,9 +36,9 @@ const units = (label: string, min: number, max: number) =>
 
 const text = (label: string, min: number, max: number) =>
   z
-    .string({ error: `${label} es obligatorio` })
+    .string({ error: obligatorio(label) })
     .trim()
-    .min(min, min <= 1 ? `${label} es obligatorio` : `${label} debe tener al menos ${min} caracteres`)
+    .min(min, min <= 1 ? obligatorio(label) : `${label} debe tener al menos ${min} caracteres`)
     .max(max, `${label} no puede tener más de ${max} caracteres`);
 
 const optionalText = (label: string, max: number) =>

@@ -209,6 +209,8 @@ export const socialIr = defineRoute({
   tags,
   summary: 'Ir al proveedor para ingresar (redirección del navegador)',
   params: z.object({ provider: z.enum(['google', 'facebook'], { error: 'Proveedor desconocido' }) }),
+  // Where to return after the login; kept in a cookie for the round trip and checked again on return.
+  query: z.object({ volver: z.string().max(500, 'La dirección de regreso es demasiado larga').optional() }),
   response: z.null(),
   status: 302,
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { amount, id, idParam, listPage, listQuery, perPage } from './campos.ts';
+import { amount, cedulaRif, email, id, idParam, listPage, listQuery, obligatorio, perPage, phone } from './campos.ts';
 import { actualizarCuenta } from './general.ts';
-import { paymentSchema } from './orden-compra.ts';
+import { buyerSchema, paymentSchema } from './orden-compra.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message);
 
@@ -116,5 +116,31 @@ describe('amount', () => {
     expect(paymentSchema.parse({ ...pago, amount: '25,50' }).amount).toBe('25.50');
     expect(issues(paymentSchema, { ...pago, amount: '25.505' })).toEqual(['amount: El monto no es válido (ejemplo: 25.50)']);
     expect(issues(paymentSchema, { ...pago, amount: '0.00' })).toEqual(['amount: El monto debe ser mayor que cero']);
+  });
+});
+
+describe('mensaje de campo obligatorio', () => {
+  it('un correo, teléfono o cédula vacío dice que falta, no que es inválido', () => {
+    const empty = z.object({ email, phone, dni: cedulaRif }).safeParse({ email: ' ', phone: '', dni: '' });
+    expect(empty.success ? [] : empty.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+      'email: El correo es obligatorio',
+      'phone: El teléfono es obligatorio',
+      'dni: La cédula o RIF es obligatoria',
+    ]);
+  });
+
+  it('concuerda con el artículo del nombre del campo', () => {
+    expect(obligatorio('El nombre')).toBe('El nombre es obligatorio');
+    expect(obligatorio('La dirección')).toBe('La dirección es obligatoria');
+    expect(obligatorio('Las notas')).toBe('Las notas son obligatorias');
+    expect(obligatorio('Los datos')).toBe('Los datos son obligatorios');
+  });
+
+  it('los datos del comprador y del perfil dicen «La dirección es obligatoria» y «La ciudad es obligatoria»', () => {
+    const buyer = buyerSchema.safeParse({ city: '', address: '' });
+    const messages = buyer.success ? [] : buyer.error.issues.map((i) => i.message);
+    expect(messages).toContain('La dirección es obligatoria');
+    expect(messages).toContain('La ciudad es obligatoria');
+    expect(messages.some((m) => /\bLa [^ ]+ es obligatorio\b/.test(m))).toBe(false);
   });
 });

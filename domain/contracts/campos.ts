@@ -45,25 +45,36 @@ export const isoDay = (label = 'La fecha') =>
 export const cedulaRif = z
   .string({ error: 'La cédula es obligatoria' })
   .trim()
+  // An empty field says it is missing, not that it is malformed.
+  .min(1, { error: 'La cédula o RIF es obligatoria', abort: true })
   .regex(/^[VEJGP]-?\d{5,9}$/i, 'La cédula o RIF no es válida (ejemplo: V-12345678)')
   .transform((v) => v.toUpperCase());
 
 export const phone = z
   .string({ error: 'El teléfono es obligatorio' })
   .trim()
+  .min(1, { error: 'El teléfono es obligatorio', abort: true })
   .regex(/^\+?[0-9\s-]{7,20}$/, 'El teléfono no es válido (ejemplo: 0414-555-0101)');
 
 export const email = z
   .string({ error: 'El correo es obligatorio' })
   .trim()
   .toLowerCase()
+  .min(1, { error: 'El correo es obligatorio', abort: true })
   .max(254, 'El correo no puede tener más de 254 caracteres')
   .pipe(z.email('El correo no es válido'));
+
+/** "El nombre es obligatorio", "La dirección es obligatoria": the word agrees with the label's article. */
+export function obligatorio(label: string): string {
+  if (label.startsWith('Las ')) return `${label} son obligatorias`;
+  if (label.startsWith('Los ')) return `${label} son obligatorios`;
+  return `${label} es ${label.startsWith('La ') ? 'obligatoria' : 'obligatorio'}`;
+}
 
 /** An amount in USD or Bs. as text with up to 2 decimals; a decimal comma is accepted. */
 export const amount = (label: IdLabel = 'El monto') =>
   z
-    .string({ error: `${label} es ${label.startsWith('La ') ? 'obligatoria' : 'obligatorio'}` })
+    .string({ error: obligatorio(label) })
     .regex(/^\d{1,9}([.,]\d{1,2})?$/, `${notValid(label)} (ejemplo: 25.50)`)
     .transform((v) => v.replace(',', '.'));
 

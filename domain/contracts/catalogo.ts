@@ -1,9 +1,10 @@
 // The catalogue's routes (/api/catalogo, /api/v2/catalogo, PATCH /api/v2/inventario): request
 // and response schemas shared by the server, which registers them, and the pages, which call them.
 import { z } from 'zod';
-import { amount, listPage, listQuery, perPage, queryBool, searchText } from '#domain/contracts/campos.ts';
+import { amount, listPage, listQuery, obligatorio, perPage, queryBool, searchText } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, listMeta } from '#domain/contracts/contract.ts';
 import { PAGE_SIZES } from '#domain/paginator.ts';
+import { stateByName } from '#domain/venezuela.ts';
 
 const tags = ['catalogo'] as const;
 
@@ -15,9 +16,9 @@ export const SORT_OPTIONS = ['precio', 'nombre', 'nuevo', 'vendidos'] as const;
 
 const code = (label: string, max: number) =>
   z
-    .string({ error: `${label} es obligatorio` })
+    .string({ error: obligatorio(label) })
     .trim()
-    .min(1, `${label} es obligatorio`)
+    .min(1, obligatorio(label))
     .max(max, `${label} no puede tener más de ${max} caracteres`)
     .regex(/^[A-Za-z0-9-]+$/, `${label} solo admite letras, números y guiones`);
 const upperCode = (label: string, max: number) => code(label, max).transform((v) => v.toUpperCase());
@@ -33,6 +34,8 @@ export const articleCard = z.object({
   discount: z.string(),
   /** price − promotion − discount */
   finalPrice: z.string(),
+  /** Precio de venta al público: finalPrice plus its 16 % IVA, what one unit costs in the cart. */
+  pvp: z.string(),
   onPromotion: z.boolean(),
   colorCode: z.string(),
   colorName: z.string(),
@@ -46,6 +49,10 @@ export const articleCard = z.object({
   path: z.string(),
   sizes: z.array(z.string()),
   inStock: z.boolean(),
+  /** Staff's «nuevo» mark, or among the newest models. */
+  isNew: z.boolean(),
+  /** Every active colour of the same style (the model's siblings), for the card's swatches. */
+  colors: z.array(z.object({ model: z.string(), colorCode: z.string(), name: z.string(), hex: z.string(), path: z.string() })),
 });
 export type ArticleCard = z.infer<typeof articleCard>;
 
@@ -156,6 +163,10 @@ const articleQuery = listQuery(PAGE_SIZES.catalogo).extend({
   precio_max: amount('El precio máximo').optional(),
   promocion: queryBool.optional(),
   opcion: z.enum(SALE_OPTIONS, { error: 'La opción debe ser lo-nuevo, mas-vendidos o promociones' }).optional(),
+  /** true: one card per style (its colours as swatches) instead of one per colour; the storefront's lists. */
+  agrupar_colores: queryBool.optional(),
+  /** Keyset: `meta.next_cursor` of the previous page; page 500 then costs what page 1 costs. */
+  despues: z.string().max(400, '«despues» no puede tener más de 400 caracteres').optional(),
 });
 type ArticleListQuery = z.output<typeof articleQuery>;
 
@@ -175,6 +186,8 @@ export function toArticleFilter(q: ArticleListQuery) {
     precioMax: q.precio_max,
     promocion: q.promocion,
     opcion: q.opcion,
+    groupColors: q.agrupar_colores ?? false,
+    despues: q.despues,
   };
 }
 
@@ -259,7 +272,17 @@ export const sublinea = defineRoute({
 const articleByCode = z.object({ code: code('El artículo', 22) });
 const detail = { method: 'GET', tags, summary: 'Detalle de un modelo o artículo', response: envelope(articleDetail) } as const;
 
-export const articulo = defineRoute({ ...detail, path: '/v2/catalogo/article/:code', params: articleByCode });
+/** The shopper's state: each size's stores come nearest first (then most stock), the first pre-filled. */
+const shopperState = z.object({
+  estado: z
+    .string()
+    .trim()
+    .max(60, 'El estado no puede tener más de 60 caracteres')
+    .refine((v) => stateByName(v) !== undefined, 'Elija un estado de Venezuela')
+    .optional(),
+});
+
+export const articulo = defineRoute({ ...detail, path: '/v2/catalogo/article/:code', params: articleByCode, query: shopperState });
 
 /** The same detail with the code in the query (the spec's resource helper). */
 export const articuloPorConsulta = defineRoute({ ...detail, path: '/v2/catalogo/article', query: articleByCode });

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { BULK_CHANGE_KINDS, MAX_PRICE_BASIS_POINTS, parsePercent } from '#domain/cambio-masivo.ts';
 import { OVERRIDES } from '#domain/catalogo-historial.ts';
-import { amount, id, idParam, listQuery, queryBool, searchText } from '#domain/contracts/campos.ts';
+import { amount, id, idParam, listQuery, obligatorio, queryBool, searchText } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, instant } from '#domain/contracts/contract.ts';
 import { PAGE_SIZES } from '#domain/paginator.ts';
 import type { Role } from '#domain/roles.ts';
@@ -52,9 +52,9 @@ const tags = ['configuracion'] as const;
 /** A code of letters and digits, stored in upper case. */
 const code = (label: string, min: number, max: number) =>
   z
-    .string({ error: `${label} es obligatorio` })
+    .string({ error: obligatorio(label) })
     .trim()
-    .min(min, min === 1 ? `${label} es obligatorio` : `${label} debe tener al menos ${min} caracteres`)
+    .min(min, min === 1 ? obligatorio(label) : `${label} debe tener al menos ${min} caracteres`)
     .max(max, `${label} no puede tener más de ${max} caracteres`)
     .regex(/^[A-Za-z0-9]+$/, `${label} solo admite letras y números, sin espacios`)
     .transform((v) => v.toUpperCase());
@@ -87,7 +87,7 @@ export const modelCode = z
 
 const name = (label: string) =>
   z
-    .string({ error: `${label} es obligatorio` })
+    .string({ error: obligatorio(label) })
     .trim()
     .min(2, `${label} debe tener al menos 2 caracteres`)
     .max(80, `${label} no puede tener más de 80 caracteres`);

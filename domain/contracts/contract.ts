@@ -33,6 +33,10 @@ export const listMeta = z.object({
   from: z.number().nullable(),
   to: z.number().nullable(),
   last_page: z.number(),
+  /** true: the list stopped counting at `total` and there are more (docs/api.md). */
+  total_is_estimate: z.literal(true).optional(),
+  /** Keyset lists: the `despues` of the next page; null on the last page. */
+  next_cursor: z.string().nullable().optional(),
 });
 
 export type ListMeta = z.infer<typeof listMeta>;

@@ -6,7 +6,10 @@ import { PAGE_SIZES } from '#domain/paginator.ts';
 
 // ── shapes of the answers ───────────────────────────────────────────────────
 
-/** A sent message in the outbox list. `error`: why the delivery failed, null when it did not. */
+/**
+ * A message in the outbox list. `error`: why its last delivery failed (null once sent or while
+ * untried); `attempts`: SMTP tries so far (the queue retries a failed one with backoff).
+ */
 export const correo = z.object({
   id: z.number(),
   to: z.string(),
@@ -15,6 +18,8 @@ export const correo = z.object({
   createdAt: instant,
   sentAt: instant.nullable(),
   error: z.string().nullable(),
+  attempts: z.number(),
+  lastAttemptAt: instant.nullable(),
 });
 export type Correo = z.infer<typeof correo>;
 

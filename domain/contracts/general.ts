@@ -190,8 +190,44 @@ export const infoPagina = z.object({
 });
 export type InfoPagina = z.infer<typeof infoPagina>;
 
+/** The pictures of the page settings, uploaded as files (multipart) under these field names. */
+export const INFO_PAGINA_IMAGENES = ['logo', 'banner'] as const;
+
+/** The text fields of the page settings as the multipart form sends them; each may come alone. */
+export const infoPaginaTextoSchema = z
+  .object({
+    storeName: z
+      .string()
+      .trim()
+      .min(2, 'El nombre de la tienda debe tener al menos 2 caracteres')
+      .max(60, 'El nombre de la tienda no puede tener más de 60 caracteres'),
+    facility: z.string().trim().max(300, 'Las facilidades no pueden tener más de 300 caracteres'),
+    offer: z.string().trim().max(200, 'La oferta no puede tener más de 200 caracteres'),
+    sizeGuide: z.string().trim().max(4000, 'La guía de tallas no puede tener más de 4000 caracteres'),
+  })
+  .partial();
+export type InfoPaginaTexto = z.output<typeof infoPaginaTextoSchema>;
+
 export const empresaSeccion = z.object({ id: z.number(), section: z.string(), title: z.string(), content: z.string() });
 export type EmpresaSeccion = z.infer<typeof empresaSeccion>;
+
+/** The company sections, in their order on «Sobre nosotros» (spec §3). */
+export const SECCIONES_EMPRESA = ['mision', 'vision', 'valores', 'quienes_somos'] as const;
+
+/** An edit of one company section: which one, and its new title and/or text. */
+export const empresaSeccionPatchSchema = z
+  .object({
+    section: z.enum(SECCIONES_EMPRESA, { error: 'Elija la sección: misión, visión, valores o quiénes somos' }),
+    title: z
+      .string({ error: 'El título no es válido' })
+      .trim()
+      .min(2, 'El título debe tener al menos 2 caracteres')
+      .max(80, 'El título no puede tener más de 80 caracteres')
+      .optional(),
+    content: z.string({ error: 'El texto no es válido' }).trim().max(5000, 'El texto no puede tener más de 5000 caracteres').optional(),
+  })
+  .refine((e) => e.title !== undefined || e.content !== undefined, 'Indique el título o el texto de la sección');
+export type EmpresaSeccionPatch = z.output<typeof empresaSeccionPatchSchema>;
 
 /** The company's legal data (razón social, RIF…), printed on invoices, the footer and e-mails. */
 export const datosEmpresa = z.object({
@@ -228,11 +264,25 @@ export const datosEmpresaPatchSchema = z
   .refine((changes) => Object.keys(changes).length > 0, 'Indique qué desea cambiar de los datos de la empresa');
 export type DatosEmpresaPatch = z.output<typeof datosEmpresaPatchSchema>;
 
-export const tasa = z.object({ currency: z.string(), amount: z.string(), date: instant.nullable() });
+/** Who set a rate: staff by hand, or the automatic update from the Banco Central de Venezuela. */
+export const tasaFuente = z.enum(['manual', 'bcv']);
+export const tasa = z.object({
+  currency: z.string(),
+  amount: z.string(),
+  date: instant.nullable(),
+  // Sent by /general/tasa-del-dia; optional so the other readers of this shape need not invent them.
+  source: tasaFuente.optional(),
+  /** The BCV's fecha valor (aaaa-mm-dd) of an automatic rate; null for a manual one. */
+  valueDate: z.string().nullable().optional(),
+  /** Whether this server updates the rate from the BCV by itself. */
+  automatic: z.boolean().optional(),
+});
 export type TasaDelDia = z.infer<typeof tasa>;
 
 const tasaFijada = z.object({ id: z.number(), currency: z.string(), amount: z.string(), note: z.string(), date: instant });
 export const tasaHistorial = tasaFijada.extend({
+  source: tasaFuente,
+  valueDate: z.string().nullable(),
   user: z.object({ id: z.number(), nickname: z.string(), email: z.string() }).nullable(),
 });
 export type TasaHistorial = z.infer<typeof tasaHistorial>;
@@ -255,7 +305,65 @@ export const footer = z.object({
 });
 export type Footer = z.infer<typeof footer>;
 
+/** «Párrafo uno|Párrafo dos»: the about text as one field, split on the pipe (spec §3); blanks dropped. */
+export function splitAboutText(value: string): string[] {
+  return value
+    .split('|')
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+const webLink = (name: string) =>
+  z
+    .string()
+    .trim()
+    .max(300, `El enlace de ${name} no puede tener más de 300 caracteres`)
+    .refine((v) => {
+      if (v === '') return true;
+      try {
+        return ['http:', 'https:'].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `El enlace de ${name} debe ser una dirección web (https://…)`);
+
+const shortText = (label: string, max: number) => z.string().trim().max(max, `${label} no puede tener más de ${max} caracteres`);
+
+/** The footer's text fields as the multipart form sends them (social links flat); each may come alone. */
+export const FOOTER_REDES = ['facebook', 'twitter', 'instagram', 'youtube'] as const;
+export const footerFormSchema = z
+  .object({
+    about_text: z
+      .string()
+      .max(2000, 'El texto «sobre nosotros» no puede tener más de 2000 caracteres')
+      .transform(splitAboutText)
+      .refine((ps) => ps.length <= 6, 'El texto «sobre nosotros» puede tener hasta 6 párrafos (separados por «|»)'),
+    address: shortText('La dirección', 300),
+    phone1: optionalPhone,
+    phone2: optionalPhone,
+    whatsapp: z.union([z.literal(''), phoneField], { error: 'El número de WhatsApp no es válido (ejemplo: +58 414-555-0101)' }),
+    email,
+    copyright_text: shortText('El texto de derechos', 200),
+    facebook: webLink('Facebook'),
+    twitter: webLink('X (Twitter)'),
+    instagram: webLink('Instagram'),
+    youtube: webLink('YouTube'),
+  })
+  .partial();
+export type FooterForm = z.output<typeof footerFormSchema>;
+
 export const pagina = z.object({ slug: z.string(), title: z.string(), content: z.string(), updatedAt: instant });
+
+/** The pages the store links from its footer, each at its own address: they are edited, never deleted. */
+export const PAGINAS_FIJAS: Readonly<Record<string, string>> = {
+  'privacy-policy': '/privacy-policy',
+  'terms-and-condition': '/terms-and-condition',
+  franchise: '/franchise',
+};
+
+/** Where the store shows a content page: a fixed page at its address, any other under /pagina/. */
+export const isPaginaFija = (slug: string): boolean => Object.hasOwn(PAGINAS_FIJAS, slug);
+export const paginaUrl = (slug: string): string => (isPaginaFija(slug) ? PAGINAS_FIJAS[slug] : `/pagina/${slug}`);
 export type Pagina = z.infer<typeof pagina>;
 
 // ── routes ──────────────────────────────────────────────────────────────────
@@ -270,11 +378,29 @@ export const infoPaginaRoute = defineRoute({
   response: envelope(infoPagina),
 });
 
+export const guardarInfoPagina = defineRoute({
+  method: 'POST',
+  path: '/general/info-pagina',
+  tags,
+  summary:
+    'Guardar los ajustes de la página (multipart): logo y banner como archivos JPEG, PNG o WebP; storeName, facility, offer y sizeGuide como texto',
+  response: envelope(infoPagina),
+});
+
 export const empresa = defineRoute({
   method: 'GET',
   path: '/general/empresa',
   tags,
   summary: 'Misión, visión, valores y quiénes somos',
+  response: envelope(z.array(empresaSeccion)),
+});
+
+export const actualizarEmpresa = defineRoute({
+  method: 'PATCH',
+  path: '/general/empresa',
+  tags,
+  summary: 'Editar una sección de la empresa (misión, visión, valores o quiénes somos); devuelve las cuatro',
+  body: empresaSeccionPatchSchema,
   response: envelope(z.array(empresaSeccion)),
 });
 
@@ -311,6 +437,22 @@ export const fijarTasa = defineRoute({
   body: tasaDelDiaSchema,
   response: envelope(tasaFijada),
   status: 201,
+});
+
+/** The result of asking the BCV's page now: stored, already stored, or not usable (the reason). */
+export const tasaBcvResultado = z.object({
+  stored: z.boolean(),
+  amount: z.string().nullable(),
+  valueDate: z.string().nullable(),
+  message: z.string(),
+});
+
+export const traerTasaBcv = defineRoute({
+  method: 'POST',
+  path: '/general/tasa-del-dia/bcv',
+  tags,
+  summary: 'Traer ahora la tasa publicada por el Banco Central de Venezuela (con TASA_BCV_AUTOMATICA=true)',
+  response: envelope(tasaBcvResultado),
 });
 
 export const historialTasas = defineRoute({
@@ -370,6 +512,15 @@ export const footerContent = defineRoute({
   response: envelope(footer),
 });
 
+export const guardarFooter = defineRoute({
+  method: 'POST',
+  path: '/footer-content',
+  tags,
+  summary:
+    'Guardar el pie de página (multipart): about_text separado por «|», address, phone1, phone2, whatsapp, email, copyright_text, facebook, twitter, instagram, youtube y el logo como archivo',
+  response: envelope(footer),
+});
+
 export const paginas = defineRoute({
   method: 'GET',
   path: '/pagina',
@@ -378,11 +529,68 @@ export const paginas = defineRoute({
   response: envelope(z.array(pagina.omit({ content: true }))),
 });
 
+const slugParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,60}$/, 'La página no es válida') });
+
 export const paginaRoute = defineRoute({
   method: 'GET',
   path: '/pagina/:slug',
   tags,
   summary: 'Una página de contenido',
-  params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,60}$/, 'La página no es válida') }),
+  params: slugParam,
   response: envelope(pagina),
+});
+
+const paginaTitulo = z
+  .string({ error: 'El título es obligatorio' })
+  .trim()
+  .min(3, 'El título debe tener al menos 3 caracteres')
+  .max(120, 'El título no puede tener más de 120 caracteres');
+const paginaTexto = z
+  .string({ error: 'El texto es obligatorio' })
+  .trim()
+  .min(1, 'Escriba el texto de la página')
+  .max(50000, 'El texto no puede tener más de 50000 caracteres');
+
+/** A new content page: its address (slug), title and text (blank lines separate paragraphs, «## » starts a heading). */
+export const paginaNuevaSchema = z.object({
+  slug: z
+    .string({ error: 'La dirección es obligatoria' })
+    .trim()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'La dirección solo puede tener minúsculas, números y guiones (ejemplo: politica-de-cambios)')
+    .max(60, 'La dirección no puede tener más de 60 caracteres'),
+  title: paginaTitulo,
+  content: paginaTexto,
+});
+export const paginaPatchSchema = z
+  .object({ title: paginaTitulo, content: paginaTexto })
+  .partial()
+  .refine((p) => p.title !== undefined || p.content !== undefined, 'Indique el título o el texto de la página');
+
+export const crearPagina = defineRoute({
+  method: 'POST',
+  path: '/pagina',
+  tags,
+  summary: 'Crear una página de contenido (políticas, términos, franquicias…)',
+  body: paginaNuevaSchema,
+  response: envelope(pagina),
+  status: 201,
+});
+
+export const actualizarPagina = defineRoute({
+  method: 'PATCH',
+  path: '/pagina/:slug',
+  tags,
+  summary: 'Editar el título o el texto de una página de contenido',
+  params: slugParam,
+  body: paginaPatchSchema,
+  response: envelope(pagina),
+});
+
+export const borrarPagina = defineRoute({
+  method: 'DELETE',
+  path: '/pagina/:slug',
+  tags,
+  summary: 'Borrar una página de contenido (las que enlaza el pie de la tienda no se borran: 409)',
+  params: slugParam,
+  response: envelope(z.object({ slug: z.string() })),
 });

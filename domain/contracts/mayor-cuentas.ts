@@ -6,6 +6,7 @@ import { ABONO_STEPS, PAYMENT_STATUSES } from '#domain/abono.ts';
 import { bankByCode } from '#domain/banks.ts';
 import { amount, type IdLabel, id, idParam, isoDay, listQuery, searchText } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, instant } from '#domain/contracts/contract.ts';
+import { SHEET_FORMATS } from '#domain/contracts/ventas-reportes.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
 import { DISCOUNT_KINDS } from '#domain/descuentos.ts';
 import { CURRENCIES } from '#domain/money.ts';
@@ -159,6 +160,25 @@ export const listadoClientes = defineRoute({
 });
 
 /** Spec §3 Abono, with how it was paid and who registered, approved or rejected it. */
+/** The list of a type (or the customers' one) as a file, with the same search, dates and order. */
+export const exportarListado = defineRoute({
+  method: 'GET',
+  path: '/mayor/cuentas/listado/:type/exportar',
+  tags,
+  summary:
+    'El listado de cuentas por cobrar de un tipo (o por cliente) como hoja XLSX o CSV, con los mismos filtros y orden y una fila final de totales',
+  params: z.object({ type: z.enum([...LISTADO_TYPES, 'clientes'], { error: 'Tipo de listado desconocido' }) }),
+  query: listQuery(PAGE_SIZES.admin)
+    .omit({ page: true, per_page: true })
+    .extend({
+      formato: z.enum(SHEET_FORMATS, { error: 'El formato debe ser xlsx o csv' }),
+      sort_by: z.enum(RECEIVABLE_SORTS, { error: 'Orden desconocido' }).optional(),
+      filter_advance: documentFilters,
+    }),
+  /** The file itself, not JSON. */
+  response: z.string(),
+});
+
 export const abonoView = z.object({
   id: z.number(),
   step: z.enum(ABONO_STEPS),
@@ -216,6 +236,8 @@ export const bill = receivable.extend({
   iva: money,
   igtf: money,
   comision: money,
+  /** Shipping a web order charged (decision 0027). */
+  envio: money,
 });
 export type Bill = z.infer<typeof bill>;
 

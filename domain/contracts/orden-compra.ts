@@ -2,7 +2,19 @@
 // checkout pages, and every route of the order pipeline with its answer.
 import { z } from 'zod';
 import { bankByCode } from '#domain/banks.ts';
-import { amount, cedulaRif, couponCode, email, isoDay, listQuery, MAX_ID, orderCode, phone } from '#domain/contracts/campos.ts';
+import {
+  amount,
+  cedulaRif,
+  couponCode,
+  email,
+  idParam,
+  isoDay,
+  listQuery,
+  MAX_ID,
+  obligatorio,
+  orderCode,
+  phone,
+} from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, instant } from '#domain/contracts/contract.ts';
 import { BANK_ACCOUNT_METHOD_IDS, bankAccount } from '#domain/contracts/general.ts';
 import { caracasIsoDate, isIsoDay } from '#domain/dates.ts';
@@ -18,9 +30,9 @@ export function normalizeReference(value: string): string {
 
 const text = (label: string, min: number, max: number) =>
   z
-    .string({ error: `${label} es obligatorio` })
+    .string({ error: obligatorio(label) })
     .trim()
-    .min(min, `${label} es obligatorio`)
+    .min(min, obligatorio(label))
     .max(max, `${label} no puede tener más de ${max} caracteres`);
 
 const state = text('El estado', 2, 60).refine((v) => stateByName(v) !== undefined, 'Elija un estado de Venezuela');
@@ -35,17 +47,48 @@ export const buyerSchema = z.object({
   address: text('La dirección', 5, 300),
 });
 
-export const deliverySchema = z.object({
-  contact: text('La persona que recibe', 3, 120),
-  phone,
-  dni: cedulaRif,
-  state,
-  city: text('La ciudad', 2, 80),
-  address: text('La dirección', 5, 300),
-  agency: z.enum(SHIPPING_AGENCY_IDS, { error: 'Elija una agencia de envío' }),
-  shipping: z.enum(['envio', 'retiro-en-agencia'], { error: 'Elija el tipo de entrega' }).default('envio'),
-  payShipping: z.enum(PAY_SHIPPING_IDS, { error: 'Elija quién paga el envío' }).default('delivery-gratis'),
-});
+/** How the order reaches the buyer: shipped (to the address or an agency office) or picked up at a store. */
+export const SHIPPING_IDS = ['envio', 'retiro-en-agencia', 'retiro-en-tienda'] as const;
+export type ShippingId = (typeof SHIPPING_IDS)[number];
+
+/**
+ * Who receives and how. A shipment needs the place and the agency; a pickup at a store needs the
+ * store (one that ships, checked by the server) and costs no shipping.
+ */
+export const deliverySchema = z
+  .object({
+    contact: text('La persona que recibe', 3, 120),
+    phone,
+    dni: cedulaRif,
+    shipping: z.enum(SHIPPING_IDS, { error: 'Elija el tipo de entrega' }).default('envio'),
+    pickupTiendaId: z
+      .number({ error: 'Elija la tienda donde retirará' })
+      .int()
+      .positive('Elija la tienda donde retirará')
+      .max(MAX_ID, 'Elija la tienda donde retirará')
+      .nullish(),
+    state: z.string({ error: 'Elija un estado de Venezuela' }).trim().max(60).default(''),
+    city: z.string({ error: 'La ciudad es obligatoria' }).trim().max(80, 'La ciudad no puede tener más de 80 caracteres').default(''),
+    address: z
+      .string({ error: 'La dirección es obligatoria' })
+      .trim()
+      .max(300, 'La dirección no puede tener más de 300 caracteres')
+      .default(''),
+    agency: z.enum([...SHIPPING_AGENCY_IDS, ''], { error: 'Elija una agencia de envío' }).default(''),
+    payShipping: z.enum(PAY_SHIPPING_IDS, { error: 'Elija quién paga el envío' }).default('delivery-gratis'),
+  })
+  .superRefine((d, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (d.shipping === 'retiro-en-tienda') {
+      if (!d.pickupTiendaId) issue('pickupTiendaId', 'Elija la tienda donde retirará');
+      return;
+    }
+    if (!stateByName(d.state)) issue('state', 'Elija un estado de Venezuela');
+    if (d.city.length < 2) issue('city', 'La ciudad es obligatoria');
+    if (d.address.length < 5) issue('address', 'La dirección es obligatoria');
+    if (d.agency === '') issue('agency', 'Elija una agencia de envío');
+  });
+export type Delivery = z.infer<typeof deliverySchema>;
 
 export const articleCodeSchema = z
   .string({ error: 'Falta el artículo' })
@@ -164,6 +207,8 @@ export const orderPayment = z.object({
   date: z.string(),
   status: z.string(),
   reportedAt: instant,
+  /** The buyer attached a picture of the payment (staff read it at orden-compra/pagos/{id}/comprobante). */
+  receipt: z.boolean(),
 });
 
 /** The order after a step: its code, step, what it owes and its payments. */
@@ -190,6 +235,8 @@ export const orderView = z.object({
   step: z.string(),
   subtotal: z.string(),
   iva: z.string(),
+  /** Shipping charged with the order, in USD (0 for a pickup and «por cobrar en destino»); part of the total. */
+  shippingCost: z.string(),
   commission: z.string(),
   ...orderDiscounts,
   total: z.string(),
@@ -206,9 +253,19 @@ export const orderStatus = z.object({
   step: z.string(),
   trackingNumber: z.string().nullable(),
   agency: z.string(),
+  shipping: z.string(),
+  /** Who pays the shipping as the rate decided: «pagado-por-el-cliente» (in the total), «cobro-a-destino», or '' (pickup). */
+  payShipping: z.string(),
+  /** Estimated working days of the shipment, from its rate; null for a pickup or an older order. */
+  shippingDays: z.object({ min: z.number(), max: z.number() }).nullable(),
+  /** The store the buyer picks the order up at, when it is a pickup. */
+  pickupStore: z.string().nullable(),
+  /** The payment waiting for staff has its receipt attached. */
+  receiptSent: z.boolean(),
   paymentMethod: z.string(),
   subtotal: z.string(),
   iva: z.string(),
+  shippingCost: z.string(),
   commission: z.string(),
   ...orderDiscounts,
   total: z.string(),
@@ -219,6 +276,10 @@ export const orderStatus = z.object({
     z.object({
       articleCode: z.string(),
       name: z.string(),
+      /** The model's picture (320 px), when the article still exists in the catalogue. */
+      image: z.string().nullable(),
+      color: z.string().nullable(),
+      size: z.string().nullable(),
       quantity: z.number(),
       store: z.string(),
       price: z.string(),
@@ -253,12 +314,25 @@ export const ordenDetalle = z.object({
     code: z.string(),
     step: z.string(),
     buyer: z.object({ fullName: z.string(), email: z.string(), ...persona }),
-    delivery: z.object({ contact: z.string(), ...persona, agency: z.string(), shipping: z.string(), payShipping: z.string() }),
+    delivery: z.object({
+      contact: z.string(),
+      ...persona,
+      agency: z.string(),
+      shipping: z.string(),
+      payShipping: z.string(),
+      pickupTiendaId: z.number().nullish(),
+      pickupStore: z.string().nullish(),
+      /** Estimated working days from the rate (absent on older orders and pickups). */
+      daysMin: z.number().nullish(),
+      daysMax: z.number().nullish(),
+    }),
     paymentMethod: z.string(),
     comment: z.string(),
     withSeller: z.boolean(),
     subtotal: z.string(),
     iva: z.string(),
+    /** Shipping charged with the order, in USD; part of the total. */
+    shippingCost: z.string(),
     commission: z.string(),
     ...orderDiscounts,
     total: z.string(),
@@ -272,6 +346,8 @@ export const ordenDetalle = z.object({
   details: z.array(
     z.object({
       articleCode: z.string(),
+      /** The article's model (its pictures), when it is still in the catalogue. */
+      model: z.string().nullable(),
       name: z.string(),
       tiendaId: z.number(),
       store: z.string(),
@@ -371,6 +447,35 @@ export const estado = defineRoute({
   response: envelope(orderStatus),
 });
 
+/** Where a receipt form may return to: the order's public page or the checkout's confirmation. */
+export const RECEIPT_RETURN_PATH = /^\/(?:orden(?:\/[A-Za-z0-9-]{1,20})?|carrito\/ver-orden)(?:\?[A-Za-z0-9=&%._~-]*)?$/;
+
+export const subirComprobante = defineRoute({
+  method: 'POST',
+  path: '/orden-compra/comprobante/:code',
+  tags,
+  summary:
+    'Adjuntar la imagen del comprobante al pago reportado y por confirmar (multipart, campo «comprobante»: JPEG, PNG o WebP de hasta 5 MB; con el enlace firmado t o la sesión del comprador)',
+  params: byCode,
+  query: z.object({
+    t: linkToken,
+    /** The order page a form sent without JavaScript returns to (303), with ?comprobante=enviado or =rechazado. */
+    volver: z.string().max(300).regex(RECEIPT_RETURN_PATH, 'La página de regreso no es válida').optional(),
+  }),
+  response: envelope(z.object({ code: z.string(), paymentId: z.number() })),
+  status: 201,
+});
+
+export const verComprobante = defineRoute({
+  method: 'GET',
+  path: '/orden-compra/pagos/:id/comprobante',
+  tags,
+  summary: 'La imagen del comprobante de un pago reportado (WebP, no-store), para el personal que revisa pagos',
+  params: z.object({ id: idParam('El pago') }),
+  /** The picture itself. */
+  response: z.string(),
+});
+
 export const acceder = defineRoute({
   method: 'POST',
   path: '/orden-compra/estado/:code',
@@ -422,7 +527,8 @@ export const buscarOrdenes = defineRoute({
   method: 'POST',
   path: '/orden-compra/buscar-ordenes-compras',
   tags,
-  summary: 'Buscar órdenes de compra (15 por página); steps cuenta las órdenes de cada paso con los demás filtros',
+  summary:
+    'Buscar órdenes de compra (15 por página); steps cuenta las órdenes de cada paso con los demás filtros, hasta 1.000 (los pasos de steps_are_estimates tienen más)',
   body: listQuery(PAGE_SIZES.admin)
     .omit({ sort_desc: true })
     .extend({
@@ -435,7 +541,11 @@ export const buscarOrdenes = defineRoute({
         })
         .default({}),
     }),
-  response: envelopeList(ordenFila).extend({ steps: z.record(z.string(), z.number()) }),
+  response: envelopeList(ordenFila).extend({
+    steps: z.record(z.string(), z.number()),
+    /** Steps whose count stopped at the bound (1.000): the screen says «más de 1.000». */
+    steps_are_estimates: z.array(z.string()),
+  }),
 });
 
 export const detalle = defineRoute({

@@ -2,7 +2,7 @@
 // admins' users-and-roles screen.
 import { z } from 'zod';
 import { passwordPair, passwordsMatch, salesman, sessionUser } from '#domain/contracts/auth.ts';
-import { cedulaRif, id, idParam, listQuery, orderCode, phone, searchText } from '#domain/contracts/campos.ts';
+import { cedulaRif, id, idParam, listQuery, obligatorio, orderCode, phone, searchText } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, message } from '#domain/contracts/contract.ts';
 import { ordenDetalle, ordenFila } from '#domain/contracts/orden-compra.ts';
 import { ORDER_STEPS } from '#domain/order-steps.ts';
@@ -13,7 +13,7 @@ import { stateByName } from '#domain/venezuela.ts';
 
 const text = (label: string, max: number) =>
   z
-    .string({ error: `${label} es obligatorio` })
+    .string({ error: obligatorio(label) })
     .trim()
     .max(max, `${label} no puede tener más de ${max} caracteres`);
 
@@ -122,8 +122,8 @@ export const agregarHijo = defineRoute({
   summary: 'Agregar un hijo',
   body: z.object({
     name: text('El nombre', 80).min(2, 'Escriba el nombre'),
-    relationship: z.enum(CHILD_RELATIONSHIP_IDS, { error: 'El parentesco debe ser hijo, sobrino, nieto, hermano o ahijado' }),
-    gender: z.enum(GENDER_IDS, { error: 'El género debe ser masculino o femenino' }),
+    relationship: z.enum(CHILD_RELATIONSHIP_IDS, { error: 'Elija el parentesco: hijo, sobrino, nieto, hermano o ahijado' }),
+    gender: z.enum(GENDER_IDS, { error: 'Elija el género: masculino o femenino' }),
     birthday,
   }),
   response: envelope(hijo),

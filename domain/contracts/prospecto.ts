@@ -9,11 +9,12 @@ import type { Role } from '#domain/roles.ts';
 
 export const PROSPECTO_ROLES = ['admin', 'vendedor-admin'] as const satisfies readonly Role[];
 
-export const PROSPECT_STATUSES = ['cotizada', 'pedido', 'descartada'] as const;
+export const PROSPECT_STATUSES = ['cotizada', 'pedido', 'vendida', 'descartada'] as const;
 export type ProspectStatus = (typeof PROSPECT_STATUSES)[number];
 export const PROSPECT_STATUS_LABELS: Record<ProspectStatus, string> = {
   cotizada: 'Cotizada',
   pedido: 'Pedido anotado',
+  vendida: 'Vendida',
   descartada: 'Descartada',
 };
 

@@ -97,16 +97,30 @@ export const ventaFila = z.object({
   iva: money,
   igtf: money,
   comision: money,
+  /** Shipping a web order charged (decision 0027); part of the total. */
+  envio: money,
   total: money,
   /** The total in bolívares at the document's rate, rounded once. */
   totalVes: money,
   paymentStatus: z.enum(PAYMENT_STATUSES),
   outstandingBalance: money,
+  /** Anulada: listed, but out of every total. */
+  anulada: z.boolean(),
 });
 export type VentaFila = z.infer<typeof ventaFila>;
 
 /** The figures of the totals, each in USD and in VES (Σ of each document's figure × its own rate, rounded once per document). */
-export const TOTAL_FIGURES = ['subtotal', 'descuento', 'devoluciones', 'baseImponible', 'iva', 'igtf', 'comision', 'total'] as const;
+export const TOTAL_FIGURES = [
+  'subtotal',
+  'descuento',
+  'devoluciones',
+  'baseImponible',
+  'iva',
+  'igtf',
+  'comision',
+  'envio',
+  'total',
+] as const;
 export type TotalFigure = (typeof TOTAL_FIGURES)[number];
 export const TOTAL_FIGURE_LABELS: Record<TotalFigure, string> = {
   subtotal: 'Subtotal',
@@ -116,6 +130,7 @@ export const TOTAL_FIGURE_LABELS: Record<TotalFigure, string> = {
   iva: 'IVA',
   igtf: 'IGTF',
   comision: 'Comisión',
+  envio: 'Envío',
   total: 'Total',
 };
 
@@ -134,6 +149,8 @@ const figures = z.object({
   igtfVes: money,
   comisionUsd: money,
   comisionVes: money,
+  envioUsd: money,
+  envioVes: money,
   totalUsd: money,
   totalVes: money,
 });
@@ -233,6 +250,8 @@ export const facturaDetalle = z.object({
     totalUsd: money,
     totalVes: money,
     note: z.string(),
+    /** Anulada: when, by whom and why (null while in force). */
+    voided: z.object({ at: instant, by: z.string().nullable(), reason: z.string() }).nullable(),
   }),
   items: z.array(
     z.object({

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { bankByCode } from '#domain/banks.ts';
 import { amount, cedulaRif, email, id, idParam, listQuery, phone, searchText } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, instant } from '#domain/contracts/contract.ts';
+import { documentNumberField } from '#domain/contracts/mayor-cuentas.ts';
 import { articleCodeSchema, normalizeReference, registrar as registrarOrden } from '#domain/contracts/orden-compra.ts';
 import { PAGE_SIZES } from '#domain/paginator.ts';
 import { SALE_CONDITIONS, SALE_KINDS, SALE_PAYMENT_METHOD_IDS, SALE_PAYMENT_METHODS, SALE_SOURCES } from '#domain/ventas.ts';
@@ -158,6 +159,8 @@ export const registrarVentaSchema = z
     condition: z.enum(SALE_CONDITIONS, { error: 'Elija contado o crédito' }),
     payments: z.array(pagoVentaSchema).max(10, 'Una venta puede tener hasta 10 pagos').default([]),
     note: z.string().trim().max(500, 'La nota no puede tener más de 500 caracteres').default(''),
+    /** «Procesar como venta»: the prospect request this sale answers (marked vendida with it). */
+    prospectoId: id('La solicitud').optional(),
   })
   .superRefine((v, ctx) => {
     if (v.condition === 'contado' && v.payments.length === 0) {
@@ -174,6 +177,8 @@ const totalsShape = {
   iva: z.string(),
   igtf: z.string(),
   comision: z.string(),
+  /** Shipping a web order charged (decision 0027); part of the total. */
+  envio: z.string(),
   total: z.string(),
 };
 
@@ -332,4 +337,25 @@ export const autorizar = defineRoute({
   body: autorizarSchema,
   response: envelope(autorizacion),
   status: 201,
+});
+
+// ── voiding a sale ──────────────────────────────────────────────────────────
+
+export const anularVentaSchema = z.object({
+  numero: documentNumberField('La venta'),
+  motivo: z
+    .string({ error: 'Escriba el motivo de la anulación' })
+    .trim()
+    .min(5, 'Escriba el motivo de la anulación (al menos 5 letras)')
+    .max(300, 'El motivo no puede pasar de 300 caracteres'),
+});
+
+export const anularVenta = defineRoute({
+  method: 'POST',
+  path: '/ventas/anular',
+  tags,
+  summary:
+    'Anular una factura o nota de entrega de mostrador con su motivo: sus unidades vuelven a la tienda y sale de todo total y cuenta por cobrar (409 si ya está anulada, si es de una orden web o si la nota tiene abonos aprobados o por aprobar)',
+  body: anularVentaSchema,
+  response: envelope(z.object({ number: z.string(), voidedAt: instant, voidReason: z.string(), unidades: z.number() })),
 });

@@ -20,21 +20,30 @@ import { publicOrigin } from './http/public-url.ts';
 import { parseQueryString } from './http/query-string.ts';
 import { registerResponseCache } from './http/response-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { COLAS, type Cola, createCola } from './jobs/cola.ts';
+import { aliadosRoutes } from './modules/aliados/aliados.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthContext } from './modules/auth/auth.service.ts';
 import { createBackground } from './modules/auth/background.ts';
 import { ACCESS_COOKIE, sessionResolver } from './modules/auth/session.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
+import { blogRoutes } from './modules/blog/blog.routes.ts';
 import { carritoRoutes } from './modules/carrito/carrito.routes.ts';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes.ts';
+import { catalogoArchivoRoutes } from './modules/catalogo-archivo/catalogo-archivo.routes.ts';
 import { conciliacionRoutes } from './modules/conciliacion/conciliacion.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { configuracionImportarRoutes } from './modules/configuracion/configuracion.importar.routes.ts';
 import { configuracionRoutes } from './modules/configuracion/configuracion.routes.ts';
+import { contactoRoutes } from './modules/contacto/contacto.routes.ts';
+import { boletinRoutes } from './modules/correo/boletin.routes.ts';
 import { correoRoutes } from './modules/correo/correo.routes.ts';
+import { mailQueue, startMailWorker } from './modules/correo/entrega.ts';
 import { createMailer, type Mailer } from './modules/correo/mailer.ts';
 import { cuentasPorPagarRoutes } from './modules/cuentas-por-pagar/cuentas-por-pagar.routes.ts';
 import { descuentoRoutes } from './modules/descuento/descuento.routes.ts';
+import { enviosRoutes } from './modules/envios/envios.routes.ts';
+import { galeriaRoutes } from './modules/galeria/galeria.routes.ts';
 import { generalRoutes } from './modules/general/general.routes.ts';
 import { datosEmpresaParaCorreos } from './modules/general/general.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -47,6 +56,7 @@ import { ventasWebRoutes } from './modules/orden-compra/orden-compra.ventas-web.
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { prospectoRoutes } from './modules/prospecto/prospecto.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { ventasArticulosRoutes } from './modules/ventas/ventas.articulos.routes.ts';
 import { ventasOpcionesRoutes } from './modules/ventas/ventas.opciones.routes.ts';
 import { ventasPdfRoutes } from './modules/ventas/ventas.pdf.routes.ts';
@@ -71,6 +81,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     authContext: () => AuthContext;
+    /** The job queue (pg-boss) in the store's database: mail deliveries and the periodic jobs. */
+    cola: Cola;
   }
 }
 
@@ -94,6 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Behind a TLS-terminating proxy, protocol and client IP come from the X-Forwarded-* hops that
     // TRUST_PROXY names (a hop count or the proxies' addresses), never from whatever a client sends.
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
+    // Starting includes the job queue's workers (pg-boss checks its schema first): on a busy
+    // 2-core machine that passed Fastify's default of 10 s for a plugin or an onReady hook.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   const log = (msg: string, err?: unknown) => app.log.error({ err }, msg);
@@ -112,9 +127,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const secret = deps.secret ?? deps.env.SESSION_SECRET ?? randomBytes(32).toString('hex');
   const publicUrl = publicOrigin(deps.env);
   app.decorate('publicUrl', publicUrl);
-  const authContext: AuthContext = { db: deps.database.db, mailer, secret, publicUrl, background: createBackground(log) };
+  // The job queue: mails are delivered by its workers (started with the app when there is SMTP);
+  // the periodic jobs are started by main.ts (jobs.ts). Closing the app stops it.
+  const cola = createCola(deps.database, { pollingSeconds: deps.env.COLA_SONDEO_SEGUNDOS, log: app.log });
+  app.decorate('cola', cola);
+  mailer.connectQueue(mailQueue(cola, secret, deps.env.CORREO_REINTENTO_SEGUNDOS));
+  if (mailer.delivers) app.addHook('onReady', () => startMailWorker(cola, mailer, deps.database.db, secret));
+  const background = createBackground(log);
+  const authContext: AuthContext = {
+    db: deps.database.db,
+    mailer,
+    secret,
+    publicUrl,
+    background: {
+      run: background.run,
+      // The work an answer left behind includes delivering the mails it queued.
+      idle: async () => {
+        await background.idle();
+        if (cola.started()) await cola.idle(COLAS.correo.name);
+      },
+    },
+  };
   app.decorate('authContext', () => authContext);
-  app.addHook('onClose', () => authContext.background.idle());
+  app.addHook('onClose', async () => {
+    await background.idle();
+    await cola.stop();
+  });
   app.setValidatorCompiler(validatorCompiler);
   // Answers are written from each contract's response schema (and checked against it outside production).
   app.setSerializerCompiler(contractSerializer({ checkContract: deps.env.NODE_ENV !== 'production' }));
@@ -151,11 +189,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogoRoutes, { prefix: '/api' });
   await app.register(carritoRoutes, { prefix: '/api' });
   await app.register(ordenCompraRoutes, { prefix: '/api' });
+  // Shipping rates by agency and state: /api/envios/tarifas.
+  await app.register(enviosRoutes, { prefix: '/api' });
   await app.register(ventasWebRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(socialRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(correoRoutes, { prefix: '/api' });
+  // The newsletter: /api/correo/newsletter, /api/correo/desuscribir, preferences and campaigns (/api/correo/boletin/*).
+  await app.register(boletinRoutes, { prefix: '/api' });
   // Sales settings: /api/config/notify-users-of-sale and /api/venta/user-in-charge-of-sales.
   await app.register(configRoutes, { prefix: '/api' });
   // Discounts and coupons (/api/descuento, /api/v2/descuento) and accounts (/api/mayor/cuentas).
@@ -183,9 +225,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ventasArticulosRoutes, { prefix: '/api' });
   await app.register(ventasVentaRoutes, { prefix: '/api' });
   await app.register(ventasOpcionesRoutes, { prefix: '/api' });
+  // Content: the blog (/api/blog/*) and the contact inquiries (/api/contacto/*).
+  await app.register(blogRoutes, { prefix: '/api' });
+  await app.register(contactoRoutes, { prefix: '/api' });
+  // The photo gallery: /api/galeria/*.
+  await app.register(galeriaRoutes, { prefix: '/api' });
+  // Commercial partners: /api/aliados/*.
+  await app.register(aliadosRoutes, { prefix: '/api' });
+  // The catalogue file: /api/catalogo/archivo*.
+  await app.register(catalogoArchivoRoutes, { prefix: '/api' });
 
   // Files and pages outside /api.
   await app.register(imagenesRoutes);
+  await app.register(uploadsRoutes);
   await app.register(seoRoutes);
   if (deps.ssr) await registerSsr(app, deps.ssr);
 

@@ -44,7 +44,27 @@ const envSchema = z.object({
     .min(0, 'TAREAS_INTERVALO_SEGUNDOS debe ser 0 (desactivadas) o más')
     .max(86_400, 'TAREAS_INTERVALO_SEGUNDOS debe ser como máximo 86400 (un día)')
     .default(60),
+  // How often an idle worker of the job queue (pg-boss) looks for jobs; a job queued by this same
+  // process wakes it at once, so this is the delay for jobs queued by another process.
+  COLA_SONDEO_SEGUNDOS: z.coerce
+    .number({ error: 'COLA_SONDEO_SEGUNDOS debe ser un número' })
+    .min(0.5, 'COLA_SONDEO_SEGUNDOS debe ser 0,5 o más')
+    .max(60, 'COLA_SONDEO_SEGUNDOS debe ser como máximo 60')
+    .default(2),
+  // A mail whose SMTP delivery failed is tried again after this many seconds, then twice as long
+  // each time, up to an hour between tries (about three days in all).
+  CORREO_REINTENTO_SEGUNDOS: z.coerce
+    .number({ error: 'CORREO_REINTENTO_SEGUNDOS debe ser un número' })
+    .int('CORREO_REINTENTO_SEGUNDOS debe ser un entero')
+    .min(1, 'CORREO_REINTENTO_SEGUNDOS debe ser 1 o más')
+    .max(3600, 'CORREO_REINTENTO_SEGUNDOS debe ser como máximo 3600')
+    .default(30),
   // How many proxies stand before the server, or their addresses: only their X-Forwarded-* count.
+  // The tasa del día from the Banco Central de Venezuela's page, checked by the periodic jobs.
+  TASA_BCV_AUTOMATICA: z.enum(['true', 'false'], { error: 'TASA_BCV_AUTOMATICA debe ser true o false' }).default('false'),
+  TASA_BCV_URL: z
+    .url({ protocol: /^https?$/, error: 'TASA_BCV_URL debe ser una URL completa (https://…)' })
+    .default('https://www.bcv.org.ve/'),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET debe tener al menos 32 caracteres').optional(),
   SMTP_URL: z

@@ -13,6 +13,15 @@ export class NoEncontrado extends AppError {
   }
 }
 
+/** 422 found by a rule the request schema cannot see (e.g. a shipment no rate covers), with its fields. */
+export class DatoInvalido extends AppError {
+  readonly errors: Record<string, string[]>;
+  constructor(message: string, errors: Record<string, string[]>) {
+    super(422, message);
+    this.errors = errors;
+  }
+}
+
 export class ReglaNegocio extends AppError {
   constructor(message: string) {
     super(400, message);
@@ -26,7 +35,7 @@ export class NoAutorizado extends AppError {
 }
 
 export class Prohibido extends AppError {
-  constructor(message = 'Error! Se necesita permiso para visualizar esta área') {
+  constructor(message = '¡Error! Se necesita permiso para visualizar esta área.') {
     super(403, message);
   }
 }
@@ -38,7 +47,10 @@ export class Conflicto extends AppError {
 }
 
 export class DemasiadasSolicitudes extends AppError {
-  constructor(message = 'Demasiadas solicitudes. Intente de nuevo más tarde.') {
+  /** Sent as Retry-After when known. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(message = 'Demasiadas solicitudes. Intente de nuevo más tarde.', retryAfterSeconds?: number) {
     super(429, message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }

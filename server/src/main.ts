@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { parseEnv } from './env.ts';
+import { drenaje } from './http/drenaje.ts';
 import { missingPublicUrlWarning } from './http/public-url.ts';
 
 let env: ReturnType<typeof parseEnv>;
@@ -17,6 +18,8 @@ try {
 // React picks its development or production build from NODE_ENV when first loaded, so the
 // modules that load React are imported only after it is set.
 process.env.NODE_ENV = env.NODE_ENV;
+const { loadReactRouterProduction, reactBuilds } = await import('./ssr/react-router-produccion.ts');
+if (env.NODE_ENV === 'production') loadReactRouterProduction();
 const { buildApp } = await import('./app.ts');
 const { openDatabase } = await import('./db/client.ts');
 const { isEmpty, seedDemo } = await import('./db/seed/seed.ts');
@@ -50,18 +53,33 @@ const app = await buildApp({
   ssr: build ? { build, clientDir: path.join(root, 'build/client') } : undefined,
   logger: { level: env.LOG_LEVEL },
 });
+app.log.info({ compilaciones: reactBuilds() }, 'React Router y React: compilación de producción o de desarrollo');
 const publicUrlWarning = missingPublicUrlWarning(env);
 if (publicUrlWarning) app.log.warn(publicUrlWarning);
-const jobs = startJobs(app);
+const jobs = await startJobs(app);
+const http = drenaje(app.server);
 
 let closing = false;
+const SHUTDOWN_SECONDS = 30;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'cerrando el servidor');
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  // The requests already taken finish before the exit: under load (a new process starting on the
+  // same two cores) a hundred of them took more than 10 s to drain (docs/decisions/0032).
+  const timer = setTimeout(() => {
+    app.log.error(
+      { signal, segundos: SHUTDOWN_SECONDS, enCurso: http.enCurso() },
+      'cierre forzado: quedaban solicitudes o tareas sin terminar',
+    );
+    process.exit(1);
+  }, SHUTDOWN_SECONDS * 1000);
   timer.unref();
   try {
+    // A second's grace for requests already on their way, then no new connections, and the requests
+    // in flight finish while the app still serves the pages' in-process API calls; then the ticks and
+    // the periodic workers, then the app (its mail worker and the queue), then the database.
+    await http.cerrar();
     await jobs.stop();
     await app.close();
     await database.close();

@@ -26,7 +26,7 @@ async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) => Prom
 }
 
 /** A new, empty database on the server of `serverUrl`; `drop` removes it. */
-async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `vitrina_t_${randomBytes(6).toString('hex')}`;
   await withAdmin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
   const parsed = new URL(serverUrl);
@@ -66,12 +66,18 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   return { database, drop: async () => {} };
 }
 
+/**
+ * The test configuration: the job queue's workers poll and retry within a second or two (a job this
+ * process queues wakes its worker at once anyway).
+ */
+export const TEST_ENV = { NODE_ENV: 'test', COLA_SONDEO_SEGUNDOS: '0.5', CORREO_REINTENTO_SEGUNDOS: '1' } as const;
+
 /** `env` adds variables to the test configuration (for example PUBLIC_URL); `deps` replaces a dependency (the mailer). */
 export async function buildTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'mailer'> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ env: parseEnv({ NODE_ENV: 'test', ...env }), database, logger: false, ...deps });
+    app = await buildApp({ env: parseEnv({ ...TEST_ENV, ...env }), database, logger: false, ...deps });
     await app.ready();
   } catch (error) {
     await database.close();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { TestProject } from 'vitest/node';
-import { type Database, type Db, openDatabase, pgliteListener } from '#server/db/client.ts';
+import { type Database, type Db, openDatabase, PGLITE_EXTENSIONS, pgliteListener } from '#server/db/client.ts';
 import * as schema from '#server/db/schema.ts';
 import { seedDemo } from '#server/db/seed/seed.ts';
 
@@ -31,7 +31,7 @@ export async function openSeededPglite(): Promise<Database> {
 
 /** An in-memory database started from a saved data folder. */
 export async function openPgliteSnapshot(file: string): Promise<Database> {
-  const client = new PGlite({ loadDataDir: new Blob([await readFile(file)]) });
+  const client = new PGlite({ loadDataDir: new Blob([await readFile(file)]), extensions: PGLITE_EXTENSIONS });
   const db = drizzle(client, { schema });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), listen: pgliteListener(client) };
 }

@@ -84,7 +84,10 @@ export async function generateSales(db: Db, count: number, window: { from: Date;
         returnedQuantity,
       };
     });
-    const plain = saleTotals(lines);
+    // One document in four carries a shipping charge (as a web order's does, decision 0027), with no
+    // draw of its own so the rest of the sequence stays as it was.
+    const envioCents = i % 4 === 3 ? 350 + (i % 7) * 125 : 0;
+    const plain = saleTotals(lines, { envioCents });
     // Contado: paid in full with one or two methods (a foreign one pays its own IGTF on top);
     // crédito: a down payment or nothing.
     const due = condition === 'contado' ? plain.totalCents : random() < 0.5 ? Math.floor(plain.totalCents * random() * 0.5) : 0;
@@ -112,7 +115,7 @@ export async function generateSales(db: Db, count: number, window: { from: Date;
         };
       });
     const igtfCents = payments.reduce((s, p) => s + p.igtfCents, 0);
-    const totals = saleTotals(lines, { igtfCents });
+    const totals = saleTotals(lines, { igtfCents, envioCents });
     const paidCents = payments.reduce((s, p) => s + p.amountUsdCents, 0);
     const clienteId = pick(customers).id;
     const vendedorId = random() < 0.15 ? null : pick(sellers).id;

@@ -1,9 +1,10 @@
+import './lib/zod-sin-eval.ts';
 import '@mantine/core/styles.css';
 // Charts styles after the core's (the sales reports' charts).
 import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import './app.css';
-import { Anchor, Button, Container, createTheme, Group, MantineProvider, mantineHtmlProps, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, MantineProvider, mantineHtmlProps, Stack, Text, Title } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect } from 'react';
 import {
@@ -25,16 +26,11 @@ import type { Route } from './+types/root';
 import { LoadingBar } from './components/loading-bar.tsx';
 import { orFallback } from './lib/api.ts';
 import { readCurrency } from './lib/moneda.ts';
+import { PAGINA_NO_ENCONTRADA } from './lib/no-encontrada.ts';
 import { useNonce } from './lib/nonce.ts';
 import { isChunkLoadError, reloadTabOnceAMinute } from './lib/recarga-modulo.ts';
 import { currentUser } from './lib/session.ts';
-
-const theme = createTheme({
-  primaryColor: 'pink',
-  primaryShade: 8,
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  defaultRadius: 'md',
-});
+import { readableVariants, theme } from './lib/tema.ts';
 
 const EMPTY_INFO: InfoPagina = { storeName: 'Vitrina', logo: '', banner: '', facility: '', sizeGuide: '', offer: '' };
 const EMPTY_FOOTER: Footer = {
@@ -94,7 +90,12 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
 }
 
 export function links() {
-  return [{ rel: 'icon', href: '/imagenes/logo.svg', type: 'image/svg+xml' }];
+  return [
+    { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+    { rel: 'manifest', href: '/manifest.webmanifest' },
+  ];
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -110,7 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} forceColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={readableVariants} forceColorScheme="light">
           <Notifications position="top-right" autoClose={TOAST_TIMEOUT_MS} />
           <LoadingBar />
           {children}
@@ -127,10 +128,10 @@ export default function App() {
 }
 
 const STATUS_TITLES: Record<number, string> = {
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  500: 'Internal Server Error',
+  401: 'Sesión requerida',
+  403: 'Acceso denegado',
+  404: 'Página no encontrada',
+  500: 'Error del servidor',
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -143,7 +144,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     ? typeof error.data === 'object' && error.data && 'message' in error.data
       ? String(error.data.message)
       : status === 404
-        ? 'This page could not be found'
+        ? PAGINA_NO_ENCONTRADA
         : error.statusText
     : 'Ocurrió un error inesperado. Intente de nuevo más tarde.';
   return <ErrorPage status={status} message={message} />;
@@ -164,7 +165,7 @@ export function ErrorPage({ status, message }: { status: number; message: string
         </Text>
         <Group>
           <Anchor href="/" fw={600}>
-            Home
+            Inicio
           </Anchor>
           <Button variant="light" onClick={() => navigate(-1)}>
             Volver

@@ -1,9 +1,10 @@
 // Opens the database: embedded PGlite in DATA_DIR by default, a PostgreSQL server with DATABASE_URL.
-// Both speak the same SQL and get the same committed migrations.
+// Both speak the same SQL and get the same committed migrations, then the job queue's tables (pg-boss).
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { instalarCola } from '#server/jobs/cola.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -28,6 +30,9 @@ export type Database = {
   listen: (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
 };
 
+/** The extensions the migrations create: PGlite ships them apart and loads them when it opens. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** `dataDir` null means an in-memory embedded database (tests). */
@@ -37,13 +42,15 @@ export async function openDatabase(options: { url?: string; dataDir: string | nu
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), listen: pgliteListener(client) };
+  const database: Database = { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), listen: pgliteListener(client) };
+  await instalarCola(database);
+  return database;
 }
 
 /** PGlite is one in-process connection: its own NOTIFYs reach the listeners on commit. */
@@ -67,16 +74,8 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', (error) => console.error('PostgreSQL: conexión inactiva cerrada', error.message));
   const db = drizzleNodePg(pool, { schema });
   // Several processes may start together: one migrates while the others wait on the lock.
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('SELECT pg_advisory_lock(727274)');
-    await migrateNodePg(db, { migrationsFolder });
-  } finally {
-    await lockClient.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
-    lockClient.release();
-  }
   const listener = postgresListener(url);
-  return {
+  const database: Database = {
     db: db as unknown as Db,
     kind: 'postgres',
     listen: listener.listen,
@@ -85,6 +84,16 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.end();
     },
   };
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock(727274)');
+    await migrateNodePg(db, { migrationsFolder });
+    await instalarCola(database);
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+    lockClient.release();
+  }
+  return database;
 }
 
 /**

@@ -19,9 +19,9 @@ export function registerNoStore(app: FastifyInstance): void {
   });
 }
 
-// /dashboard/**, /auth/**, /carrito**, /orden/** and their React Router data requests (/carrito.data),
+// /dashboard/**, /mi-cuenta/**, /auth/**, /carrito**, /orden/** and their React Router data requests (/carrito.data),
 // in any capitals: React Router matches paths without regard to case.
-const PERSONAL_PAGE = /^\/(?:dashboard|auth|carrito|orden)(?:[/.]|$)/i;
+const PERSONAL_PAGE = /^\/(?:dashboard|mi-cuenta|auth|carrito|orden)(?:[/.]|$)/i;
 
 /** The path as React Router matches it: percent-escapes decoded ("/%64ashboard" is /dashboard). */
 function matchedPath(pathname: string): string {

@@ -1,7 +1,7 @@
 // Maps every error to the envelope once: 422 validation, 4xx business, 500 hidden with a request id.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '#server/errors.ts';
+import { AppError, DatoInvalido, DemasiadasSolicitudes } from '#server/errors.ts';
 
 const clientErrorMessages: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'El cuerpo de la solicitud no es un JSON válido.' },
@@ -21,8 +21,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       return reply.status(422).send({ success: false, message: 'Los datos enviados no son válidos.', errors });
     }
+    if (error instanceof DatoInvalido) return reply.status(422).send({ success: false, message: error.message, errors: error.errors });
     if (error instanceof AppError) {
       if (error.status === 401) void reply.header('www-authenticate', 'Bearer');
+      if (error instanceof DemasiadasSolicitudes && error.retryAfterSeconds)
+        void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send({ success: false, message: error.message });
     }
     // Text PostgreSQL cannot store (a NUL byte, invalid UTF-8) is bad input, not a server fault.

@@ -1,6 +1,7 @@
 // Short-lived cache of public catalogue answers. The catalogue is read far more than it changes;
 // stock shown while browsing may lag by the TTL, and checkout always re-checks stock in the database.
-// Writes to the catalogue call `invalidate()`; other processes catch up when their entries expire.
+// Writes to the catalogue call `invalidate()`, which also empties what was built from these answers
+// (the shared page cache, ssr/page-cache.ts); other processes catch up when their entries expire.
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
@@ -10,7 +11,11 @@ declare module 'fastify' {
     cacheSeconds?: number;
   }
   interface FastifyInstance {
-    responseCache: { invalidate: () => void };
+    responseCache: {
+      invalidate: () => void;
+      /** Runs `listener` on every invalidation, for caches built from these answers. */
+      onInvalidate: (listener: () => void) => void;
+    };
   }
 }
 
@@ -18,7 +23,14 @@ type Entry = { body: string; contentType: string };
 
 export function registerResponseCache(app: FastifyInstance, options: { enabled: boolean; maxEntries?: number }): void {
   const cache = new LRUCache<string, Entry>({ max: options.maxEntries ?? 5000 });
-  app.decorate('responseCache', { invalidate: () => cache.clear() });
+  const listeners: (() => void)[] = [];
+  app.decorate('responseCache', {
+    invalidate: () => {
+      cache.clear();
+      for (const listener of listeners) listener();
+    },
+    onInvalidate: (listener: () => void) => void listeners.push(listener),
+  });
   if (!options.enabled) return;
 
   app.addHook('onRequest', async (request, reply) => {

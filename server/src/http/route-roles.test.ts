@@ -62,7 +62,8 @@ describe('rutas × roles', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every route × 8 callers, one after another: ~1,500 requests, over 30 s on a busy 2-core machine.
+  }, 180_000);
 
   it('logout y refresh: sin sesión, logout igual limpia y refresh da 401', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);

@@ -1,5 +1,6 @@
-// Security headers on every response. Pages get a CSP with a fresh nonce for their scripts
-// (set by the SSR handler); everything else gets a fixed, strict policy.
+// Security headers on every response. Pages get a CSP with a fresh nonce for their scripts (set by
+// the SSR handler), or the hashes of their inline scripts when served from the shared page cache;
+// everything else gets a fixed, strict policy.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -26,23 +27,26 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   });
 }
 
+/** The page CSP: only our own scripts, and inline ones carrying the nonce or matching one of the hashes. */
+export function pageCsp(inlineScripts: { nonce: string } | { sha256: string[] }): string {
+  const allowed = 'nonce' in inlineScripts ? [`'nonce-${inlineScripts.nonce}'`] : inlineScripts.sha256.map((hash) => `'sha256-${hash}'`);
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...allowed].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 /** A per-page nonce and the page CSP that allows only our scripts and those carrying it. */
 export function setPageCsp(reply: FastifyReply): string {
   const nonce = randomBytes(16).toString('base64');
-  void reply.header(
-    'content-security-policy',
-    [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self' data:",
-      "connect-src 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join('; '),
-  );
+  void reply.header('content-security-policy', pageCsp({ nonce }));
   return nonce;
 }

@@ -64,7 +64,7 @@ describe('tareas periódicas', () => {
     expect(await held()).toBe(5);
 
     // Before ORDEN_IMPAGA_HORAS (and the cart's 15 minutes) nothing changes.
-    expect(await runJobs(context(), log, new Date(Date.now() + 10 * 60_000))).toEqual({
+    expect(await runJobs(context(), log, new Date(Date.now() + 10 * 60_000))).toMatchObject({
       expiredOrders: 0,
       releasedHolds: 0,
       failed: 0,
@@ -72,7 +72,7 @@ describe('tareas periódicas', () => {
     expect(await stepOf(code)).toBe('pendiente');
 
     const later = new Date(Date.now() + (t.app.deps.env.ORDEN_IMPAGA_HORAS + 1) * HOUR);
-    expect(await runJobs(context(), log, later)).toEqual({ expiredOrders: 1, releasedHolds: 1, failed: 0 });
+    expect(await runJobs(context(), log, later)).toMatchObject({ expiredOrders: 1, releasedHolds: 1, failed: 0 });
     expect(await stepOf(code)).toBe('anulada');
     expect(await held()).toBe(0);
     const history = await rows<{ from_step: string | null; to_step: string; note: string }>(
@@ -91,7 +91,7 @@ describe('tareas periódicas', () => {
     expect(open).toBe(0);
 
     // A second pass (or another process) finds nothing left to do.
-    expect(await runJobs(context(), log, later)).toEqual({ expiredOrders: 0, releasedHolds: 0, failed: 0 });
+    expect(await runJobs(context(), log, later)).toMatchObject({ expiredOrders: 0, releasedHolds: 0, failed: 0 });
     expect(await held()).toBe(0);
   });
 
@@ -148,7 +148,28 @@ describe('tareas periódicas', () => {
     ) as Db;
     logged.length = 0;
     const result = await runJobs({ ...context(), db: broken }, log);
-    expect(result).toEqual({ expiredOrders: 0, releasedHolds: 0, failed: 2 });
-    expect(logged.filter((l) => l.level === 'error')).toHaveLength(2);
+    // Orders, cart holds and scheduled posts at least (each job that reads the database fails on its own).
+    expect(result).toMatchObject({ expiredOrders: 0, releasedHolds: 0, publishedPosts: 0 });
+    expect(result.failed).toBeGreaterThanOrEqual(3);
+    expect(logged.filter((l) => l.level === 'error')).toHaveLength(result.failed);
+  });
+
+  it('una entrada del blog programada pasa a publicada cuando llega su hora, una sola vez', async () => {
+    const [{ id: categoria }] = await rows<{ id: number }>(
+      t,
+      sql`INSERT INTO blog_categorias (category) VALUES ('Tareas programadas') RETURNING id`,
+    );
+    const at = new Date(Date.now() + 3 * HOUR);
+    const [{ id }] = await rows<{ id: number }>(
+      t,
+      sql`INSERT INTO blog_posts (slug, title, content, status, schedule_post, published_at, category_id)
+          VALUES ('programada-por-la-cola', 'Programada', '<p>Hola</p>', 'programado', ${at}, ${at}, ${categoria}) RETURNING id`,
+    );
+    const status = async () => (await rows<{ status: string }>(t, sql`SELECT status FROM blog_posts WHERE id = ${id}`))[0].status;
+    expect((await runJobs(context(), log, new Date(at.getTime() - 60_000))).publishedPosts).toBe(0);
+    expect(await status()).toBe('programado');
+    expect((await runJobs(context(), log, at)).publishedPosts).toBe(1);
+    expect(await status()).toBe('publicado');
+    expect((await runJobs(context(), log, new Date(at.getTime() + 60_000))).publishedPosts).toBe(0);
   });
 });

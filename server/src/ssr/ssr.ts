@@ -16,6 +16,7 @@ import {
 } from '#domain/contracts/contract.ts';
 import { hasVisitorCookie, pageCacheControl } from '#server/http/cache-control.ts';
 import { setPageCsp } from '#server/http/security-headers.ts';
+import { type CachedPage, chooseEncoding, createPageCache, type PageCache, sharedPageKey } from './page-cache.ts';
 import { checkPageBody, normalisedPath, requestOrigin } from './page-request.ts';
 
 export type SsrOptions = { build: ServerBuild; clientDir: string };
@@ -25,7 +26,10 @@ export type SsrOptions = { build: ServerBuild; clientDir: string };
 const HASHED_ASSET = /^assets\//;
 const STORAGE_FILE = /^storage\//;
 
-export function inProcessApi(app: FastifyInstance, request: FastifyRequest): ApiClient {
+/** Whether a page's API calls all got answers that are the same for every visitor. */
+export type SharedAnswers = { onlyShared: boolean };
+
+export function inProcessApi(app: FastifyInstance, request: FastifyRequest, answers: SharedAnswers = { onlyShared: true }): ApiClient {
   // The browser's own headers travel with each call, so the API sees the same session and the
   // same origin checks as if the browser had called it.
   const forward: Record<string, string> = { host: request.host };
@@ -54,6 +58,11 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest): Api
       headers: { ...extra, ...forward, cookie: cookieHeader, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
+    // A personal answer (every API answer that is not a public read is no-store) keeps the page
+    // out of the shared page cache.
+    if (method !== 'GET' || response.headers['cache-control'] === 'no-store' || response.headers['set-cookie']) {
+      answers.onlyShared = false;
+    }
     const setCookie = response.headers['set-cookie'];
     const cookies = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)];
     // Later calls of the same page request see a session that an earlier call opened or closed.
@@ -97,6 +106,9 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
   });
 
   const handle = createRequestHandler(options.build, process.env.NODE_ENV ?? 'production');
+  // In development a changed component must show on the next reload.
+  const pages = process.env.NODE_ENV === 'production' ? createPageCache() : null;
+  if (pages) app.responseCache.onInvalidate(() => pages.clear());
 
   await app.register(async (scope) => {
     // Page bodies are read whole (within the body limit) and judged in renderPage before any action sees them.
@@ -107,7 +119,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       method: ['GET', 'HEAD', 'POST'],
       url: '/*',
       schema: { hide: true },
-      handler: (request, reply) => renderPage(app, request, reply, handle),
+      handler: (request, reply) => renderPage(app, request, reply, handle, pages),
     });
   });
 }
@@ -117,6 +129,7 @@ async function renderPage(
   request: FastifyRequest,
   reply: FastifyReply,
   handle: ReturnType<typeof createRequestHandler>,
+  pages: PageCache | null,
 ) {
   const normalised = normalisedPath(request.url);
   if (normalised !== null) {
@@ -127,6 +140,11 @@ async function renderPage(
   if (request.url.startsWith('/api/')) {
     return reply.status(404).send({ success: false, message: `La ruta ${request.method} ${request.url.split('?')[0]} no existe.` });
   }
+  const key = pages
+    ? sharedPageKey({ method: request.method, url: request.url, cookie: request.headers.cookie, userAgent: request.headers['user-agent'] })
+    : null;
+  const cached = key ? pages?.get(key) : undefined;
+  if (cached) return sendCachedPage(request, reply, cached);
   // The browser's own host, only for React Router's same-origin check of actions; absolute URLs
   // come from app.publicUrl (load context), never from it.
   const url = new URL(request.url, requestOrigin(request.protocol, request.host, app.publicUrl));
@@ -149,7 +167,8 @@ async function renderPage(
   const init: RequestInit = { method: request.method, headers, signal: controller.signal };
   if (request.method !== 'GET' && request.method !== 'HEAD' && body) init.body = new Uint8Array(body);
   const nonce = setPageCsp(reply);
-  const response = await handle(new Request(url, init), { api: inProcessApi(app, request), nonce, publicUrl: app.publicUrl });
+  const answers: SharedAnswers = { onlyShared: true };
+  const response = await handle(new Request(url, init), { api: inProcessApi(app, request, answers), nonce, publicUrl: app.publicUrl });
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
@@ -160,5 +179,20 @@ async function renderPage(
   const cacheControl = pageCacheControl(url.pathname, { setsCookie: cookies.length > 0, visitorCookie: hasVisitorCookie(request) });
   if (cacheControl) void reply.header('cache-control', cacheControl);
   if (!response.body) return reply.send();
+  if (key && pages && response.status === 200 && cookies.length === 0 && answers.onlyShared) {
+    const html = Buffer.from(await response.arrayBuffer());
+    const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
+    pages.set(key, { status: response.status, headers, html, nonce }).catch((err) => request.log.error({ err }, 'página no guardada'));
+    return reply.header('x-cache', 'MISS').send(html);
+  }
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}
+
+function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  reply.status(page.status);
+  for (const [name, value] of page.headers) void reply.header(name, value);
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  void reply.header('vary', 'accept-encoding').header('x-cache', 'HIT');
+  if (!encoding) return reply.send(page.body);
+  return reply.header('content-encoding', encoding).send(page.compressed[encoding]);
 }

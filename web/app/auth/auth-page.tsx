@@ -44,8 +44,8 @@ export function AuthPage({
 }
 
 const MESSAGES: Record<string, string> = {
-  'sesion-culminada': 'Alerta!. La sesión ha culminado',
-  'sesion-expirada': 'Su sessión ha expirado.',
+  'sesion-culminada': '¡Alerta! La sesión ha culminado.',
+  'sesion-expirada': 'Su sesión ha expirado.',
   'clave-restablecida': 'Su contraseña fue restablecida. Ya puede iniciar sesión.',
   'correo-verificado': 'Su correo fue verificado.',
   'sesion-cerrada': 'Sesión cerrada. ¡Hasta pronto!',

@@ -3,16 +3,17 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { login, socialProveedores } from '#domain/contracts/auth.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { pageMeta } from '#web/lib/meta.ts';
-import { cookieHeaders, formErrors, mergeGuestCart, requireGuest, safeNext } from '#web/lib/session.ts';
+import { cookieHeaders, formErrors, landingFor, mergeGuestCart, requireGuest, safeNext } from '#web/lib/session.ts';
 import type { Route } from './+types/login';
 import { AuthPage, guardMessage } from './auth-page.tsx';
+import { loginHref } from './volver.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireGuest(request, context.api);
   const providers = await context.api.call(socialProveedores, {});
   return {
     mensaje: guardMessage(request),
-    volver: new URL(request.url).searchParams.get('volver') ?? '',
+    volver: safeNext(new URL(request.url).searchParams.get('volver'), ''),
     providers: providers.body.success ? providers.body.data : [],
   };
 }
@@ -26,7 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!response.body.success) return data(formErrors(response), { status: response.status });
   const merged = await mergeGuestCart(request, context.api);
-  return redirect(safeNext(form.get('volver')), { headers: cookieHeaders([...response.cookies, ...merged]) });
+  return redirect(safeNext(form.get('volver'), landingFor(response.body.data)), {
+    headers: cookieHeaders([...response.cookies, ...merged]),
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -65,13 +68,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             Ingresar
           </Button>
           {loaderData.providers.map((p) => (
-            <Button key={p.id} component="a" href={`/api/auth/social/${p.id}`} variant="default" fullWidth>
+            <Button
+              key={p.id}
+              component="a"
+              href={`/api/auth/social/${p.id}${loaderData.volver ? `?volver=${encodeURIComponent(loaderData.volver)}` : ''}`}
+              variant="default"
+              fullWidth
+            >
               Ingresar con {p.label}
             </Button>
           ))}
           <Text size="sm" ta="center">
             ¿No tiene cuenta?{' '}
-            <Anchor component={Link} to="/auth/signup">
+            <Anchor component={Link} to={loaderData.volver ? loginHref(loaderData.volver, 'signup') : '/auth/signup'}>
               Regístrese
             </Anchor>
           </Text>

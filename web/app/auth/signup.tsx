@@ -5,13 +5,31 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { register, registerConfirm } from '#domain/contracts/auth.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { pageMeta } from '#web/lib/meta.ts';
-import { cookieHeaders, type FormErrors, formErrors, mergeGuestCart, requireGuest } from '#web/lib/session.ts';
+import { cookieHeaders, type FormErrors, formErrors, mergeGuestCart, requireGuest, safeNext } from '#web/lib/session.ts';
 import type { Route } from './+types/signup';
 import { AuthPage } from './auth-page.tsx';
+import { loginHref } from './volver.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireGuest(request, context.api);
-  return { codigo: new URL(request.url).searchParams.get('codigo') ?? '' };
+  const params = new URL(request.url).searchParams;
+  return { codigo: params.get('codigo') ?? '', volver: safeNext(params.get('volver'), '') };
+}
+
+// The mailed link opens in this browser most of the time: the page the shopper signed up from
+// waits in a cookie of this page, so creating the account takes them back there.
+const VOLVER_COOKIE = 'volver_registro';
+const volverCookie = (path: string, maxAge: number) =>
+  `${VOLVER_COOKIE}=${encodeURIComponent(path)}; Path=/auth; Max-Age=${maxAge}; HttpOnly; SameSite=Lax`;
+
+function volverOf(request: Request): string | null {
+  const match = (request.headers.get('cookie') ?? '').match(/(?:^|;\s*)volver_registro=([^;]*)/);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
 }
 
 type ActionData = FormErrors & { sent?: string };
@@ -25,7 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!confirmed.body.success) return data<ActionData>(formErrors(confirmed), { status: confirmed.status });
     const merged = await mergeGuestCart(request, context.api);
-    return redirect('/dashboard?mensaje=bienvenida', { headers: cookieHeaders([...confirmed.cookies, ...merged]) });
+    const next = safeNext(volverOf(request), '/mi-cuenta?mensaje=bienvenida');
+    return redirect(next, { headers: cookieHeaders([...confirmed.cookies, ...merged, volverCookie('', 0)]) });
   }
   const response = await context.api.call(register, {
     nickname: String(form.get('nickname') ?? ''),
@@ -34,7 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     password_confirmation: String(form.get('password_confirmation') ?? ''),
   });
   if (!response.body.success) return data<ActionData>(formErrors(response), { status: response.status });
-  return data<ActionData>({ sent: response.body.data.message });
+  const volver = safeNext(form.get('volver'), '');
+  const headers = volver ? cookieHeaders([volverCookie(volver, 24 * 60 * 60)]) : undefined;
+  return data<ActionData>({ sent: response.body.data.message }, { headers });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -83,6 +104,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   return (
     <AuthPage title="Crear cuenta" error={error}>
       <Form method="post">
+        <input type="hidden" name="volver" value={loaderData.volver} />
         <Stack gap="sm">
           <TextInput label="Nombre" name="nickname" autoComplete="given-name" required error={fieldError(actionData, 'nickname')} />
           <TextInput
@@ -113,7 +135,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           </Button>
           <Text size="sm" ta="center">
             ¿Ya tiene cuenta?{' '}
-            <Anchor component={Link} to="/auth/login">
+            <Anchor component={Link} to={loaderData.volver ? loginHref(loaderData.volver) : '/auth/login'}>
               Ingresar
             </Anchor>
           </Text>

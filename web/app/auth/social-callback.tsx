@@ -1,11 +1,13 @@
-// Where Google or Facebook send the visitor back: finish the login and go to the dashboard.
+// Where Google or Facebook send the visitor back: finish the login and return to the page the login
+// started from, or else go to the panel (staff) or the account.
 import { Alert, Anchor } from '@mantine/core';
 import { Link, redirect } from 'react-router';
 import { socialCallback } from '#domain/contracts/auth.ts';
 import { pageMeta } from '#web/lib/meta.ts';
-import { cookieHeaders, mergeGuestCart } from '#web/lib/session.ts';
+import { cookieHeaders, landingFor, mergeGuestCart } from '#web/lib/session.ts';
 import type { Route } from './+types/social-callback';
 import { AuthPage } from './auth-page.tsx';
+import { volverDeIngresoSocial } from './volver.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -18,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const response = await context.api.call(socialCallback, { code, state });
   if (!response.body.success) return { error: response.body.message };
   const merged = await mergeGuestCart(request, context.api);
-  throw redirect('/dashboard', { headers: cookieHeaders([...response.cookies, ...merged]) });
+  const volver = volverDeIngresoSocial(request.headers.get('cookie'), landingFor(response.body.data));
+  throw redirect(volver, { headers: cookieHeaders([...response.cookies, ...merged]) });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -2,9 +2,50 @@ import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ArticleCard as Card_ } from '#domain/contracts/catalogo.ts';
 import { IMAGE_DEFAULT, imageFallback } from './imagen.tsx';
-import { Precio } from './precio.tsx';
+import { descuentoVisible, Precio } from './precio.tsx';
+
+const MAX_SWATCHES = 6;
+
+/** The style's colours as dots (the whole card is one link, so they are not links themselves). */
+function Muestras({ article }: { article: Card_ }) {
+  const colors = article.colors.length > 0 ? article.colors : [{ model: article.model, name: article.colorName, hex: article.colorHex }];
+  const shown = colors.slice(0, MAX_SWATCHES);
+  const names = colors.map((c) => c.name).join(', ');
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="muestras-color">
+      <span className="visually-hidden">{colors.length === 1 ? `Color: ${names}` : `${colors.length} colores: ${names}`}</span>
+      {shown.map((c) => (
+        <span
+          key={c.model}
+          aria-hidden
+          title={c.name}
+          style={{
+            width: 16,
+            height: 16,
+            flex: 'none',
+            borderRadius: 8,
+            background: c.hex,
+            border: '1px solid #868e96',
+            boxShadow: c.model === article.model ? '0 0 0 2px #fff, 0 0 0 3px #495057' : undefined,
+          }}
+        />
+      ))}
+      {colors.length > MAX_SWATCHES && (
+        <Text size="xs" c="gray.7" aria-hidden>
+          +{colors.length - MAX_SWATCHES}
+        </Text>
+      )}
+      {colors.length === 1 && (
+        <Text size="xs" c="gray.7" aria-hidden lineClamp={1}>
+          {article.colorName}
+        </Text>
+      )}
+    </Group>
+  );
+}
 
 export function ArticleCard({ article, eager = false }: { article: Card_; eager?: boolean }) {
+  const off = descuentoVisible(article);
   return (
     <Card component={Link} to={article.path} withBorder padding="sm" className="article-card" data-testid="articulo">
       <Card.Section pos="relative">
@@ -19,25 +60,27 @@ export function ArticleCard({ article, eager = false }: { article: Card_; eager?
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
         />
-        {article.onPromotion && (
-          <Badge pos="absolute" top={8} left={8} color="pink">
-            Oferta
-          </Badge>
-        )}
+        <Group gap={4} pos="absolute" top={8} left={8}>
+          {off && (
+            <Badge color="pink.9" data-testid="insignia-descuento">
+              {off}
+            </Badge>
+          )}
+          {article.isNew && (
+            <Badge color="dark" data-testid="insignia-nuevo">
+              Nuevo
+            </Badge>
+          )}
+        </Group>
       </Card.Section>
       <Stack gap={4} mt="sm">
         <Text fw={600} lineClamp={2} size="sm">
           {article.name}
         </Text>
-        <Group gap={6}>
-          <span aria-hidden style={{ width: 12, height: 12, borderRadius: 6, background: article.colorHex, border: '1px solid #999' }} />
-          <Text size="xs" c="dimmed">
-            {article.colorName}
-          </Text>
-        </Group>
+        <Muestras article={article} />
         <Precio price={article.price} promotion={article.promotion} discount={article.discount} size="sm" />
         {!article.inStock && (
-          <Text size="xs" c="red.8">
+          <Text size="xs" c="red.9">
             Agotado
           </Text>
         )}

@@ -12,10 +12,14 @@ export function Paginacion({ meta, param = 'page', label = 'artículos' }: { met
     const qs = params.toString();
     return `${location.pathname}${qs ? `?${qs}` : ''}`;
   };
+  // An empty list says so itself, in words that fit it; a second «Sin …» under that only repeats it.
+  if (meta.total === 0) return null;
   return (
     <Group justify="space-between" mt="lg" wrap="wrap" gap="sm">
-      <Text size="sm" c="dimmed">
-        {meta.total === 0 ? `Sin ${label}` : `Mostrando ${meta.from}–${meta.to} de ${meta.total} ${label}`}
+      <Text size="sm" c="gray.7">
+        {meta.total === 1
+          ? 'Mostrando 1 de 1'
+          : `Mostrando ${meta.from}–${meta.to} de ${meta.total_is_estimate ? 'más de ' : ''}${meta.total.toLocaleString('es-VE')} ${label}`}
       </Text>
       {meta.last_page > 1 && (
         <Pagination

@@ -1,7 +1,13 @@
-// USD / Bs. switch. A real form, so it works before JavaScript loads; with JS it posts in place.
-import { SegmentedControl } from '@mantine/core';
+// USD / Bs. switch: two submit buttons of a real form, so it works the same before JavaScript loads
+// (a full post and a redirect back) and after (fetcher posts in place, the prices change at once).
+import { Button } from '@mantine/core';
 import { useFetcher, useLocation } from 'react-router';
 import { useRootData } from '#web/root.tsx';
+
+const OPTIONS = [
+  { value: 'USD', label: 'USD', title: 'Ver precios en dólares' },
+  { value: 'VES', label: 'Bs.', title: 'Ver precios en bolívares' },
+] as const;
 
 export function SelectorMoneda() {
   const { currency } = useRootData();
@@ -10,25 +16,26 @@ export function SelectorMoneda() {
   const pending = fetcher.formData?.get('moneda');
   const value = typeof pending === 'string' ? pending : currency;
   return (
-    <fetcher.Form method="post" action="/preferencias/moneda">
+    <fetcher.Form method="post" action="/preferencias/moneda" aria-label="Moneda">
       <input type="hidden" name="volver" value={location.pathname + location.search} />
-      <SegmentedControl
-        size="xs"
-        aria-label="Moneda"
-        value={value}
-        data={[
-          { value: 'USD', label: 'USD' },
-          { value: 'VES', label: 'Bs.' },
-        ]}
-        onChange={(moneda) =>
-          fetcher.submit({ moneda, volver: location.pathname + location.search }, { method: 'post', action: '/preferencias/moneda' })
-        }
-      />
-      <noscript>
-        <button type="submit" name="moneda" value={currency === 'USD' ? 'VES' : 'USD'}>
-          Cambiar a {currency === 'USD' ? 'Bs.' : 'USD'}
-        </button>
-      </noscript>
+      <Button.Group>
+        {OPTIONS.map((o) => (
+          <Button
+            key={o.value}
+            type="submit"
+            name="moneda"
+            value={o.value}
+            size="compact-sm"
+            variant={value === o.value ? 'filled' : 'default'}
+            aria-pressed={value === o.value}
+            title={o.title}
+            miw={44}
+            h={32}
+          >
+            {o.label}
+          </Button>
+        ))}
+      </Button.Group>
     </fetcher.Form>
   );
 }

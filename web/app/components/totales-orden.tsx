@@ -1,13 +1,16 @@
 // The totals of a placed order with every discount it was priced with (the lines' discounts, the
-// coupon, the payment method's), in dollars and in bolívares at the order's frozen rate. The
-// confirmation, the public order page and the staff's order screen show the same rows.
+// coupon, the payment method's) and its shipping, in dollars and in bolívares at the order's frozen
+// rate. The confirmation, the public order page and the staff's order screen show the same rows.
 import { Group, Stack, Text } from '@mantine/core';
+import { shippingRow } from '#domain/envios.ts';
 import { toCents } from '#domain/money.ts';
+import { SHIPPING_AGENCY_LABELS, type ShippingAgencyId } from '#domain/store-constants.ts';
 import { montoOrden } from './monto-orden.tsx';
 
 export type OrderTotals = {
   subtotal: string;
   iva: string;
+  shippingCost: string;
   commission: string;
   discount: string;
   couponCode: string | null;
@@ -65,7 +68,63 @@ function Fila({
   );
 }
 
-export function TotalesOrden({ order }: { order: OrderTotals }) {
+/** How an order travels, as its pages have it: the delivery's kind, agency, who pays and the estimate. */
+export type OrderDelivery = { shipping: string; agency: string; payShipping: string; daysMin?: number | null; daysMax?: number | null };
+
+/** The delivery of the public order status (its estimate as shippingDays). */
+export function deliveryOfStatus(order: {
+  shipping: string;
+  agency: string;
+  payShipping: string;
+  shippingDays: { min: number; max: number } | null;
+}): OrderDelivery {
+  return {
+    shipping: order.shipping,
+    agency: order.agency,
+    payShipping: order.payShipping,
+    daysMin: order.shippingDays?.min ?? null,
+    daysMax: order.shippingDays?.max ?? null,
+  };
+}
+
+/** The shipping row of an order: label, amount (or «Sin costo» / «Por cobrar en destino») and estimate. */
+export function envioDeOrden(delivery: OrderDelivery) {
+  return shippingRow({ ...delivery, agencyLabel: SHIPPING_AGENCY_LABELS[delivery.agency as ShippingAgencyId] ?? delivery.agency });
+}
+
+/** The shipping line: its amount in $ and Bs., or what it is instead, with the estimate below. */
+export function FilaEnvio({ order, delivery }: { order: OrderTotals; delivery: OrderDelivery }) {
+  const row = envioDeOrden(delivery);
+  if (row.instead === null) {
+    return (
+      <div>
+        <Fila label={row.label} usd={order.shippingCost} rate={order.rate} testId="envio-orden" />
+        {row.estimate && (
+          <Text size="xs" c="dimmed">
+            {row.estimate}
+          </Text>
+        )}
+      </div>
+    );
+  }
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md" data-testid="envio-orden">
+      <div>
+        <Text size="sm">{row.label}</Text>
+        {row.estimate && (
+          <Text size="xs" c="dimmed">
+            {row.estimate}
+          </Text>
+        )}
+      </div>
+      <Text size="sm" ta="right">
+        {row.instead}
+      </Text>
+    </Group>
+  );
+}
+
+export function TotalesOrden({ order, delivery }: { order: OrderTotals; delivery?: OrderDelivery }) {
   return (
     <Stack gap={6} data-testid="totales-con-descuentos">
       {discountRows(order).map((row) => (
@@ -73,6 +132,11 @@ export function TotalesOrden({ order }: { order: OrderTotals }) {
       ))}
       <Fila label="Subtotal" usd={order.subtotal} rate={order.rate} />
       <Fila label="IVA (16 %)" usd={order.iva} rate={order.rate} />
+      {delivery ? (
+        <FilaEnvio order={order} delivery={delivery} />
+      ) : (
+        toCents(order.shippingCost) > 0 && <Fila label="Envío" usd={order.shippingCost} rate={order.rate} testId="envio-orden" />
+      )}
       {toCents(order.commission) > 0 && <Fila label="Comisión del método de pago" usd={order.commission} rate={order.rate} />}
       <Fila label="Total" usd={order.total} rate={order.rate} strong testId="total-orden-publica" />
     </Stack>

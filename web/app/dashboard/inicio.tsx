@@ -7,7 +7,7 @@ import type { Route } from './+types/inicio';
 import type { loader as layoutLoader } from './layout.tsx';
 
 const MESSAGES: Record<string, { color: string; text: string }> = {
-  'sin-permiso': { color: 'red', text: 'Error! Se necesita permiso para visualizar esta área' },
+  'sin-permiso': { color: 'red', text: '¡Error! Se necesita permiso para visualizar esta área.' },
   bienvenida: { color: 'green', text: '¡Bienvenido! Su cuenta fue creada.' },
 };
 

@@ -1,20 +1,31 @@
 // The back-office layout: auth and has-role guards, sidebar built from auth/menu, e-mail verification notice.
 import { Alert, AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Form, Link, Outlet, type ShouldRevalidateFunctionArgs, useFetcher, useLocation } from 'react-router';
+import { Form, Link, Outlet, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useLocation } from 'react-router';
 import { emailResend, menu as menuRoute } from '#domain/contracts/auth.ts';
 import { dashboardPageAt } from '#domain/dashboard-pages.ts';
-import type { MenuEntry } from '#domain/roles.ts';
+import { isStaff, type MenuEntry } from '#domain/roles.ts';
+import { CUENTA, movedAccountPath } from '#web/cuenta/rutas.ts';
 import { requireRoleOf, requireUser } from '#web/lib/session.ts';
 import type { Route } from './+types/layout';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const moved = movedAccountPath(url.pathname);
+  if (moved) throw redirect(moved + url.search);
   const user = await requireUser(request, context.api);
+  // A customer has nothing to do in the back office: their account lives in the store.
+  if (!isStaff(user.roles)) throw redirect(customerLanding(url));
   // has-role guard of every dashboard page, built or not, from the one table (unknown paths: the 404 route).
-  const page = dashboardPageAt(new URL(request.url).pathname);
+  const page = dashboardPageAt(url.pathname);
   if (page) requireRoleOf(user, page.roles);
   const menu = await context.api.call(menuRoute, {});
   return { user, menu: menu.body.success ? menu.body.data : [] };
+}
+
+function customerLanding(url: URL): string {
+  const mensaje = url.searchParams.get('mensaje');
+  return mensaje === 'bienvenida' ? `${CUENTA.perfil}?mensaje=bienvenida` : CUENTA.perfil;
 }
 
 /** The guard above runs on every move inside the panel, not only on the first page loaded. */
@@ -69,8 +80,11 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             <Text size="sm" visibleFrom="xs" data-testid="usuario-sesion">
               {user.nickname}
             </Text>
-            <Button component={Link} to="/" variant="subtle" size="xs" visibleFrom="sm">
+            <Button component={Link} to="/" variant="subtle" size="xs" data-testid="panel-a-tienda">
               Tienda
+            </Button>
+            <Button component={Link} to={CUENTA.perfil} variant="subtle" size="xs" visibleFrom="sm">
+              Mi cuenta
             </Button>
             <Form method="post" action="/auth/salir">
               <Button type="submit" variant="light" size="xs">
@@ -83,6 +97,8 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       <AppShell.Navbar p="xs" aria-label="Menú del panel">
         <ScrollArea>
           <MenuLinks entries={menu} pathname={location.pathname} onNavigate={close} />
+          <NavLink component={Link} to={CUENTA.perfil} label="Mi cuenta" onClick={close} />
+          <NavLink component={Link} to="/" label="Volver a la tienda" onClick={close} />
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>

@@ -3,12 +3,13 @@ import { Alert, Title } from '@mantine/core';
 import { data } from 'react-router';
 import { dashboardPageAt } from '#domain/dashboard-pages.ts';
 import { pageMeta } from '#web/lib/meta.ts';
+import { PAGINA_NO_ENCONTRADA } from '#web/lib/no-encontrada.ts';
 import { requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/seccion';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = dashboardPageAt(new URL(request.url).pathname);
-  if (!page) throw data({ message: 'This page could not be found' }, { status: 404 });
+  if (!page) throw data({ message: PAGINA_NO_ENCONTRADA }, { status: 404 });
   await requireRole(request, context.api, page.roles);
   return { title: page.title };
 }

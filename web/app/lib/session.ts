@@ -4,7 +4,7 @@ import type { ApiClient, ApiResponse } from '#domain/contracts/api-client.ts';
 import type { SessionUser } from '#domain/contracts/auth.ts';
 import { sincronizar } from '#domain/contracts/carrito.ts';
 import { usuario } from '#domain/contracts/profile.ts';
-import { hasAnyRole, type Role } from '#domain/roles.ts';
+import { hasAnyRole, isStaff, type Role } from '#domain/roles.ts';
 import { safeRedirect } from './safe-redirect.ts';
 
 export type SessionUserShape = SessionUser;
@@ -51,14 +51,20 @@ export async function requireRole(request: Request, api: ApiClient, roles: reado
   return requireRoleOf(await requireUser(request, api), roles);
 }
 
-/** guest guard (spec §6). */
+/** Where a user lands with nowhere else to go: staff in the panel, a customer in their account in the store. */
+export function landingFor(user: { roles: readonly string[] }): string {
+  return isStaff(user.roles) ? '/dashboard' : '/mi-cuenta';
+}
+
+/** guest guard (spec §6): a logged-in visitor goes where they were headed (`volver`), or to their landing. */
 export async function requireGuest(request: Request, api: ApiClient): Promise<void> {
-  if (await currentUser(request, api)) throw redirect('/dashboard');
+  const user = await currentUser(request, api);
+  if (user) throw redirect(safeNext(new URL(request.url).searchParams.get('volver'), landingFor(user)));
 }
 
 /** Only same-site paths after login: never an open redirect. */
-export function safeNext(value: FormDataEntryValue | string | null): string {
-  return safeRedirect(value, '/dashboard');
+export function safeNext(value: FormDataEntryValue | string | null, fallback = '/dashboard'): string {
+  return safeRedirect(value, fallback);
 }
 
 export type FormErrors = { message?: string; errors?: Record<string, string[]> };

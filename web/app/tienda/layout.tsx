@@ -15,74 +15,99 @@ import {
   Text,
   TextInput,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Form, Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { Form, Link, Outlet, NavLink as RouterNavLink, useLocation, useMatches } from 'react-router';
 import { linePath } from '#domain/catalogo-urls.ts';
+import { loginHref } from '#web/auth/volver.ts';
 import { SelectorMoneda } from '#web/components/selector-moneda.tsx';
 import { useRootData } from '#web/root.tsx';
+import { FormularioBoletin } from '#web/tienda/correo/formulario-boletin.tsx';
+
+/** A route's `handle` that wants the minimal header (logo, currency, back to the cart) for some URLs. */
+export type MinimalHeader = { minimalHeader?: (search: string) => boolean };
 
 export default function TiendaLayout() {
   const { info, lines, footer, empresa, user, cartUnits } = useRootData();
-  const account = user ? { to: '/dashboard', label: 'Mi cuenta' } : { to: '/auth/login', label: 'Ingresar' };
   const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
+  // A page may ask for a header without distractions (the checkout's steps): see MinimalHeader.
+  const minimal = useMatches().some((m) => (m.handle as MinimalHeader | undefined)?.minimalHeader?.(location.search));
+  const account = user
+    ? { to: '/mi-cuenta', label: 'Mi cuenta' }
+    : { to: loginHref(location.pathname + location.search), label: 'Ingresar' };
 
   return (
-    <AppShell header={{ height: { base: 112, sm: 72 } }} padding={0}>
+    <AppShell header={{ height: minimal ? 56 : { base: 112, sm: 72 } }} padding={0}>
       <a className="skip-link" href="#contenido">
         Saltar al contenido
       </a>
-      <AppShell.Header>
-        <Container size="xl" h="100%">
-          <Group h={{ base: 56, sm: '100%' }} justify="space-between" wrap="nowrap" gap="sm">
-            <Group gap="xs" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Abrir menú" />
+      {minimal ? (
+        <AppShell.Header>
+          <Container size="xl" h="100%">
+            <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
               <Link to="/" aria-label={`${info.storeName}, inicio`}>
-                <img src={info.logo || '/imagenes/logo.svg'} alt={info.storeName} height={36} width={120} style={{ display: 'block' }} />
+                <img src={info.logo || '/imagenes/logo.svg'} alt={info.storeName} height={32} width={107} style={{ display: 'block' }} />
               </Link>
-            </Group>
-            <Group gap="lg" visibleFrom="md" component="nav" aria-label="Líneas">
-              {lines.map((line) => (
-                <Anchor key={line.code} component={RouterNavLink} to={linePath(line.code)} c="dark" fw={600}>
-                  {line.name}
+              <Group gap="sm" wrap="nowrap">
+                <SelectorMoneda />
+                <Anchor component={Link} to="/carrito" c="dark" fw={600} size="sm" data-testid="encabezado-checkout">
+                  Volver al carrito
                 </Anchor>
-              ))}
-              <Anchor component={RouterNavLink} to="/articulos/promociones" c="pink.8" fw={700}>
-                Ofertas
-              </Anchor>
+              </Group>
             </Group>
-            <Group gap="xs" wrap="nowrap">
-              <Box visibleFrom="sm">
-                <BuscarForm key={location.key} />
-              </Box>
-              <SelectorMoneda />
-              <Anchor
-                component={Link}
-                to="/carrito"
-                aria-label={cartUnits > 0 ? `Carrito, ${cartUnits} ${cartUnits === 1 ? 'artículo' : 'artículos'}` : 'Carrito'}
-                c="dark"
-                fw={600}
-                size="sm"
-                data-testid="enlace-carrito"
-              >
-                Carrito
-                {cartUnits > 0 && (
-                  <Badge size="sm" circle ml={4} data-testid="unidades-carrito">
-                    {cartUnits}
-                  </Badge>
-                )}
-              </Anchor>
-              <Anchor component={Link} to={account.to} c="dark" size="sm" visibleFrom="xs" data-testid="enlace-cuenta">
-                {account.label}
-              </Anchor>
+          </Container>
+        </AppShell.Header>
+      ) : (
+        <AppShell.Header>
+          <Container size="xl" h="100%">
+            <Group h={{ base: 56, sm: '100%' }} justify="space-between" wrap="nowrap" gap="sm">
+              <Group gap="xs" wrap="nowrap">
+                <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Abrir menú" />
+                <Link to="/" aria-label={`${info.storeName}, inicio`}>
+                  <img src={info.logo || '/imagenes/logo.svg'} alt={info.storeName} height={36} width={120} style={{ display: 'block' }} />
+                </Link>
+              </Group>
+              <Group gap="lg" visibleFrom="md" component="nav" aria-label="Líneas">
+                {lines.map((line) => (
+                  <Anchor key={line.code} component={RouterNavLink} to={linePath(line.code)} c="dark" fw={600}>
+                    {line.name}
+                  </Anchor>
+                ))}
+                <Anchor component={RouterNavLink} to="/articulos/promociones" c="pink.8" fw={700}>
+                  Ofertas
+                </Anchor>
+              </Group>
+              <Group gap="xs" wrap="nowrap">
+                <Box visibleFrom="sm">
+                  <BuscarForm key={location.key} />
+                </Box>
+                <SelectorMoneda />
+                <Anchor component={Link} to="/carrito" c="dark" fw={600} size="sm" data-testid="enlace-carrito">
+                  {/* Named by its own text («Carrito 3 artículos»): an aria-label that differs from
+                      the visible «Carrito3» fails WCAG 2.5.3 (label in name). */}
+                  Carrito{' '}
+                  {cartUnits > 0 && (
+                    <>
+                      <Badge size="sm" circle ml={4} data-testid="unidades-carrito">
+                        {cartUnits}
+                      </Badge>
+                      <VisuallyHidden>{cartUnits === 1 ? ' artículo' : ' artículos'}</VisuallyHidden>
+                    </>
+                  )}
+                </Anchor>
+                <Anchor component={Link} to={account.to} c="dark" size="sm" visibleFrom="xs" data-testid="enlace-cuenta">
+                  {account.label}
+                </Anchor>
+              </Group>
             </Group>
-          </Group>
-          <Box hiddenFrom="sm" pb={8}>
-            <BuscarForm key={location.key} />
-          </Box>
-        </Container>
-      </AppShell.Header>
+            <Box hiddenFrom="sm" pb={8}>
+              <BuscarForm key={location.key} />
+            </Box>
+          </Container>
+        </AppShell.Header>
+      )}
 
       <Drawer opened={opened} onClose={close} title="Menú" size="xs">
         <Stack gap={0} onClick={close}>
@@ -101,16 +126,28 @@ export default function TiendaLayout() {
 
       <AppShell.Main id="contenido">
         <Outlet />
-        <PiePagina footer={footer} storeName={info.storeName} empresa={empresa} />
+        {!minimal && <PiePagina footer={footer} storeName={info.storeName} empresa={empresa} />}
       </AppShell.Main>
     </AppShell>
   );
 }
 
 function BuscarForm() {
+  // On the results page the box keeps what was searched.
+  const location = useLocation();
+  const q = location.pathname === '/buscar' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
   return (
     <Form action="/buscar" method="get" role="search">
-      <TextInput name="q" size="xs" placeholder="Buscar artículos…" aria-label="Buscar artículos" w={{ base: '100%', sm: 200 }} />
+      <TextInput
+        key={q}
+        name="q"
+        type="search"
+        defaultValue={q}
+        size="xs"
+        placeholder="Buscar artículos…"
+        aria-label="Buscar artículos"
+        w={{ base: '100%', sm: 200 }}
+      />
     </Form>
   );
 }
@@ -124,9 +161,20 @@ function PiePagina({ footer, storeName, empresa }: { footer: RootData['footer'];
       <Container size="xl">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
           <Stack gap="xs">
-            <Text fw={700} c="white" size="lg">
-              {storeName}
-            </Text>
+            {footer.logo ? (
+              <img
+                src={footer.logo}
+                alt={storeName}
+                height={40}
+                loading="lazy"
+                style={{ display: 'block', height: 40, width: 'auto', maxWidth: 200 }}
+                data-testid="pie-logo"
+              />
+            ) : (
+              <Text fw={700} c="white" size="lg">
+                {storeName}
+              </Text>
+            )}
             {footer.about_text.map((p) => (
               <Text key={p} size="sm">
                 {p}
@@ -138,6 +186,7 @@ function PiePagina({ footer, storeName, empresa }: { footer: RootData['footer'];
               La tienda
             </Text>
             {[
+              ['/orden', 'Seguir mi pedido'],
               ['/sobre-nosotros', 'Sobre nosotros'],
               ['/nuestras-tiendas', 'Nuestras tiendas'],
               ['/franchise', 'Franquicias'],
@@ -181,6 +230,13 @@ function PiePagina({ footer, storeName, empresa }: { footer: RootData['footer'];
             </Group>
           </Stack>
         </SimpleGrid>
+        <Stack gap={6} mt="xl" maw={480} data-testid="pie-boletin">
+          <Text fw={700} c="white" component="h2" size="md" m={0}>
+            Boletín
+          </Text>
+          <Text size="sm">Novedades, promociones y lo nuevo de la tienda en su correo.</Text>
+          <FormularioBoletin dark />
+        </Stack>
         <Divider my="lg" color="dark.5" />
         <Text size="xs" ta="center">
           {footer.copyright_text}

@@ -1,7 +1,8 @@
 import { data } from 'react-router';
+import { PAGINA_NO_ENCONTRADA } from '#web/lib/no-encontrada.ts';
 
 export function loader() {
-  throw data({ message: 'This page could not be found' }, { status: 404 });
+  throw data({ message: PAGINA_NO_ENCONTRADA }, { status: 404 });
 }
 
 export default function NoEncontrada() {

@@ -7,6 +7,7 @@ import { route } from '#server/http/contract.ts';
 import { ok } from '#server/http/envelope.ts';
 import * as service from './auth.service.ts';
 import { DASHBOARD_MENU } from './menu.ts';
+import { POOL_FULL } from './passwords.ts';
 import { clearSessionCookie, clientOf, knownDevice, setDeviceCookie, setSessionCookie, tokenOf, usesBearer, withToken } from './session.ts';
 
 const MINUTE = 60_000;
@@ -53,12 +54,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      // Refused before any database read or hash when the password pool is full (decision 0026).
+      if (service.passwordPool(ctx()).full()) throw new DemasiadasSolicitudes(POOL_FULL, 1);
       const source = loginSource(request, request.body.email);
       const refused = await service.admitLogin(ctx(), source);
-      if (refused) {
-        void reply.header('retry-after', String(refused.retryAfterSeconds));
-        throw new DemasiadasSolicitudes();
-      }
+      if (refused) throw new DemasiadasSolicitudes(undefined, refused.retryAfterSeconds);
       const { session, user } = await service.login(ctx(), request.body, clientOf(request), source);
       setSessionCookie(request, reply, session);
       setDeviceCookie(request, reply, ctx().secret, user.email);
@@ -99,7 +99,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, contract.emailVerify, { access: 'public' }, async (request, reply) => {
     await service.verifyEmail(ctx(), { ...request.params, ...request.query });
-    if (request.headers.accept?.includes('text/html')) return reply.redirect('/dashboard/perfil?mensaje=correo-verificado');
+    if (request.headers.accept?.includes('text/html')) return reply.redirect('/mi-cuenta?mensaje=correo-verificado');
     return ok({ message: 'Su correo fue verificado.' });
   });
 

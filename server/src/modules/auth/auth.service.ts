@@ -15,7 +15,7 @@ import {
 } from '#server/modules/correo/plantillas.ts';
 import * as repo from './auth.repo.ts';
 import type { Background } from './background.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { defaultPasswordPool, hashPassword, type PasswordPool, verifyPassword } from './passwords.ts';
 import { newToken, safeEqual, sha256, verificationParams } from './tokens.ts';
 
 const DAY = 86_400_000;
@@ -39,9 +39,14 @@ export type AuthContext = {
   now?: () => Date;
   /** How the login waits when an account is under attack (tests record it instead of waiting). */
   pause?: (ms: number) => Promise<void>;
+  /** The bounded pool every password hash goes through (tests make it small). */
+  passwords?: PasswordPool;
 };
 
 const now = (ctx: AuthContext) => ctx.now?.() ?? new Date();
+const machinePool = defaultPasswordPool();
+/** The context's pool, else the process's one, sized to the machine. */
+export const passwordPool = (ctx: AuthContext): PasswordPool => ctx.passwords ?? machinePool;
 const pause = (ctx: AuthContext, ms: number) => (ctx.pause ? ctx.pause(ms) : new Promise<void>((r) => setTimeout(r, ms)));
 
 export type NewSession = { token: string; expiresAt: Date; remember: boolean };
@@ -114,7 +119,7 @@ export async function register(ctx: AuthContext, input: { nickname: string; emai
       tokenHash: sha256(codigo),
       email: input.email,
       nickname: input.nickname,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await passwordPool(ctx).runWaiting(() => hashPassword(input.password)),
       expiresAt: new Date(at.getTime() + SIGNUP_TTL_MS),
       createdAt: at,
     },
@@ -174,7 +179,7 @@ export async function login(
 ) {
   const at = now(ctx);
   const user = await repo.findUserByEmail(ctx.db, input.email);
-  const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
+  const valid = await passwordPool(ctx).run(() => verifyPassword(user?.passwordHash ?? null, input.password));
   if (!user || !valid) {
     await repo.insertLoginFailure(ctx.db, source, at, new Date(at.getTime() - LOGIN_LIMITS.windowMs));
     throw new NoAutorizado(BAD_LOGIN);
@@ -260,7 +265,7 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
 export async function resetPassword(ctx: AuthContext, input: { token: string; email: string; password: string }): Promise<void> {
   const at = now(ctx);
   const user = await repo.findUserByEmail(ctx.db, input.email);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await passwordPool(ctx).run(() => hashPassword(input.password));
   const userId = user ? await repo.consumeResetToken(ctx.db, sha256(input.token), at) : undefined;
   if (!user || userId !== user.id)
     throw new ReglaNegocio('El enlace para restablecer la contraseña no es válido, ya se usó o venció. Solicite uno nuevo.');
@@ -277,9 +282,11 @@ export async function changePassword(
   next: string,
 ): Promise<void> {
   const row = await repo.findUserById(ctx.db, user.id);
-  if (!row || !(await verifyPassword(row.passwordHash, current))) throw new ReglaNegocio('La contraseña actual no es correcta.');
+  const pool = passwordPool(ctx);
+  if (!row || !(await pool.run(() => verifyPassword(row.passwordHash, current))))
+    throw new ReglaNegocio('La contraseña actual no es correcta.');
   const at = now(ctx);
-  await repo.setPasswordHash(ctx.db, user.id, await hashPassword(next), at);
+  await repo.setPasswordHash(ctx.db, user.id, await pool.runWaiting(() => hashPassword(next)), at);
   await repo.revokeUserSessions(ctx.db, user.id, at, user.sessionId);
   await ctx.mailer.send(ctx.db, { to: row.email, kind: 'clave-cambiada', ...passwordChangedMail(row.nickname) });
 }

@@ -37,17 +37,13 @@ describe('menú del panel', () => {
     }
   });
 
-  it('un cliente ve solo su cuenta; una sección que no existe todavía no aparece para nadie', async () => {
-    expect(await menuOf('cliente')).toEqual([
-      '/dashboard',
-      '/dashboard/perfil',
-      '/dashboard/perfil/cambiar-clave',
-      '/dashboard/perfil/hijo',
-      '/dashboard/perfil/ordenes',
-    ]);
+  it('un cliente no ve secciones del panel (su cuenta está en la tienda); una sección que no existe todavía no aparece para nadie', async () => {
+    expect(await menuOf('cliente')).toEqual(['/dashboard']);
     const admin = await menuOf('admin');
     expect(admin).toContain('/dashboard/cuentas/por-cobrar');
-    expect(admin).not.toContain('/dashboard/galeria');
+    expect(admin).toContain('/dashboard/catalogo');
+    expect(admin).toContain('/dashboard/aliados-comerciales');
+    expect(admin).not.toContain('/dashboard/config/notificacion_old');
     expect(await menuOf('inventario')).not.toContain('/dashboard/cuentas/por-cobrar');
   });
 });

@@ -9,7 +9,7 @@ import { clientOf, setDeviceCookie, setSessionCookie } from './session.ts';
 import { generateCodeVerifier, generateState, type SocialProvider, socialProviders } from './social.ts';
 import { safeEqual } from './tokens.ts';
 
-const FLOW_COOKIES = ['oauth_state', 'oauth_verifier', 'oauth_provider'] as const;
+const FLOW_COOKIES = ['oauth_state', 'oauth_verifier', 'oauth_provider', 'oauth_volver'] as const;
 
 function flowCookie(request: FastifyRequest, reply: FastifyReply, name: string, value: string) {
   void reply.setCookie(name, value, { httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/', maxAge: 600 });
@@ -32,6 +32,10 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     flowCookie(request, reply, 'oauth_state', state);
     flowCookie(request, reply, 'oauth_verifier', verifier);
     flowCookie(request, reply, 'oauth_provider', provider.id);
+    // Only a path of this store travels; the callback page checks it again before redirecting.
+    const volver = request.query.volver;
+    if (volver?.startsWith('/') && !/^[/\\]{2}/.test(volver)) flowCookie(request, reply, 'oauth_volver', volver);
+    else void reply.clearCookie('oauth_volver', { path: '/' });
     return reply.redirect(provider.authorizationUrl(state, verifier).toString());
   });
 

@@ -63,8 +63,8 @@ afterAll(async () => {
 });
 
 /** Starts the flow like the browser does and returns the flow cookies and the provider's state. */
-async function start() {
-  const response = await t.app.inject('/api/auth/social/google');
+async function start(query = '') {
+  const response = await t.app.inject(`/api/auth/social/google${query}`);
   expect(response.statusCode).toBe(302);
   const location = new URL(String(response.headers.location));
   const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]);
@@ -127,6 +127,23 @@ describe('ingreso con Google (proveedor falso por HTTP)', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Google no confirmó el ingreso. Intente de nuevo.');
+  });
+
+  it('guarda la página de regreso (solo de la tienda) para el viaje al proveedor y la borra al volver', async () => {
+    const flow = await start(`?volver=${encodeURIComponent('/carrito?paso=2')}`);
+    const kept = /oauth_volver=([^;]+)/.exec(flow.cookie)?.[1] ?? '';
+    expect(decodeURIComponent(kept)).toBe('/carrito?paso=2');
+    const user = { email: 'viaje.social@gmail.com', email_verified: true, given_name: 'Viaje' };
+    const done = await finish(flow.cookie, flow.state, user);
+    expect(done.statusCode).toBe(200);
+    const cleared = ([] as string[]).concat(done.headers['set-cookie'] ?? []).find((c) => c.startsWith('oauth_volver='));
+    expect(cleared).toMatch(/^oauth_volver=;/);
+
+    for (const evil of ['//otro.example/x', 'https://otro.example', '/\\otro.example']) {
+      const other = await start(`?volver=${encodeURIComponent(evil)}`);
+      expect(other.cookie, evil).not.toMatch(/oauth_volver=[^;]/);
+    }
+    expect((await t.app.inject(`/api/auth/social/google?volver=/${'a'.repeat(600)}`)).statusCode).toBe(422);
   });
 
   it('un correo no confirmado por el proveedor no entra a una cuenta existente', async () => {

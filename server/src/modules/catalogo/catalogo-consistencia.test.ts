@@ -84,6 +84,7 @@ describe('listado de artículos', () => {
         from: (page - 1) * 6 + 1,
         to: Math.min(page * 6, expected.length),
         last_page: lastPage,
+        next_cursor: page < lastPage ? expect.any(String) : null,
       });
       seen.push(...body.data.map((a) => a.model));
     }
@@ -95,7 +96,15 @@ describe('listado de artículos', () => {
     const { status, body } = await get<ArticleCard[]>('/api/catalogo/articulos?page=999');
     expect(status).toBe(200);
     expect(body.data).toEqual([]);
-    expect(body.meta).toEqual({ current_page: 999, per_page: 6, total, from: null, to: null, last_page: Math.ceil(total / 6) });
+    expect(body.meta).toEqual({
+      current_page: 999,
+      per_page: 6,
+      total,
+      from: null,
+      to: null,
+      last_page: Math.ceil(total / 6),
+      next_cursor: null,
+    });
   });
 
   it('cada tarjeta trae precio final, imagen, enlace y las tallas con existencia en tiendas activas', async () => {
@@ -405,7 +414,10 @@ describe('detalle de artículo', () => {
       const stock = await stockOf(model);
       for (const size of detail.sizes) {
         expect(size.article).toBe(`${model}${size.code}`);
-        const expected = stock.filter((r) => r.size === size.code);
+        // Without the shopper's state, the store with most stock comes first (then by name).
+        const expected = stock
+          .filter((r) => r.size === size.code)
+          .sort((a, b) => b.available - a.available || a.store.localeCompare(b.store, 'es'));
         expect(size.stores.map((s) => [s.id, s.name, s.quantity])).toEqual(expected.map((r) => [r.store_id, r.store, r.available]));
         expect(size.stock).toBe(expected.reduce((n, r) => n + r.available, 0));
       }

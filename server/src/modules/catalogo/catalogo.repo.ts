@@ -1,5 +1,6 @@
 // Catalogue queries: lines, sub-lines, models (cards and detail), articles and stock per store.
-import { and, asc, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { CatalogCursor } from '#domain/catalogo-cursor.ts';
 import type { Db } from '#server/db/client.ts';
 import { articulos, colores, lineas, modelos, sublineas, tallas } from '#server/modules/catalogo/catalogo.schema.ts';
 import { modeloFotos } from '#server/modules/configuracion/configuracion.schema.ts';
@@ -26,6 +27,7 @@ export const cardColumns = {
   promotion: modelos.promotion,
   soldCount: modelos.soldCount,
   createdAt: modelos.createdAt,
+  nuevo: modelos.nuevo,
   colorCode: modelos.colorCode,
   colorName: colores.name,
   colorHex: colores.hex,
@@ -45,6 +47,7 @@ export type CardRow = {
   promotion: string;
   soldCount: number;
   createdAt: Date;
+  nuevo: boolean | null;
   colorCode: string;
   colorName: string;
   colorHex: string;
@@ -96,18 +99,34 @@ function whereOf(filter: ModelFilter): SQL | undefined {
   return and(...conditions);
 }
 
-function orderOf(sort: ModelSort, descending: boolean): SQL[] {
-  const dir = descending ? desc : asc;
+/** The sort key of each order, and the type its text form casts back to (keyset cursors). */
+function sortKeyOf(sort: ModelSort): { expr: SQL; type: string } {
   switch (sort) {
     case 'precio':
-      return [descending ? sql`${finalPrice} DESC` : sql`${finalPrice} ASC`, asc(modelos.code)];
+      return { expr: finalPrice, type: 'numeric' };
     case 'nombre':
-      return [dir(modelos.name), asc(modelos.code)];
+      return { expr: sql`${modelos.name}`, type: 'text' };
     case 'vendidos':
-      return [dir(modelos.soldCount), asc(modelos.code)];
+      return { expr: sql`${modelos.soldCount}`, type: 'integer' };
     default:
-      return [dir(modelos.createdAt), asc(modelos.code)];
+      return { expr: sql`${modelos.createdAt}`, type: 'timestamptz' };
   }
+}
+
+function orderOf(sort: ModelSort, descending: boolean): SQL[] {
+  const { expr } = sortKeyOf(sort);
+  return [descending ? sql`${expr} DESC` : sql`${expr} ASC`, asc(modelos.code)];
+}
+
+/** Rows after the cursor in the list order: (staff mark DESC,) key in its direction, code ASC. */
+function afterCursor(filter: ModelFilter, sort: ModelSort, descending: boolean, after: CatalogCursor): SQL {
+  const { expr, type } = sortKeyOf(sort);
+  const key = sql`CAST(${after.key} AS ${sql.raw(type)})`;
+  // The first bound repeats what the OR says so the index on the order can start the scan at the cursor.
+  const tail = sql`(${expr} ${sql.raw(descending ? '<=' : '>=')} ${key} AND (${expr} ${sql.raw(descending ? '<' : '>')} ${key} OR (${expr} = ${key} AND ${modelos.code} > ${after.code})))`;
+  if (!filter.lista) return tail;
+  const marked = markedIn(filter.lista);
+  return after.marked ? sql`(NOT ${marked} OR (${marked} AND ${tail}))` : sql`(NOT ${marked} AND ${tail})`;
 }
 
 function cardQuery(db: Db) {
@@ -119,6 +138,26 @@ function cardQuery(db: Db) {
     .innerJoin(colores, eq(colores.code, modelos.colorCode));
 }
 
+/** How many rows match, counting at most `upTo` (a bounded count: it stops there). */
+async function countUpTo(db: Db, where: SQL | undefined, upTo: number, distinctStyles: boolean): Promise<number> {
+  const matching = sql`SELECT ${sql.raw(distinctStyles ? 'DISTINCT' : '')} ${distinctStyles ? modelos.baseCode : sql`1`}
+    FROM ${modelos}
+    JOIN ${sublineas} ON ${sublineas.id} = ${modelos.sublineaId}
+    JOIN ${lineas} ON ${lineas.id} = ${sublineas.lineaId}
+    WHERE ${where} LIMIT ${upTo}`;
+  const [{ counted }] = await db.select({ counted: sql<number>`count(*)::int` }).from(sql`(${matching}) AS matching`);
+  return counted;
+}
+
+export type PageOptions = {
+  /** Count at most this many (the list then says «más de …»); exact when absent. */
+  countUpTo?: number;
+  /** Keyset: the rows after this position instead of skipping `offset` rows. */
+  after?: CatalogCursor;
+};
+
+export type ModelPage = { rows: (CardRow & { sortKey: string; marked: boolean | null })[]; total: number };
+
 export async function findModelPage(
   db: Db,
   filter: ModelFilter,
@@ -126,26 +165,90 @@ export async function findModelPage(
   descending: boolean,
   limit: number,
   offset: number,
-): Promise<{ rows: CardRow[]; total: number }> {
+  options: PageOptions = {},
+): Promise<ModelPage> {
   const where = whereOf(filter);
-  const [rows, [{ total }]] = await Promise.all([
-    cardQuery(db)
-      .where(where)
-      .orderBy(...(filter.lista ? [sql`${markedIn(filter.lista)} DESC`] : []), ...orderOf(sort, descending))
-      .limit(limit)
-      .offset(offset),
+  const pageWhere = options.after ? and(where, afterCursor(filter, sort, descending, options.after)) : where;
+  const { expr } = sortKeyOf(sort);
+  const [rows, total] = await Promise.all([
     db
-      .select({ total: sql<number>`count(*)::int` })
+      .select({
+        ...cardColumns,
+        sortKey: sql<string>`(${expr})::text`,
+        marked: filter.lista ? sql<boolean>`${markedIn(filter.lista)}` : sql<null>`NULL::boolean`,
+      })
       .from(modelos)
       .innerJoin(sublineas, eq(sublineas.id, modelos.sublineaId))
       .innerJoin(lineas, eq(lineas.id, sublineas.lineaId))
-      .where(where),
+      .innerJoin(colores, eq(colores.code, modelos.colorCode))
+      .where(pageWhere)
+      .orderBy(...(filter.lista ? [sql`${markedIn(filter.lista)} DESC`] : []), ...orderOf(sort, descending))
+      .limit(limit)
+      .offset(options.after ? 0 : offset),
+    options.countUpTo === undefined ? exactCount(db, where) : countUpTo(db, where, options.countUpTo, false),
   ]);
   return { rows, total };
 }
 
+async function exactCount(db: Db, where: SQL | undefined): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(modelos)
+    .innerJoin(sublineas, eq(sublineas.id, modelos.sublineaId))
+    .innerJoin(lineas, eq(lineas.id, sublineas.lineaId))
+    .where(where);
+  return total;
+}
+
 /**
- * Up to `count` random models among the first `pool` by the given order (new collection, best
+ * A page of styles: of each style (models sharing a base code) the colour that sorts first among
+ * those matching the filter stands for it, and the styles are in the order of those colours.
+ * The window ranks every matching model, so its cost follows the filtered set (decision 0025).
+ */
+export async function findStylePage(
+  db: Db,
+  filter: ModelFilter,
+  sort: ModelSort,
+  descending: boolean,
+  limit: number,
+  offset: number,
+  countLimit: number,
+): Promise<{ rows: CardRow[]; total: number }> {
+  const where = whereOf(filter);
+  const order = sql.join([...(filter.lista ? [sql`${markedIn(filter.lista)} DESC`] : []), ...orderOf(sort, descending)], sql`, `);
+  const ranked = sql`SELECT ${modelos.code} AS code,
+      row_number() OVER (PARTITION BY ${modelos.baseCode} ORDER BY ${order}) AS in_style,
+      row_number() OVER (ORDER BY ${order}) AS position
+    FROM ${modelos}
+    JOIN ${sublineas} ON ${sublineas.id} = ${modelos.sublineaId}
+    JOIN ${lineas} ON ${lineas.id} = ${sublineas.lineaId}
+    WHERE ${where}`;
+  const [pageResult, total] = await Promise.all([
+    db.execute<{ code: string }>(
+      sql`SELECT code FROM (${ranked}) ranked WHERE in_style = 1 ORDER BY position LIMIT ${limit} OFFSET ${offset}`,
+    ),
+    countUpTo(db, where, countLimit, true),
+  ]);
+  const codes = (Array.isArray(pageResult) ? pageResult : (pageResult as { rows: { code: string }[] }).rows).map((r) => r.code);
+  if (codes.length === 0) return { rows: [], total };
+  const rows = await cardQuery(db).where(inArray(modelos.code, codes));
+  const byCode = new Map(rows.map((r) => [r.model, r]));
+  return { rows: codes.flatMap((c) => byCode.get(c) ?? []), total };
+}
+
+/** The active colours of each style (base code), for the swatches of a page of cards. */
+export async function findColorsOfStyles(db: Db, baseCodes: string[]) {
+  if (baseCodes.length === 0) return [];
+  return db
+    .select({ baseCode: modelos.baseCode, model: modelos.code, colorCode: colores.code, name: colores.name, hex: colores.hex })
+    .from(modelos)
+    .innerJoin(colores, eq(colores.code, modelos.colorCode))
+    .where(and(inArray(modelos.baseCode, baseCodes), eq(modelos.active, true)))
+    .orderBy(colores.name);
+}
+
+/**
+ * Up to `count` random models, one per style, among the first `pool` by the given order (new collection, best
  * sellers). Models the staff marked in always make the pool and are shown first; those marked out never.
  */
 export async function findRandomModels(
@@ -163,8 +266,15 @@ export async function findRandomModels(
     .where(whereOf({ ...filter, lista: sort }))
     .orderBy(sql`${markedIn(sort)} DESC`, ...orderOf(sort, true))
     .limit(pool);
-  return cardQuery(db)
+  // One colour of each style, at random, so a style never shows twice side by side; a colour staff
+  // marked for this list wins over its siblings, or the mark could be dropped at random.
+  const onePerStyle = db
+    .selectDistinctOn([modelos.baseCode], { code: modelos.code })
+    .from(modelos)
     .where(inArray(modelos.code, top))
+    .orderBy(modelos.baseCode, sql`${markedIn(sort)} DESC`, sql`random()`);
+  return cardQuery(db)
+    .where(inArray(modelos.code, onePerStyle))
     .orderBy(sql`${markedIn(sort)} DESC`, sql`random()`)
     .limit(count);
 }

@@ -39,7 +39,7 @@ export async function catalogoRoutes(app: FastifyInstance): Promise<void> {
     ),
   );
 
-  route(app, contract.articulo, publicRead, async ({ params }) => ok(await service.articleDetail(db(), params.code)));
+  route(app, contract.articulo, publicRead, async ({ params, query }) => ok(await service.articleDetail(db(), params.code, query.estado)));
   route(app, contract.articuloPorConsulta, publicRead, async ({ query }) => ok(await service.articleDetail(db(), query.code)));
 
   route(app, contract.revisarInventario, { access: 'public' }, async ({ body }) => ok(await service.recheckStock(db(), body.articulos)));

@@ -72,6 +72,12 @@ export const modelos = pgTable(
     index('modelos_base').on(t.baseCode),
     index('modelos_created').on(t.createdAt),
     index('modelos_sold').on(t.soldCount),
+    // The list orders and the colour filter walk these and stop at the page (decision 0025).
+    index('modelos_nuevo_orden').on(t.createdAt.desc().nullsFirst(), t.code),
+    index('modelos_precio_orden').on(sql`(${t.price} - ${t.promotion})`, t.code),
+    index('modelos_color').on(t.colorCode),
+    // The search's `LIKE '%term%'` (3 letters or more) reads this trigram index instead of every model.
+    index('modelos_busqueda').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('modelos_price_ok', sql`${t.price} >= 0 AND ${t.promotion} >= 0 AND ${t.promotion} <= ${t.price}`),
   ],
 );

@@ -1,22 +1,34 @@
 // Catalogue use cases: what a shopper browses, searches and checks for stock.
 
 import { colorCodeOf, sizeCodeOf } from '#domain/article-code.ts';
+import { decodeCursor, encodeCursor } from '#domain/catalogo-cursor.ts';
 import { articlePath, modelImageUrl, modelPicture, modelPictureSrcSet, photoSrcSet, photoUrl } from '#domain/catalogo-urls.ts';
+import { COUNT_LIMIT, cappedMeta } from '#domain/conteo-acotado.ts';
 import type { SaleOption } from '#domain/contracts/catalogo.ts';
 import { fromCents, toCents } from '#domain/money.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
+import { pvpCents } from '#domain/precio-al-publico.ts';
 import { normalizeSearch } from '#domain/text.ts';
+import { ordenarTiendasParaComprador } from '#domain/tiendas-cercanas.ts';
 import type { Db } from '#server/db/client.ts';
-import { NoEncontrado } from '#server/errors.ts';
+import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import { bestUnitDiscounts } from '#server/modules/descuento/descuento.service.ts';
 import type { CardRow, ModelFilter, ModelSort } from './catalogo.repo.ts';
 import * as repo from './catalogo.repo.ts';
 
 const NEW_POOL = 24;
 const RANDOM_COUNT = 6;
+/** A model is «Nuevo» this many days after it was created, unless the staff marked it in or out. */
+const NEW_DAYS = 30;
+
+type Swatch = { model: string; colorCode: string; name: string; hex: string; path: string };
+
+function isNew(row: CardRow, now = Date.now()): boolean {
+  return row.nuevo ?? now - row.createdAt.getTime() < NEW_DAYS * 86_400_000;
+}
 
 /** `discountCents`: the automatic discount per unit (descuento module), taken off the promotion price as the cart does. */
-function toCard(row: CardRow, sizes: string[] = [], discountCents = 0) {
+function toCard(row: CardRow, sizes: string[] = [], discountCents = 0, colors: Swatch[] = []) {
   const finalCents = toCents(row.price) - toCents(row.promotion) - discountCents;
   return {
     model: row.model,
@@ -25,6 +37,7 @@ function toCard(row: CardRow, sizes: string[] = [], discountCents = 0) {
     promotion: row.promotion,
     discount: fromCents(discountCents),
     finalPrice: fromCents(finalCents),
+    pvp: fromCents(pvpCents(finalCents)),
     onPromotion: toCents(row.promotion) > 0 || discountCents > 0,
     colorCode: row.colorCode,
     colorName: row.colorName,
@@ -38,18 +51,31 @@ function toCard(row: CardRow, sizes: string[] = [], discountCents = 0) {
     path: articlePath(row.lineCode, row.subLineCode, row.model),
     sizes,
     inStock: sizes.length > 0,
+    isNew: isNew(row),
+    colors,
   };
 }
 
 async function withSizes(db: Db, rows: CardRow[]) {
-  const [sizes, discounts] = await Promise.all([
+  const [sizes, discounts, colorRows] = await Promise.all([
     repo.findSizesInStock(
       db,
       rows.map((r) => r.model),
     ),
     unitDiscountsOf(db, rows),
+    repo.findColorsOfStyles(db, [...new Set(rows.map((r) => r.baseCode))]),
   ]);
-  return rows.map((row) => toCard(row, sizes.get(row.model) ?? [], discounts.get(row.model)));
+  const colorsOf = (row: CardRow): Swatch[] =>
+    colorRows
+      .filter((c) => c.baseCode === row.baseCode)
+      .map((c) => ({
+        model: c.model,
+        colorCode: c.colorCode,
+        name: c.name,
+        hex: c.hex,
+        path: articlePath(row.lineCode, row.subLineCode, c.model),
+      }));
+  return rows.map((row) => toCard(row, sizes.get(row.model) ?? [], discounts.get(row.model), colorsOf(row)));
 }
 
 /** The automatic discount per unit of each model shown (only for those rows, not the whole list). */
@@ -74,9 +100,19 @@ export type ArticleQuery = {
   precioMax?: string;
   promocion?: boolean;
   opcion?: SaleOption;
+  /** One card per style (its colours as swatches) instead of one per colour. */
+  groupColors?: boolean;
+  /** Keyset: the `meta.next_cursor` of the previous page (per-colour lists only). */
+  despues?: string;
 };
 
-export async function listArticles(db: Db, q: ArticleQuery) {
+export type ListOptions = {
+  /** Count exactly up to this many results; past it `meta.total_is_estimate` (tests force a small one). */
+  countLimit?: number;
+};
+
+export async function listArticles(db: Db, q: ArticleQuery, options: ListOptions = {}) {
+  const countLimit = options.countLimit ?? COUNT_LIMIT;
   const filter: ModelFilter = {
     lineCode: q.linea,
     subLineCode: q.sublinea,
@@ -88,16 +124,26 @@ export async function listArticles(db: Db, q: ArticleQuery) {
     searchTerms: searchTerms(q.search),
     lista: q.opcion === 'lo-nuevo' ? 'nuevo' : q.opcion === 'mas-vendidos' ? 'vendidos' : undefined,
   };
-  const defaultSort: ModelSort = q.opcion === 'mas-vendidos' ? 'vendidos' : 'nuevo';
-  const { rows, total } = await repo.findModelPage(
-    db,
-    filter,
-    q.sortBy ?? defaultSort,
-    q.sortDesc ?? true,
-    q.perPage,
-    offsetOf(q.page, q.perPage),
-  );
-  return { items: await withSizes(db, rows), meta: metaFor(q.page, q.perPage, total) };
+  const sort: ModelSort = q.sortBy ?? (q.opcion === 'mas-vendidos' ? 'vendidos' : 'nuevo');
+  const descending = q.sortDesc ?? true;
+  const offset = offsetOf(q.page, q.perPage);
+  if (q.groupColors) {
+    if (q.despues) throw new ReglaNegocio('«despues» no se puede usar con agrupar_colores: pida la página por número.');
+    const { rows, total } = await repo.findStylePage(db, filter, sort, descending, q.perPage, offset, countLimit + 1);
+    return { items: await withSizes(db, rows), meta: cappedMeta(q.page, q.perPage, total, countLimit, rows.length) };
+  }
+  const after = q.despues ? decodeCursor(q.despues, sort, descending, filter.lista !== undefined) : undefined;
+  if (after === null) throw new ReglaNegocio('«despues» no es válido para este orden: vuelva a la primera página.');
+  const { rows, total } = await repo.findModelPage(db, filter, sort, descending, q.perPage, offset, { countUpTo: countLimit + 1, after });
+  const last = rows.at(-1);
+  const nextCursor =
+    last && rows.length === q.perPage
+      ? encodeCursor({ sort, desc: descending, marked: filter.lista ? last.marked : null, key: last.sortKey, code: last.model })
+      : null;
+  return {
+    items: await withSizes(db, rows),
+    meta: { ...cappedMeta(q.page, q.perPage, total, countLimit, rows.length), next_cursor: nextCursor },
+  };
 }
 
 function searchTerms(search: string | undefined): string[] {
@@ -180,7 +226,7 @@ export async function subLineLists(db: Db, lineCode: string, pages: Record<ListT
 }
 
 /** The article page: a model (or one of its articles) with colours, sizes and stock per store. */
-export async function articleDetail(db: Db, code: string) {
+export async function articleDetail(db: Db, code: string, estado?: string) {
   const upper = code.toUpperCase();
   let model = await repo.findModel(db, upper);
   let selectedArticle: string | null = null;
@@ -243,7 +289,8 @@ export async function articleDetail(db: Db, code: string) {
       path: articlePath(model.lineCode, model.subLineCode, c.model),
       image: modelImageUrl(c.model, 320),
     })),
-    sizes: [...sizes.values()],
+    // Each size's stores in the order its units are taken by default: nearest to the shopper, then most stock.
+    sizes: [...sizes.values()].map((size) => ({ ...size, stores: ordenarTiendasParaComprador(size.stores, estado) })),
     stock: [...sizes.values()].reduce((sum, s) => sum + s.stock, 0),
     // The gallery: every photo in the staff's order (empty: the page shows the drawing in `image`).
     photos: photos.map((p) => ({ id: p.id, image: photoUrl(p.key, 640), thumb: photoUrl(p.key, 320), srcSet: photoSrcSet(p.key) })),

@@ -64,7 +64,15 @@ describe('artículos', () => {
     const { body } = await get<ArticleCard[]>('/api/catalogo/articulos');
     const [{ n }] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM modelos WHERE active`);
     expect(body.data).toHaveLength(6);
-    expect(body.meta).toEqual({ current_page: 1, per_page: 6, total: n, from: 1, to: 6, last_page: Math.ceil(n / 6) });
+    expect(body.meta).toEqual({
+      current_page: 1,
+      per_page: 6,
+      total: n,
+      from: 1,
+      to: 6,
+      last_page: Math.ceil(n / 6),
+      next_cursor: expect.any(String),
+    });
     const last = await get<ArticleCard[]>(`/api/catalogo/articulos?page=${Math.ceil(n / 6)}`);
     expect(last.body.data.length).toBe(n - 6 * (Math.ceil(n / 6) - 1));
   });

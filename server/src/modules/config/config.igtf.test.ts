@@ -1,11 +1,17 @@
 // The IGTF of staff sales as a setting: who may read and change it, the Spanish 422s of a bad rate,
-// who changed it and when, and a counter sale charging the new rate (or nothing when it is off).
+// who changed it and when, and a counter sale charging the new rate (or nothing when it is off),
+// with that rate named on its PDF.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
+import { articuloDeCien } from '#test/mostrador.ts';
 import { asBearer, nextIp } from '#test/sessions.ts';
 
 let t: TestApp;
@@ -17,24 +23,22 @@ let article: string;
 beforeAll(async () => {
   t = await buildTestApp();
   api = ordenesDriver(t);
-  [{ id: ccs }] = await rows<{ id: number }>(t, sql`SELECT id FROM tiendas WHERE code = 'CCS'`);
-  const [picked] = await rows<{ code: string; model: string }>(
-    t,
-    sql`SELECT a.code, m.code AS model FROM articulos a JOIN modelos m ON m.code = a.model_code WHERE m.active ORDER BY m.code, a.code LIMIT 1`,
-  );
-  article = picked.code;
-  await t.database.db.execute(sql`UPDATE modelos SET price = '100.00', promotion = '0' WHERE code = ${picked.model}`);
-  await t.database.db.execute(sql`UPDATE descuentos SET active = false WHERE aplicacion = 'automatico'`);
-  const rate = await api.call('administracion', 'POST', '/api/general/tasa-del-dia', { amount: '40.00', note: '' });
-  expect(rate.statusCode).toBeLessThan(300);
-  const counted = await api.call('inventario', 'POST', '/api/almacen/movimientos', {
-    kind: 'conteo',
-    articleCode: article,
-    tiendaId: ccs,
-    counted: 20,
-  });
-  expect(counted.statusCode, counted.body).toBe(201);
+  ({ article, ccs } = await articuloDeCien(t, api, 20));
 });
+
+/** The document's PDF as text (pdftotext, poppler-utils). */
+async function pdfText(numero: string): Promise<string> {
+  const response = await api.call('admin', 'GET', `/api/ventas/documento/${numero}/pdf`);
+  expect(response.statusCode).toBe(200);
+  const dir = mkdtempSync(path.join(tmpdir(), 'vitrina-igtf-'));
+  try {
+    const file = path.join(dir, 'documento.pdf');
+    writeFileSync(file, response.rawPayload);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 afterAll(async () => {
   await t?.close();
@@ -153,6 +157,8 @@ describe('IGTF de las ventas del personal', () => {
     const charged = await venderConZelle('780.00');
     expect(charged.statusCode, charged.body).toBe(201);
     expect(charged.json().data).toMatchObject({ iva: '16.00', igtf: '3.50', total: '119.50', paymentStatus: 'pagada' });
+    // Its PDF names the rate it was charged at, and keeps it after the setting changes.
+    expect(await pdfText(charged.json().data.number)).toMatch(/IGTF 3,5 % \(pagos en divisas\)\s+\$ 3,50/);
 
     const off = await fijar({ cobrar: false, tasa: '3,5' });
     expect(off.json().data).toMatchObject({ cobrar: false, basisPoints: 350 });
@@ -165,5 +171,8 @@ describe('IGTF de las ventas del personal', () => {
       sql`SELECT p.igtf::text AS igtf FROM venta_pagos p JOIN ventas v ON v.id = p.venta_id WHERE v.number = ${free.json().data.number} AND p.method = 'zelle'`,
     );
     expect(Number(pago.igtf)).toBe(0);
+    expect((await fijar({ cobrar: true, tasa: '2' })).statusCode).toBe(200);
+    expect(await pdfText(charged.json().data.number)).toContain('IGTF 3,5 %');
+    expect(await pdfText(free.json().data.number)).toMatch(/IGTF 0 % \(pagos en divisas\)\s+\$ 0,00/);
   });
 });

@@ -26,6 +26,8 @@ export async function correoRoutes(app: FastifyInstance): Promise<void> {
           createdAt: correos.createdAt,
           sentAt: correos.sentAt,
           error: correos.error,
+          attempts: correos.attempts,
+          lastAttemptAt: correos.lastAttemptAt,
         })
         .from(correos)
         .where(where)

@@ -1,7 +1,9 @@
 // The one mailer: every message is kept in the `correos` outbox (readable by admins); with SMTP_URL
-// it is also delivered through nodemailer, and the outcome is recorded. Links that open an account
-// (sign-up, password reset, verification) travel only in the delivered mail: the outbox keeps them
-// hidden, unless the outbox is the only delivery of a development or test install.
+// it is also delivered through nodemailer by a job of the queue, queued in the same transaction as
+// the outbox row: a failed try is recorded on the row (attempts, error) and retried with backoff.
+// Links that open an account (sign-up, password reset, verification) travel only in the delivered
+// mail: the outbox keeps them hidden, unless the outbox is the only delivery of a development or
+// test install.
 import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '#server/db/client.ts';
@@ -24,15 +26,35 @@ export type MailTransport = {
   sendMail: (message: { from: string; to: string; subject: string; html: string; text: string }) => Promise<unknown>;
 };
 
+/** The bodies that are delivered when the outbox keeps a copy with its secret link hidden. */
+export type RealBodies = { html: string; text: string };
+
+/** Where deliveries wait: the queue's job `correo-entrega` (buildApp connects it). */
+export type MailQueue = {
+  /** Queues the delivery of outbox row `id` within the caller's transaction. */
+  enqueue: (tx: Db, delivery: { id: number; real?: RealBodies }) => Promise<void>;
+  /** After the commit: this process's delivery worker takes it now instead of at its next poll. */
+  wake: () => void;
+};
+
 export type Mailer = {
-  /** Keeps the mail in the outbox now and delivers it through SMTP (when there is one) in the background. */
+  /** Keeps the mail in the outbox and queues its delivery (when there is SMTP) in one transaction. */
   send: (db: Db, mail: Mail) => Promise<void>;
   /**
-   * Keeps the mail in the outbox within the caller's transaction (it must be one), so it exists
-   * exactly when what it announces was committed. The returned function, called after the commit (with the pool,
-   * not the finished transaction), delivers it through SMTP when there is one and records how it went.
+   * Keeps the mail in the outbox within the caller's transaction (it must be one), and queues its
+   * delivery in it, so both exist exactly when what it announces was committed. The returned
+   * function, called after the commit, wakes the delivery worker.
    */
   queue: (tx: Db, mail: Mail) => Promise<(db: Db) => Promise<void>>;
+  /** Whether mails are delivered at all (SMTP or a test's transport), so a worker must run. */
+  delivers: boolean;
+  /**
+   * One try at delivering outbox row `id` (the queue's job calls it): records the attempt on the
+   * row and throws when SMTP failed, so the job is retried. A row already sent is not sent again.
+   */
+  deliver: (db: Db, id: number, real?: RealBodies) => Promise<void>;
+  /** Connects the queue the deliveries go through (buildApp, before any mail is written). */
+  connectQueue: (queue: MailQueue) => void;
 };
 
 /** Notices to staff addresses an admin chose (new orders, reported payments). */
@@ -57,7 +79,7 @@ export type MailerOptions = {
   /** Delivers instead of SMTP (tests keep the mails in memory). */
   transport?: MailTransport;
   nodeEnv: Env['NODE_ENV'];
-  /** Failures (a mail that could not be delivered or recorded): error level. */
+  /** Failures (a delivery attempt that failed and will be retried): error level. */
   log?: (msg: string, err?: unknown) => void;
   /**
    * What is expected and needs no one woken up: a mail skipped by the hourly limit (anyone can cause
@@ -78,6 +100,8 @@ export function createMailer(options: MailerOptions): Mailer {
     options.warn?.('Sin SMTP_URL: los correos quedan solo en la bandeja, con los enlaces de registro y de contraseña ocultos');
   }
 
+  let mailQueue: MailQueue | null = null;
+
   async function queue(tx: Db, original: Mail): Promise<(db: Db) => Promise<void>> {
     const company = options.companyFooter ? await options.companyFooter(tx) : null;
     const mail = withCompanyFooter(original, company);
@@ -88,28 +112,51 @@ export function createMailer(options: MailerOptions): Mailer {
       options.warn?.(`correo omitido: ya se enviaron ${hourlyLimit(mail.kind)} de tipo ${mail.kind} a ${mail.to} en la última hora`);
       return noDelivery;
     }
-    return async (db) => {
-      if (!transport) return;
-      try {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
-        await db.update(correos).set({ sentAt: new Date() }).where(eq(correos.id, id));
-      } catch (error) {
-        options.log?.('no se pudo enviar el correo', error);
-        await db
-          .update(correos)
-          .set({ error: String((error as Error).message ?? error) })
-          .where(eq(correos.id, id));
-      }
-    };
+    if (!transport) return noDelivery;
+    if (!mailQueue) throw new Error('El correo se entrega por la cola de tareas y no hay ninguna conectada (connectQueue)');
+    const queueOfThisMail = mailQueue;
+    await queueOfThisMail.enqueue(tx, { id, real: kept === mail ? undefined : { html: mail.html, text: mail.text } });
+    return async () => queueOfThisMail.wake();
   }
+
+  async function deliver(db: Db, id: number, real?: RealBodies): Promise<void> {
+    if (!transport) return;
+    const [row] = await db.select().from(correos).where(eq(correos.id, id)).limit(1);
+    // Sent already: a retry of a try that delivered but died before its job was marked done.
+    if (!row || row.sentAt) return;
+    const bodies = real ?? { html: row.html, text: row.text };
+    try {
+      await transport.sendMail({ from: options.from, to: row.to, subject: row.subject, html: bodies.html, text: bodies.text });
+    } catch (error) {
+      const message = String((error as Error).message ?? error).slice(0, 1000);
+      await db
+        .update(correos)
+        .set({ attempts: sql`${correos.attempts} + 1`, lastAttemptAt: new Date(), error: message })
+        .where(eq(correos.id, id));
+      options.log?.(`no se pudo enviar el correo ${id} (intento ${row.attempts + 1}); se reintentará`, error);
+      throw error;
+    }
+    const now = new Date();
+    await db
+      .update(correos)
+      .set({ attempts: sql`${correos.attempts} + 1`, lastAttemptAt: now, sentAt: now, error: null })
+      .where(eq(correos.id, id));
+  }
+
   return {
-    // The outbox row is written before answering; SMTP runs in the background, so a slow mail
-    // server never holds up a checkout or a login (and timing does not tell whether an e-mail exists).
+    // The outbox row and the delivery job are written before answering; SMTP runs in the queue's
+    // worker, so a slow mail server never holds up a checkout or a login (and timing does not tell
+    // whether an e-mail exists).
     async send(db, mail) {
-      const deliver = await db.transaction((tx) => queue(tx, mail));
-      void deliver(db).catch((error) => options.log?.('no se pudo registrar el envío del correo', error));
+      const wake = await db.transaction((tx) => queue(tx, mail));
+      await wake(db);
     },
     queue,
+    delivers: transport !== null,
+    deliver,
+    connectQueue(q) {
+      mailQueue = q;
+    },
   };
 }
 

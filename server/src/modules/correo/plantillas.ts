@@ -1,5 +1,6 @@
 // Spanish e-mails, each with an HTML and a plain-text part.
 import { edadEnPalabras } from '#domain/articulo-infantil.ts';
+import { shippingRow } from '#domain/envios.ts';
 import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
 
 const escapeHtml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -158,6 +159,9 @@ export function orderStepMail(name: string, code: string, stepLabel: string, url
 type SummaryOrder = {
   subtotal: string;
   iva: string;
+  /** The shipping charged with the order (0 for a pickup and «por cobrar»). */
+  shipping: string;
+  delivery: { shipping: string; agency: string; payShipping: string; daysMin?: number | null; daysMax?: number | null };
   commission: string;
   discount: string;
   couponCode: string | null;
@@ -183,9 +187,10 @@ type SummaryLine = {
  * What the order charges, line by line, as the cart and the order page show it: the article's price,
  * its discount, its share of the coupon and of the payment discount, and the totals (USD and Bs.).
  */
-export function orderSummary(order: SummaryOrder, lines: readonly SummaryLine[]): string[] {
+export function orderSummary(order: SummaryOrder, lines: readonly SummaryLine[], agencyLabel = ''): string[] {
   const usd = (cents: number) => formatUsd(cents);
   const amount = (text: string) => usd(toCents(text));
+  const envio = shippingRow({ ...order.delivery, agencyLabel });
   const rows = lines.map((l) => {
     const parts = [`${l.quantity} × ${l.name}: ${usd(l.grossCents - l.promotionCents)}`];
     if (l.discountCents > 0) parts.push(`descuento${l.discountName ? ` «${l.discountName}»` : ''} −${usd(l.discountCents)}`);
@@ -201,6 +206,7 @@ export function orderSummary(order: SummaryOrder, lines: readonly SummaryLine[])
       : '',
     `Subtotal: ${amount(order.subtotal)}`,
     `IVA (16 %): ${amount(order.iva)}`,
+    `${envio.label}: ${envio.instead ?? amount(order.shipping)}${envio.estimate ? ` (${envio.estimate})` : ''}`,
     toCents(order.commission) > 0 ? `Comisión del método de pago: ${amount(order.commission)}` : '',
     `Total: ${amount(order.total)} (${formatVes(usdToVesCents(toCents(order.total), order.rate))})`,
   ].filter(Boolean);
@@ -274,5 +280,18 @@ export function birthdayCouponMail(nickname: string, coupons: BirthdayCoupon[], 
       ],
       { label: linkLabel, url },
     ),
+  };
+}
+
+/** The store's answer to a message sent from /contact, quoting it; every line is the staff's or the visitor's text, escaped. */
+export function contactReplyMail(name: string, subject: string, reply: string, original: string) {
+  const paragraphs = (text: string) =>
+    text
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean);
+  return {
+    subject: `Re: ${subject}`,
+    ...layout(greeting(name), [...paragraphs(reply), 'Su mensaje:', ...paragraphs(original).map((p) => `«${p}»`)]),
   };
 }

@@ -6,6 +6,7 @@ import type { CartView } from '#domain/contracts/carrito.ts';
 import type { Descuento } from '#domain/contracts/descuento.ts';
 import type { OrdenDetalle, OrderStatus, OrderView } from '#domain/contracts/orden-compra.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
+import { toCents } from '#domain/money.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
@@ -376,13 +377,15 @@ describe('lo que ve y paga el comprador', () => {
     expect((await applyCoupon(cookie, 'COMPRA10')).statusCode).toBe(200);
     const shown = (await cart(cookie)).paymentTotals.find((p) => p.method === 'zelle');
     const buyer = otroComprador(901);
-    const payment = { method: 'zelle', reference: 'ZEL-0001', amount: '31.74', date: today };
+    const payment = { method: 'zelle', reference: 'ZEL-0001', amount: '36.74', date: today };
     // The coupon comes from the cart: the body does not name it.
     const response = await api.registrar(orderBody(stocked, { quantity: 2, payment, buyer }), 'cupon-zelle-0001', { cookie });
     expect(response.statusCode, response.body).toBe(201);
     const view = response.json().data as OrderView;
+    // What the cart showed plus the shipping of the test delivery (MRW to Carabobo, $ 5,00; decision 0027).
+    expect(toCents(view.total)).toBe(toCents(shown?.total ?? '0') + 500);
     expect(view).toMatchObject({
-      total: shown?.total,
+      shippingCost: '5.00',
       subtotal: '27.36',
       iva: '4.38',
       discount: '8.00',
@@ -391,7 +394,7 @@ describe('lo que ve y paga el comprador', () => {
       paymentDiscount: '1.44',
       paymentDiscountName: 'Pago con Zelle',
     });
-    expect(view.total).toBe('31.74');
+    expect(view.total).toBe('36.74');
 
     const [line] = await rows<Record<string, string>>(
       t,
@@ -401,7 +404,7 @@ describe('lo que ve y paga el comprador', () => {
     expect(line).toEqual({ discount: '8.00', discountName: 'Franelas 20 %', coupon: '3.20', payment: '1.44', net: '27.36' });
 
     const status = (await api.estado(view.orderCode, view.token)).json().data as OrderStatus;
-    expect(status).toMatchObject({ couponCode: 'COMPRA10', couponDiscount: '3.20', paymentDiscount: '1.44', total: '31.74' });
+    expect(status).toMatchObject({ couponCode: 'COMPRA10', couponDiscount: '3.20', paymentDiscount: '1.44', total: '36.74' });
     expect(status.items[0]).toMatchObject({ discount: '8.00', discountName: 'Franelas 20 %', couponDiscount: '3.20', net: '27.36' });
     const detail = (await api.detalle(view.orderCode)).json().data as OrdenDetalle;
     expect(detail.order).toMatchObject({ discount: '8.00', couponCode: 'COMPRA10', paymentDiscountName: 'Pago con Zelle' });
@@ -415,12 +418,13 @@ describe('lo que ve y paga el comprador', () => {
     expect(mail.text).toContain('descuento «Franelas 20 %» −$ 8,00');
     expect(mail.text).toContain('Cupón COMPRA10: −$ 3,20');
     expect(mail.text).toContain('Descuento por el método de pago (Pago con Zelle): −$ 1,44');
-    expect(mail.text).toContain('Total: $ 31,74');
+    expect(mail.text).toContain('Envío MRW: $ 5,00');
+    expect(mail.text).toContain('Total: $ 36,74');
 
     // A later change of the discounts never changes the order.
     await api.call('admin', 'PATCH', '/api/descuento/activar', { id: sublinea20.id, active: false });
     const again = (await api.estado(view.orderCode, view.token)).json().data as OrderStatus;
-    expect(again.total).toBe('31.74');
+    expect(again.total).toBe('36.74');
     await api.call('admin', 'PATCH', '/api/descuento/activar', { id: sublinea20.id, active: true });
 
     // The same customer (e-mail written another way) cannot use it twice: a clear 400.
@@ -459,12 +463,12 @@ describe('lo que ve y paga el comprador', () => {
       cookie,
     });
     expect(none.statusCode, none.body).toBe(201);
-    // 25 − 5 = 20; 20 % = 4 → 16; IVA 2,56
-    expect(none.json().data).toMatchObject({ couponCode: null, couponDiscount: '0.00', total: '18.56' });
+    // 25 − 5 = 20; 20 % = 4 → 16; IVA 2,56; shipping (MRW to Carabobo) 5,00
+    expect(none.json().data).toMatchObject({ couponCode: null, couponDiscount: '0.00', total: '23.56' });
     const withIt = await api.registrar(orderBody(stocked, { buyer: otroComprador(903), extra: { coupon: 'cinco-x' } }), 'cupon-body-0001');
     expect(withIt.statusCode, withIt.body).toBe(201);
     // $5 por unidad: 16 − 5 = 11; IVA 1,76
-    expect(withIt.json().data).toMatchObject({ couponCode: 'CINCO-X', couponDiscount: '5.00', total: '12.76' });
+    expect(withIt.json().data).toMatchObject({ couponCode: 'CINCO-X', couponDiscount: '5.00', total: '17.76' });
     const bad = await api.registrar(orderBody(stocked, { buyer: otroComprador(904), extra: { coupon: 'x' } }), 'cupon-bad-0001');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.coupon[0]).toMatch(/3 a 30 letras/);

@@ -19,8 +19,37 @@ export async function findInfoPagina(db: Db) {
   return row;
 }
 
+/** Writes the given page settings on the one row, creating it with the defaults for the rest. */
+export async function upsertInfoPagina(db: Db, changes: Partial<typeof infoPagina.$inferInsert>) {
+  await db
+    .insert(infoPagina)
+    .values({ id: 1, ...changes })
+    .onConflictDoUpdate({ target: infoPagina.id, set: changes });
+}
+
+/** Writes the given footer fields on the one row, creating it with the defaults for the rest. */
+export async function upsertFooter(db: Db, changes: Partial<typeof footer.$inferInsert>) {
+  await db
+    .insert(footer)
+    .values({ id: 1, ...changes })
+    .onConflictDoUpdate({ target: footer.id, set: changes });
+}
+
 export async function findEmpresaSecciones(db: Db) {
   return db.select().from(empresaSecciones).orderBy(asc(empresaSecciones.id));
+}
+
+/** Writes one company section, creating its row (with its default title) the first time. */
+export async function upsertEmpresaSeccion(
+  db: Db,
+  section: string,
+  defaults: { title: string },
+  changes: { title?: string; content?: string },
+) {
+  await db
+    .insert(empresaSecciones)
+    .values({ section, title: changes.title ?? defaults.title, content: changes.content ?? '' })
+    .onConflictDoUpdate({ target: empresaSecciones.section, set: changes });
 }
 
 export async function findEmpresaDatos(db: Db) {
@@ -40,7 +69,13 @@ export async function upsertEmpresaDatos(db: Db, values: Omit<typeof empresaDato
 
 export async function findLatestRate(db: Db) {
   const [row] = await db
-    .select({ currency: tasasCambio.currency, amount: tasasCambio.amount, createdAt: tasasCambio.createdAt })
+    .select({
+      currency: tasasCambio.currency,
+      amount: tasasCambio.amount,
+      source: tasasCambio.source,
+      valueDate: tasasCambio.valueDate,
+      createdAt: tasasCambio.createdAt,
+    })
     .from(tasasCambio)
     .orderBy(desc(tasasCambio.createdAt), desc(tasasCambio.id))
     .limit(1);
@@ -55,6 +90,16 @@ export async function insertRate(db: Db, values: { amount: string; note: string;
   return row;
 }
 
+/** The BCV's rate for its fecha valor; false when that publication was already stored. */
+export async function insertBcvRate(db: Db, values: { amount: string; valueDate: string }): Promise<boolean> {
+  const rows = await db
+    .insert(tasasCambio)
+    .values({ currency: 'USD', amount: values.amount, valueDate: values.valueDate, source: 'bcv', note: 'Banco Central de Venezuela' })
+    .onConflictDoNothing()
+    .returning({ id: tasasCambio.id });
+  return rows.length > 0;
+}
+
 export async function findRateHistory(db: Db, limit: number, offset: number) {
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -63,6 +108,8 @@ export async function findRateHistory(db: Db, limit: number, offset: number) {
         currency: tasasCambio.currency,
         amount: tasasCambio.amount,
         note: tasasCambio.note,
+        source: tasasCambio.source,
+        valueDate: tasasCambio.valueDate,
         createdAt: tasasCambio.createdAt,
         userId: tasasCambio.userId,
         nickname: usuarios.nickname,
@@ -133,6 +180,26 @@ export async function findFooter(db: Db) {
 export async function findPagina(db: Db, slug: string) {
   const [row] = await db.select().from(paginas).where(eq(paginas.slug, slug)).limit(1);
   return row;
+}
+
+/** Inserts a page; false when one with that slug already exists. */
+export async function insertPagina(db: Db, row: { slug: string; title: string; content: string }) {
+  const created = await db.insert(paginas).values(row).onConflictDoNothing().returning({ slug: paginas.slug });
+  return created.length > 0;
+}
+
+export async function updatePagina(db: Db, slug: string, changes: { title?: string; content?: string }) {
+  const updated = await db
+    .update(paginas)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(paginas.slug, slug))
+    .returning({ slug: paginas.slug });
+  return updated.length > 0;
+}
+
+export async function deletePagina(db: Db, slug: string) {
+  const deleted = await db.delete(paginas).where(eq(paginas.slug, slug)).returning({ slug: paginas.slug });
+  return deleted.length > 0;
 }
 
 export async function findPaginas(db: Db) {

@@ -1,6 +1,20 @@
 // Tables of the general settings: rate history, page info, company, bank accounts, footer, pages.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { usuarios } from '#server/modules/auth/auth.schema.ts';
 
 /** Every tasa del día ever set (history); the latest row is the current one. */
@@ -11,11 +25,21 @@ export const tasasCambio = pgTable(
     currency: varchar('currency', { length: 3 }).notNull().default('USD'),
     amount: numeric('amount', { precision: 14, scale: 4 }).notNull(),
     note: text('note').notNull().default(''),
-    // Who set it; null for the seeded rate (or a user since deleted).
+    // Who set it; null for the seeded rate, the BCV's (or a user since deleted).
     userId: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    // 'manual' (staff) or 'bcv' (the automatic update from the Banco Central de Venezuela's page).
+    source: varchar('source', { length: 10 }).notNull().default('manual'),
+    // The BCV's "fecha valor": the day its published rate applies to (null for manual rates).
+    valueDate: date('value_date', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('tasas_cambio_fecha').on(t.createdAt, t.id), check('tasas_cambio_positiva', sql`${t.amount} > 0`)],
+  (t) => [
+    index('tasas_cambio_fecha').on(t.createdAt, t.id),
+    check('tasas_cambio_positiva', sql`${t.amount} > 0`),
+    check('tasas_cambio_fuente', sql`${t.source} IN ('manual', 'bcv')`),
+    // One row per BCV publication, however many processes fetch it.
+    uniqueIndex('tasas_cambio_bcv_fecha_valor').on(t.valueDate).where(sql`${t.source} = 'bcv'`),
+  ],
 );
 
 export const infoPagina = pgTable('info_pagina', {

@@ -8,11 +8,17 @@ import {
   bankAccountIssues,
   type DatosEmpresa,
   type DatosEmpresaPatch,
+  type EmpresaSeccionPatch,
+  FOOTER_REDES,
+  type FooterForm,
+  type InfoPaginaTexto,
+  isPaginaFija,
 } from '#domain/contracts/general.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
 import { DEFAULT_EXCHANGE_RATE, PAYMENT_METHOD_IDS, PAYMENT_METHODS } from '#domain/store-constants.ts';
 import type { Db } from '#server/db/client.ts';
-import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
+import { Conflicto, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
+import { plainText } from '#server/html.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import * as repo from './general.repo.ts';
 
@@ -33,6 +39,23 @@ export async function infoPagina(db: Db) {
     sizeGuide: row?.sizeGuide ?? '',
     offer: row?.offer ?? '',
   };
+}
+
+/** Saves the page settings that came (texts already checked, pictures already stored as URLs). */
+export async function guardarInfoPagina(db: Db, changes: InfoPaginaTexto & { logo?: string; banner?: string }) {
+  await repo.upsertInfoPagina(db, changes);
+  return infoPagina(db);
+}
+
+/** Edits one company section (title and text as plain text) and answers with the four. */
+export async function actualizarEmpresa(db: Db, patch: EmpresaSeccionPatch) {
+  const def = COMPANY_SECTIONS.find((d) => d.section === patch.section);
+  if (!def) throw new NoEncontrado('La sección de la empresa no existe.');
+  const changes: { title?: string; content?: string } = {};
+  if (patch.title !== undefined) changes.title = plainText(patch.title) || def.title;
+  if (patch.content !== undefined) changes.content = plainText(patch.content);
+  await repo.upsertEmpresaSeccion(db, def.section, def, changes);
+  return empresa(db);
 }
 
 /** The four company sections, always all present (empty defaults where nothing was written). */
@@ -89,9 +112,25 @@ export async function datosEmpresaParaCorreos(root: Db, tx: Db): Promise<DatosEm
 }
 
 export async function tasaDelDia(db: Db) {
+  const { currency, amount, date } = await tasaDelDiaConFuente(db);
+  return { currency, amount, date };
+}
+
+/** The current rate with who set it: staff by hand, or the BCV (with its fecha valor). */
+export async function tasaDelDiaConFuente(db: Db) {
   const row = await repo.findLatestRate(db);
-  if (!row) return { ...DEFAULT_EXCHANGE_RATE, date: null };
-  return { currency: row.currency, amount: row.amount, date: row.createdAt.toISOString() };
+  if (!row) return { ...DEFAULT_EXCHANGE_RATE, date: null, source: 'manual' as const, valueDate: null };
+  return {
+    currency: row.currency,
+    amount: row.amount,
+    date: row.createdAt.toISOString(),
+    source: rateSource(row.source),
+    valueDate: row.valueDate,
+  };
+}
+
+function rateSource(value: string): 'manual' | 'bcv' {
+  return value === 'bcv' ? 'bcv' : 'manual';
 }
 
 /** Sets the day's rate: a new row, so the history keeps every rate and who set it. */
@@ -109,6 +148,8 @@ export async function historialTasas(db: Db, page: number, perPage: number) {
       amount: r.amount,
       note: r.note,
       date: r.createdAt.toISOString(),
+      source: rateSource(r.source),
+      valueDate: r.valueDate,
       user: r.userId && r.email ? { id: r.userId, nickname: r.nickname ?? '', email: r.email } : null,
     })),
     meta: metaFor(page, perPage, total),
@@ -191,6 +232,25 @@ export async function footerContent(db: Db) {
   };
 }
 
+/** Saves the footer fields that came (already checked and made plain text); social links merge by name. */
+export async function guardarFooter(db: Db, form: FooterForm & { logo?: string }) {
+  const current = await repo.findFooter(db);
+  const socialLinks = { ...(current?.socialLinks ?? {}) };
+  for (const red of FOOTER_REDES) if (form[red] !== undefined) socialLinks[red] = form[red];
+  await repo.upsertFooter(db, {
+    aboutText: form.about_text,
+    logo: form.logo,
+    address: form.address,
+    phone1: form.phone1,
+    phone2: form.phone2,
+    whatsapp: form.whatsapp,
+    email: form.email,
+    copyrightText: form.copyright_text,
+    socialLinks,
+  });
+  return footerContent(db);
+}
+
 export async function pagina(db: Db, slug: string) {
   const row = await repo.findPagina(db, slug);
   if (!row) throw new NoEncontrado('La página solicitada no existe.');
@@ -198,3 +258,26 @@ export async function pagina(db: Db, slug: string) {
 }
 
 export const paginas = repo.findPaginas;
+
+/** Title and text are kept as plain text (the page renders them as text, never as HTML). */
+export async function crearPagina(db: Db, input: { slug: string; title: string; content: string }) {
+  const created = await repo.insertPagina(db, { slug: input.slug, title: plainText(input.title), content: plainText(input.content) });
+  if (!created) throw new Conflicto(`Ya existe una página con la dirección «${input.slug}».`);
+  return pagina(db, input.slug);
+}
+
+export async function actualizarPagina(db: Db, slug: string, patch: { title?: string; content?: string }) {
+  const changes: { title?: string; content?: string } = {};
+  if (patch.title !== undefined) changes.title = plainText(patch.title);
+  if (patch.content !== undefined) changes.content = plainText(patch.content);
+  if (!(await repo.updatePagina(db, slug, changes))) throw new NoEncontrado('La página solicitada no existe.');
+  return pagina(db, slug);
+}
+
+export async function borrarPagina(db: Db, slug: string) {
+  if (isPaginaFija(slug)) {
+    throw new Conflicto('La tienda enlaza esta página desde su pie de página: edite su texto en lugar de borrarla.');
+  }
+  if (!(await repo.deletePagina(db, slug))) throw new NoEncontrado('La página solicitada no existe.');
+  return { slug };
+}

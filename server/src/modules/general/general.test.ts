@@ -36,7 +36,7 @@ describe('datos generales de la tienda', () => {
     expect(body.data).toMatchObject({ currency: 'USD', amount: '312.4500' });
     await t.database.db.execute(sql`DELETE FROM tasas_cambio`);
     const empty = await get('/api/general/tasa-del-dia');
-    expect(empty.body.data).toEqual({ currency: 'USD', amount: '1', date: null });
+    expect(empty.body.data).toEqual({ currency: 'USD', amount: '1', date: null, source: 'manual', valueDate: null, automatic: false });
   });
 
   it('cuentas bancarias paginadas con meta', async () => {

@@ -1,6 +1,6 @@
 // Queries of the receivables: documents by balance and age, a customer's documents, a note's
 // abonos and returns, and the row locks their changes take (the note, then the abono or line).
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { ListadoType } from '#domain/contracts/mayor-cuentas.ts';
 import type { Db } from '#server/db/client.ts';
@@ -36,6 +36,7 @@ export function documentConditions(type: ListadoType | 'clientes', f: DocumentFi
   const compactDni = search?.toUpperCase().replace(/[^A-Z0-9]/g, '') ?? '';
   return and(
     eq(ventas.kind, type === 'facturas' ? 'factura' : 'nota-entrega'),
+    isNull(ventas.voidedAt),
     type === 'pendientes' || type === 'clientes' ? gt(ventas.outstandingBalance, '0') : undefined,
     type === 'vencidas' ? and(gt(ventas.outstandingBalance, '0'), sql`${dueDate} < ${today}::date`) : undefined,
     type === 'pagadas' ? eq(ventas.outstandingBalance, '0') : undefined,
@@ -93,6 +94,7 @@ export const documentColumns = {
   iva: ventas.iva,
   igtf: ventas.igtf,
   comision: ventas.comision,
+  envio: ventas.envio,
 };
 
 function documentsQuery(db: Db) {
@@ -303,7 +305,9 @@ export async function findDevoluciones(db: Db, ventaIds: number[]) {
 }
 
 export async function findClientDocuments(db: Db, clienteId: number) {
-  return await documentsQuery(db).where(eq(ventas.clienteId, clienteId)).orderBy(asc(ventas.createdAt), asc(ventas.id));
+  return await documentsQuery(db)
+    .where(and(eq(ventas.clienteId, clienteId), isNull(ventas.voidedAt)))
+    .orderBy(asc(ventas.createdAt), asc(ventas.id));
 }
 
 // ── locks and writes ────────────────────────────────────────────────────────

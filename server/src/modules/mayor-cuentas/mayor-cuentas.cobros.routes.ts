@@ -7,6 +7,8 @@ import { NoAutorizado } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import { route } from '#server/http/contract.ts';
 import { ok, okList } from '#server/http/envelope.ts';
+import { sheetHeaders } from '#server/http/hoja.ts';
+import { receivableClientsSheet, receivablesSheet } from './mayor-cuentas.cobros.hoja.ts';
 import * as service from './mayor-cuentas.cobros.service.ts';
 
 const COBROS = { access: CREDIT_SALE_ROLES } as const;
@@ -55,6 +57,21 @@ export async function mayorCuentasCobrosRoutes(app: FastifyInstance): Promise<vo
       sortDesc: query.sort_desc,
     });
     return { ...okList(items, meta), totals };
+  });
+  route(app, contract.exportarListado, COBROS, async ({ params, query }, reply) => {
+    const { filters } = filtersOf({ ...query, page: 1, per_page: 1 });
+    const name = service.exportFileName(params.type, query.formato, filters);
+    reply.headers(sheetHeaders(name, query.formato));
+    if (params.type === 'clientes') {
+      const { items, totals } = await service.clientesParaExportar(db(), filters);
+      return reply.send(receivableClientsSheet(query.formato, items, totals));
+    }
+    const { items, totals } = await service.listadoParaExportar(db(), params.type, {
+      filters,
+      sortBy: query.sort_by,
+      sortDesc: query.sort_desc,
+    });
+    return reply.send(receivablesSheet(query.formato, items, totals));
   });
   route(app, contract.verAbonos, COBROS, async ({ params }) => ok(await service.verAbonos(db(), params.client, params.deliveryNote)));
   route(app, contract.facturaCliente, COBROS, async ({ params }) => ok(await service.facturaCliente(db(), params.client)));

@@ -43,7 +43,7 @@ import {
   saleTotals,
 } from '#domain/ventas.ts';
 import type { Db } from '#server/db/client.ts';
-import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
+import { Conflicto, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import { tasaDelDia } from '#server/modules/general/general.service.ts';
 import { registrarMovimientos } from '#server/modules/inventario/inventario.movimientos.service.ts';
 import { liberarReferencias, referenciaEnUso, reservarReferencias } from '#server/modules/ventas/ventas.referencias.repo.ts';
@@ -98,6 +98,7 @@ function billView(row: repo.DocumentRow, day: string): Bill {
     iva: row.iva,
     igtf: row.igtf,
     comision: row.comision,
+    envio: row.envio,
   };
 }
 
@@ -212,6 +213,29 @@ export async function listadoClientes(db: Db, q: Omit<ListadoQuery, 'sortBy' | '
     meta: metaFor(q.page, q.perPage, total),
     totals: { ...totals, documents: Number(totals.documents), aging: agingText(all) },
   };
+}
+
+// ── the lists as files ──────────────────────────────────────────────────────
+
+export const EXPORT_MAX_ROWS = 100_000;
+
+const tooMany = () => new ReglaNegocio(`La lista pasa de ${EXPORT_MAX_ROWS.toLocaleString('es-VE')} filas: acorte el rango de fechas.`);
+
+/** Every row of the list (the same order as on screen), refused above EXPORT_MAX_ROWS. */
+export async function listadoParaExportar(db: Db, type: ListadoType, q: Omit<ListadoQuery, 'page' | 'perPage'>) {
+  const list = await listado(db, type, { ...q, page: 1, perPage: EXPORT_MAX_ROWS + 1 });
+  if (list.items.length > EXPORT_MAX_ROWS) throw tooMany();
+  return list;
+}
+
+export async function clientesParaExportar(db: Db, filters: repo.DocumentFilters) {
+  const list = await listadoClientes(db, { page: 1, perPage: EXPORT_MAX_ROWS + 1, filters });
+  if (list.items.length > EXPORT_MAX_ROWS) throw tooMany();
+  return list;
+}
+
+export function exportFileName(type: ListadoType | 'clientes', format: 'xlsx' | 'csv', filters: repo.DocumentFilters): string {
+  return `cuentas-por-cobrar_${type}_${filters.dateFrom ?? 'inicio'}_${filters.dateTo ?? 'hoy'}.${format}`;
 }
 
 // ── one note, one customer ──────────────────────────────────────────────────
@@ -405,6 +429,7 @@ function balanceOf(note: NotaEntrega) {
 async function lockNote(tx: Db, number: string): Promise<VentaRow> {
   const row = await repo.lockDocument(tx, number);
   if (!row) throw new NoEncontrado(NOTE_NOT_FOUND);
+  if (row.voidedAt) throw new Conflicto(`La nota de entrega ${row.number} está anulada.`);
   if (row.kind !== 'nota-entrega') {
     throw new ReglaNegocio(`${row.number} es una factura de contado: los abonos y descuentos se registran en notas de entrega.`);
   }
@@ -517,7 +542,7 @@ function totalsOf(lines: Awaited<ReturnType<typeof repo.linesForTotals>>, row: V
         discountCents: toCents(l.discount),
         returnedQuantity: returned.get(l.id) ?? l.returnedQuantity,
       })),
-      { igtfCents: toCents(row.igtf), comisionCents: toCents(row.comision) },
+      { igtfCents: toCents(row.igtf), comisionCents: toCents(row.comision), envioCents: toCents(row.envio) },
     );
   } catch (error) {
     if (error instanceof RangeError)
@@ -535,6 +560,7 @@ export async function devolver(db: Db, input: { deliveryNote: string; lineId: nu
   const result = await db.transaction(async (tx) => {
     const row = await repo.lockDocument(tx, input.deliveryNote);
     if (!row) throw new NoEncontrado(DOCUMENT_NOT_FOUND);
+    if (row.voidedAt) throw new Conflicto(`${row.number} está anulada: sus unidades ya volvieron a la tienda.`);
     const line = await repo.lockLine(tx, row.id, input.lineId);
     if (!line) throw new NoEncontrado(`${row.number} no tiene esa línea.`);
     const returnable = line.quantity - line.returnedQuantity;

@@ -2,6 +2,7 @@
 // statement, abonos registered, approved and rejected (spec §4), discounts, returns through the
 // stock ledger, one payment reference across orders and abonos, and races between staff.
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillWithAbonos, Receivable, ReceivableClient } from '#domain/contracts/mayor-cuentas.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
@@ -458,6 +459,82 @@ describe('listados, antigüedad y estado de cuenta', () => {
       aging: { 'al-dia': '11.60', '1-30': '23.20', '31-60': '34.80', '61-90': '0.00', 'mas-de-90': '46.40' },
     });
     expect(clientes.json().totals.aging['mas-de-90']).toBe('46.40');
+  });
+
+  it('exporta el listado de un tipo y el de clientes en XLSX y CSV con los mismos filtros, orden y totales', async () => {
+    const dni = nextDni();
+    const daysAgo = (n: number) => caracasIsoDate(new Date(Date.now() - n * 86_400_000));
+    const old = await nota(3, { dni, dueDate: daysAgo(40) });
+    const recent = await nota(1, { dni, dueDate: daysAgo(5) });
+    const partly = await nota(2, { dni });
+    await abonoOk('administracion', { deliveryNote: partly.number, amount: '3.20' });
+    await nota(5); // another customer: left out by the search
+
+    const query = `search=${dni}&sort_by=saldo&sort_desc=true`;
+    const list = (await api.call('vendedor-admin', 'GET', `${BASE}/listado/pendientes?${query}`)).json() as {
+      data: Receivable[];
+      totals: Record<string, string>;
+    };
+    expect(list.data.map((r) => r.number)).toEqual([old.number, partly.number, recent.number]);
+
+    const xlsx = await api.call('vendedor-admin', 'GET', `${BASE}/listado/pendientes/exportar?${query}&formato=xlsx`);
+    expect(xlsx.statusCode, xlsx.body.slice(0, 300)).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.headers['content-disposition']).toContain('cuentas-por-cobrar_pendientes_inicio_hoy.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const col = (name: string) => header.indexOf(name) + 1;
+    expect(sheet.rowCount).toBe(list.data.length + 2);
+    list.data.forEach((r, i) => {
+      const row = sheet.getRow(i + 2);
+      expect(row.getCell(col('Número')).value).toBe(r.number);
+      expect(row.getCell(col('Saldo $')).value).toBe(Number(r.outstandingBalance));
+      expect(row.getCell(col('Saldo Bs.')).value).toBe(Number(r.outstandingBalanceVes));
+      expect(row.getCell(col('Vence')).value).toBeInstanceOf(Date);
+    });
+    expect(sheet.getRow(2).getCell(col('Antigüedad')).value).toBe('31 a 60 días');
+    expect(sheet.getRow(2).getCell(col('Días vencida')).value).toBe(40);
+    const totals = sheet.getRow(list.data.length + 2);
+    expect(totals.getCell(1).value).toBe('Totales');
+    expect(totals.getCell(col('Saldo $')).value).toBe(Number(list.totals.outstandingBalance));
+    expect(totals.getCell(col('Abonado $')).value).toBe(Number(list.totals.balancePaid));
+
+    const csv = await api.call('administracion', 'GET', `${BASE}/listado/pendientes/exportar?${query}&formato=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(list.data.length + 2);
+    const csvHeader = lines[0].split(';');
+    const cell = (line: string, name: string) => line.split(';')[csvHeader.indexOf(name)];
+    expect(lines.slice(1, -1).map((l) => cell(l, 'Número'))).toEqual(list.data.map((r) => r.number));
+    expect(cell(lines[1], 'Saldo $')).toBe(list.data[0].outstandingBalance.replace('.', ','));
+    expect(cell(lines.at(-1) ?? '', 'Saldo $')).toBe(list.totals.outstandingBalance.replace('.', ','));
+
+    const clientes = (await api.call('administracion', 'GET', `${BASE}/listado/clientes?search=${dni}`)).json() as {
+      data: ReceivableClient[];
+    };
+    const porCliente = await api.call('administracion', 'GET', `${BASE}/listado/clientes/exportar?search=${dni}&formato=csv`);
+    expect(porCliente.statusCode, porCliente.body).toBe(200);
+    const clientLines = porCliente.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(clientLines).toHaveLength(3);
+    const clientHeader = clientLines[0].split(';');
+    const clientCell = (name: string) => clientLines[1].split(';')[clientHeader.indexOf(name)];
+    expect(clientCell('Cédula/RIF')).toBe(dni);
+    expect(clientCell('Debe $')).toBe(clientes.data[0].outstandingBalance.replace('.', ','));
+    expect(clientCell('31 a 60 días $')).toBe(clientes.data[0].aging['31-60'].replace('.', ','));
+
+    expect((await api.call('administracion', 'GET', `${BASE}/listado/pendientes/exportar?formato=pdf`)).statusCode).toBe(422);
+    expect((await api.call('administracion', 'GET', `${BASE}/listado/otras/exportar?formato=csv`)).statusCode).toBe(422);
+    expect((await api.call('despacho', 'GET', `${BASE}/listado/pendientes/exportar?formato=csv`)).statusCode).toBe(403);
+    expect((await api.call('anonimo', 'GET', `${BASE}/listado/pendientes/exportar?formato=csv`)).statusCode).toBe(401);
   });
 
   it('el estado de cuenta lleva cada documento, abono, rechazo, descuento y devolución; termina en lo que debe menos su saldo a favor', async () => {

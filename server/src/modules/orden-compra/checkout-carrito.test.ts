@@ -42,7 +42,7 @@ const buyer = {
 };
 
 describe('del carrito a la orden', () => {
-  it('la orden cobra el total que mostró el carrito y saca del carrito lo comprado', async () => {
+  it('la orden cobra el total que mostró el carrito más el envío de su tarifa, y saca del carrito lo comprado', async () => {
     let cookie = '';
     for (const l of lines) {
       const added = await t.app.inject({
@@ -72,7 +72,16 @@ describe('del carrito a la orden', () => {
     const { code, token } = await api.registrarOrden(body, 'carrito-a-orden-1', { cookie });
 
     const status = (await api.estado(code, token)).json().data as OrderStatus;
-    expect(status).toMatchObject({ paymentMethod: 'pago-pendiente', subtotal: '30.09', iva: '4.81', total: '34.90', step: 'pendiente' });
+    // Zoom to Zulia: $ 7,50 in 3 to 5 days (the starting rates of migration 0024).
+    expect(status).toMatchObject({
+      paymentMethod: 'pago-pendiente',
+      subtotal: '30.09',
+      iva: '4.81',
+      shippingCost: '7.50',
+      shippingDays: { min: 3, max: 5 },
+      total: '42.40',
+      step: 'pendiente',
+    });
     expect(status.expiresAt).not.toBeNull();
     expect(JSON.stringify(status)).not.toContain(buyer.email);
 

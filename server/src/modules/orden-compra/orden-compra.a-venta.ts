@@ -16,6 +16,7 @@ export async function ordenParaVenta(tx: Db, order: repo.OrderRow): Promise<Orde
     rate: order.rate,
     subtotal: order.subtotal,
     iva: order.iva,
+    shipping: order.shipping,
     commission: order.commission,
     total: order.total,
     lines: lines.map((l) => ({

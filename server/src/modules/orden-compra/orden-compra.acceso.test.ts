@@ -45,6 +45,11 @@ describe('estado público de una orden', () => {
     const ok = await api.estado(order.code, order.token);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ code: order.code, step: 'pendiente' });
+    // The confirmation and the public page show each article with its picture, colour and size.
+    const [item] = ok.json().data.items;
+    expect(item.image).toMatch(/^\/imagenes\/modelos\/[A-Z0-9]+-320\.webp$/);
+    expect(item.color).toEqual(expect.any(String));
+    expect(item.size).toEqual(expect.any(String));
   });
 
   it('el correo o la cédula del comprador dan el enlace firmado; otros datos, el mismo 404', async () => {

@@ -1,19 +1,22 @@
 // The buyer's side of a purchase order: register it at checkout (price, hold the stock, freeze the
 // rate, save, tell the buyer and the staff), report its payment, and follow it by its signed link.
 import { createHash } from 'node:crypto';
-import { type UnpaidOrderKind, unpaidOrderKeys, unpaidOrderKind, webOrderTooBigMessage } from '#domain/checkout.ts';
-import { orderUnits, type PaymentInput, type RegistrarOrden } from '#domain/contracts/orden-compra.ts';
+import { modelImageUrl } from '#domain/catalogo-urls.ts';
+import { chargeWithShipping, type UnpaidOrderKind, unpaidOrderKeys, unpaidOrderKind, webOrderTooBigMessage } from '#domain/checkout.ts';
+import { type Delivery, orderUnits, type PaymentInput, type RegistrarOrden } from '#domain/contracts/orden-compra.ts';
 import { type PricedLine, splitByStores } from '#domain/descuentos.ts';
+import { noShippingRateMessage, payShippingOf, shippingCentsOf } from '#domain/envios.ts';
 import { addCents, fromCents, toCents } from '#domain/money.ts';
 import { nextStepFor, type OrderStep } from '#domain/order-steps.ts';
 import { isStaff } from '#domain/roles.ts';
-import { MAX_UNITS_WEB_ORDER, PAYMENT_METHODS } from '#domain/store-constants.ts';
+import { MAX_UNITS_WEB_ORDER, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS, type ShippingAgencyId } from '#domain/store-constants.ts';
 import { cardCommissionCents } from '#domain/vat.ts';
 import { transactionWithEffects } from '#server/db/after-commit.ts';
 import type { Db } from '#server/db/client.ts';
-import { NoEncontrado, Prohibido, ReglaNegocio } from '#server/errors.ts';
+import { DatoInvalido, NoEncontrado, Prohibido, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import { findCouponCode, removeCartLines, setCouponCode } from '#server/modules/carrito/carrito.repo.ts';
+import { findShippingStores } from '#server/modules/catalogo/catalogo.service.ts';
 import { encargadoDeVentasIdSql } from '#server/modules/config/config.service.ts';
 import { orderSummary } from '#server/modules/correo/plantillas.ts';
 import {
@@ -23,12 +26,15 @@ import {
   priceItems,
   pricingContext,
 } from '#server/modules/descuento/descuento.service.ts';
+import { quoteFor } from '#server/modules/envios/envios.service.ts';
 import { holdStock, releaseCartHolds } from '#server/modules/inventario/inventario.service.ts';
+import { updateDetails } from '#server/modules/profile/profile.service.ts';
 import { REFERENCE_USED } from '#server/modules/ventas/ventas.referencias.repo.ts';
 import { announceToStaff, type OrderView, orderToken, queueStepMail, validToken, viewAfterStep, viewOf } from './orden-compra.avisos.ts';
 import type { OrderContext } from './orden-compra.context.ts';
 import { recordStep } from './orden-compra.pasos.ts';
 import * as repo from './orden-compra.repo.ts';
+import type { Entrega } from './orden-compra.schema.ts';
 
 const DUPLICATE = 'Esa clave de idempotencia ya se usó para otro pedido.';
 /** After this many rejected payments an order can only be paid through the store's staff. */
@@ -141,6 +147,51 @@ async function couponCodeOf(ctx: OrderContext, input: RegistrarOrden, cartId: nu
  * the same key with another body is refused. Every line's units are held in its stores, or
  * nothing is saved and the missing articles are named.
  */
+/**
+ * The delivery as the order keeps it, and the shipping it charges (in cents). A pickup names a store
+ * that ships (its place becomes the delivery's, with no agency and no shipping to pay). A shipment is
+ * quoted here from its agency and state (docs/decisions/0027), whatever the browser sent: who pays
+ * and the estimate come from the rate; without a rate the order is refused with a 422.
+ */
+async function deliveryToSave(db: Db, delivery: Delivery): Promise<{ delivery: Entrega; shippingCents: number }> {
+  if (delivery.shipping !== 'retiro-en-tienda') {
+    const quote = await quoteFor(db, delivery);
+    const shippingCents = shippingCentsOf(quote);
+    if (quote.kind === 'sin-tarifa' || quote.kind === 'retiro' || shippingCents === null) {
+      const message = noShippingRateMessage(SHIPPING_AGENCY_LABELS[delivery.agency as ShippingAgencyId] ?? delivery.agency, delivery.state);
+      throw new DatoInvalido(message, { 'delivery.agency': [message] });
+    }
+    return {
+      delivery: {
+        ...delivery,
+        payShipping: payShippingOf(quote),
+        daysMin: quote.daysMin,
+        daysMax: quote.daysMax,
+        pickupTiendaId: null,
+        pickupStore: null,
+      },
+      shippingCents,
+    };
+  }
+  const store = (await findShippingStores(db)).find((s) => s.id === delivery.pickupTiendaId && s.ships);
+  if (!store) throw new ReglaNegocio('Esa tienda no entrega pedidos. Elija una de las tiendas de la lista para retirar su compra.');
+  return {
+    delivery: {
+      ...delivery,
+      state: store.state,
+      city: store.city,
+      address: store.address,
+      agency: '',
+      payShipping: '',
+      pickupTiendaId: store.id,
+      pickupStore: store.name,
+      daysMin: null,
+      daysMax: null,
+    },
+    shippingCents: 0,
+  };
+}
+
 export async function registrar(
   ctx: OrderContext,
   input: RegistrarOrden,
@@ -158,6 +209,7 @@ export async function registrar(
     throw new ReglaNegocio(`Estos artículos no existen o ya no están a la venta: ${unknown.join(', ')}.`);
   }
 
+  const { delivery, shippingCents } = await deliveryToSave(ctx.db, input.delivery);
   const couponCode = await couponCodeOf(ctx, input, who.cartId);
   const pricing = await pricingContext(ctx.db, {
     models: prices.map((p) => p.model),
@@ -174,8 +226,9 @@ export async function registrar(
   }
   const usedCoupon = coupon.applies ? pricing.coupon : null;
   // The same totals the cart shows: IVA on the subtotal, not the sum of rounded line IVAs.
-  const { subtotalCents: subtotal, ivaCents: iva, totalCents: total } = priced;
-  const commission = PAYMENT_METHODS[input.payment.method].cardCommission ? cardCommissionCents(total) : 0;
+  const { subtotalCents: subtotal, ivaCents: iva } = priced;
+  // The shipping is added after the discounts and the IVA; a card commission is taken on both.
+  const { commissionCents: commission, totalCents: total } = chargeWithShipping(priced.totalCents, shippingCents, input.payment.method);
   const paymentDiscount = pricing.payments.get(input.payment.method);
   const withReference = PAYMENT_METHODS[input.payment.method].takesReference;
   const step = nextStepFor('registrar', null, { withPaymentReference: withReference });
@@ -197,7 +250,7 @@ export async function registrar(
         step: step.to,
         userId: who.user?.id ?? null,
         buyer: input.user,
-        delivery: input.delivery,
+        delivery,
         paymentMethod: input.payment.method,
         comment: input.comment,
         withSeller: input.withSeller,
@@ -206,13 +259,14 @@ export async function registrar(
         inChargeUserId: input.withSeller && input.salesman ? null : encargadoDeVentasIdSql(),
         subtotal: fromCents(subtotal),
         iva: fromCents(iva),
+        shipping: fromCents(shippingCents),
         commission: fromCents(commission),
         discount: fromCents(priced.discountCents),
         couponCode: usedCoupon?.code ?? null,
         couponDiscount: fromCents(priced.couponCents),
         paymentDiscount: fromCents(priced.paymentCents),
         paymentDiscountName: priced.paymentCents > 0 ? (paymentDiscount?.name ?? '') : '',
-        total: fromCents(addCents(total, commission)),
+        total: fromCents(total),
         idempotencyKey,
         requestHash,
         expiresAt: unpaid ? paymentDueAt : null,
@@ -251,7 +305,7 @@ export async function registrar(
         order,
         step.to,
         'Gracias por su compra. Le avisaremos en cada paso.',
-        orderSummary(order, articleLines),
+        orderSummary(order, articleLines, SHIPPING_AGENCY_LABELS[delivery.agency as ShippingAgencyId] ?? ''),
       );
       announceToStaff(ctx, afterCommit, { type: 'orden-registrada', code: order.code, total: order.total }, order);
       if (who.cartId) {
@@ -262,6 +316,12 @@ export async function registrar(
       }
       // Counted with the order, in its transaction: the coupon's row lock lines up the orders using it.
       if (usedCoupon) await countCouponUse(tx, usedCoupon, { orderId: order.id, email: input.user.email, userId: who.user?.id ?? null });
+      // A customer's data typed at checkout fill their profile for the next purchase (not a staff
+      // member's: they place orders for others).
+      if (who.user && !staff) {
+        const { fullName, phone, dni, state, city, address } = input.user;
+        await updateDetails(tx, who.user, { fullName, phone, dni, state, city, address });
+      }
       // The last write: the stock rows it locks are held only until the commit.
       const held = await holdStock(tx, lines, { orderId: order.id });
       if (!held.ok) {
@@ -363,6 +423,11 @@ export async function accederOrden(ctx: OrderContext, code: string, prueba: stri
   return { code: order.code, token: orderToken(ctx.secret, order.code) };
 }
 
+/** The estimate the order kept from its rate (older orders and pickups have none). */
+export function shippingDaysOf(delivery: Entrega): { min: number; max: number } | null {
+  return delivery.daysMin != null && delivery.daysMax != null ? { min: delivery.daysMin, max: delivery.daysMax } : null;
+}
+
 function maskTracking(tracking: string): string {
   return tracking.length <= 4 ? tracking : `${'•'.repeat(Math.min(tracking.length - 4, 8))}${tracking.slice(-4)}`;
 }
@@ -373,7 +438,11 @@ export async function estadoPublico(ctx: OrderContext, code: string, token: stri
   if (!validToken(ctx.secret, code, token)) throw new NoEncontrado(NOT_FOUND_PUBLIC);
   const order = await repo.findByCode(db, code);
   if (!order) throw new NoEncontrado(NOT_FOUND_PUBLIC);
-  const [details, history] = await Promise.all([repo.findDetails(db, order.id), repo.findHistory(db, order.id)]);
+  const [details, history, payments] = await Promise.all([
+    repo.findDetails(db, order.id),
+    repo.findHistory(db, order.id),
+    repo.findPayments(db, order.id),
+  ]);
   return {
     code: order.code,
     step: order.step,
@@ -381,6 +450,11 @@ export async function estadoPublico(ctx: OrderContext, code: string, token: stri
     // buyer has the whole number by mail and in their account.
     trackingNumber: order.trackingNumber ? maskTracking(order.trackingNumber) : null,
     agency: order.delivery.agency,
+    shipping: order.delivery.shipping,
+    payShipping: order.delivery.payShipping,
+    shippingDays: shippingDaysOf(order.delivery),
+    pickupStore: order.delivery.pickupStore ?? null,
+    receiptSent: payments.some((p) => p.status === 'reportado' && p.receipt),
     paymentMethod: order.paymentMethod,
     ...repo.orderAmounts(order),
     expiresAt: order.expiresAt,
@@ -388,6 +462,9 @@ export async function estadoPublico(ctx: OrderContext, code: string, token: stri
     items: details.map((d) => ({
       articleCode: d.articleCode,
       name: d.name,
+      image: d.model ? modelImageUrl(d.model, 320) : null,
+      color: d.color,
+      size: d.size,
       quantity: d.quantity,
       store: d.store,
       price: d.price,

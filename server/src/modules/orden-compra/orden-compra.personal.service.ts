@@ -1,8 +1,9 @@
 import { expectedPayment, paymentAmountDiffers } from '#domain/checkout.ts';
+import { COUNT_LIMIT, cappedMeta } from '#domain/conteo-acotado.ts';
 import type { OrdenDetalle } from '#domain/contracts/orden-compra.ts';
 import { fromCents } from '#domain/money.ts';
-import { nextStepFor, ORDER_STEP_LABELS, type OrderAction, type OrderStep } from '#domain/order-steps.ts';
-import { metaFor, offsetOf } from '#domain/paginator.ts';
+import { nextStepFor, ORDER_STEP_LABELS, ORDER_STEPS, type OrderAction, type OrderStep } from '#domain/order-steps.ts';
+import { offsetOf } from '#domain/paginator.ts';
 import { isStaff } from '#domain/roles.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
 import { transactionWithEffects } from '#server/db/after-commit.ts';
@@ -12,6 +13,7 @@ import type { SessionUser } from '#server/http/access.ts';
 import { resumenUsuario } from '#server/modules/config/config.service.ts';
 import { releaseCouponUse } from '#server/modules/descuento/descuento.service.ts';
 import { consumeOrderHolds, releaseOrderHolds } from '#server/modules/inventario/inventario.service.ts';
+import { anularVentaDeOrden } from '#server/modules/ventas/ventas.anular.service.ts';
 import { referenciaEnUso } from '#server/modules/ventas/ventas.referencias.repo.ts';
 import { ventaDeOrdenPagada } from '#server/modules/ventas/ventas.venta.orden.service.ts';
 import { ordenParaVenta } from './orden-compra.a-venta.ts';
@@ -72,6 +74,8 @@ export async function cambiarPaso(
       // The coupon's use goes back: an order nobody paid must not use up a limited coupon.
       await releaseCouponUse(tx, row.id);
       await repo.settleReportedPayments(tx, row.id, 'rechazado');
+      // Cancelled after its payment was confirmed (or its credit approved): its sale is voided too.
+      await anularVentaDeOrden(tx, row, user?.id ?? null, options.note);
     }
     await recordStep(ctx, tx, afterCommit, row, {
       to: next.to,
@@ -170,14 +174,29 @@ function expectedAmountOf(order: repo.OrderRow, payment: { method: string; amoun
   };
 }
 
-export async function buscar(db: Db, q: repo.OrderSearch, page: number, perPage: number) {
-  const { rows, total } = await repo.searchOrders(db, q, perPage, offsetOf(page, perPage));
-  return { items: rows, meta: metaFor(page, perPage, total) };
+/** A page of the staff list; its total is exact up to COUNT_LIMIT, «más de» past it (decision 0031). */
+export async function buscar(db: Db, q: repo.OrderSearch, page: number, perPage: number, { countLimit = COUNT_LIMIT } = {}) {
+  const { rows, total } = await repo.searchOrders(db, q, perPage, offsetOf(page, perPage), countLimit);
+  return { items: rows, meta: cappedMeta(page, perPage, total, countLimit, rows.length) };
+}
+
+/**
+ * The step chips: how many orders of each step match the other filters, exact up to COUNT_LIMIT;
+ * a step past it shows COUNT_LIMIT and is listed in `estimates` («más de 1.000»).
+ */
+export async function contarPorPaso(
+  db: Db,
+  q: repo.OrderSearch,
+  { countLimit = COUNT_LIMIT } = {},
+): Promise<{ steps: Record<string, number>; estimates: string[] }> {
+  const counted = await repo.countByStep(db, q, ORDER_STEPS, countLimit);
+  const estimates = Object.keys(counted).filter((step) => counted[step] > countLimit);
+  for (const step of estimates) counted[step] = countLimit;
+  return { steps: counted, estimates };
 }
 
 /** One check across orders, sales and abonos (referencias_pago). */
 export const referenciaUsada = referenciaEnUso;
-export const contarPorPaso = repo.countByStep;
 
 /**
  * Unpaid orders past their time are cancelled and give their units back. Safe with several

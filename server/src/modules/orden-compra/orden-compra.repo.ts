@@ -81,6 +81,7 @@ export async function findDetails(db: Db, orderId: number) {
   return db
     .select({
       articleCode: ordenDetalles.articleCode,
+      model: articulos.modelCode,
       name: ordenDetalles.name,
       tiendaId: ordenDetalles.tiendaId,
       store: tiendas.name,
@@ -115,7 +116,29 @@ export const paymentColumns = {
   date: ordenPagos.paidOn,
   status: ordenPagos.status,
   reportedAt: ordenPagos.createdAt,
+  receipt: sql<boolean>`${ordenPagos.receipt} IS NOT NULL`,
 };
+
+/** The order's payment waiting for staff (reported, neither confirmed nor rejected), locked. */
+export async function findReportedPaymentForUpdate(db: Db, orderId: number) {
+  const [row] = await db
+    .select({ id: ordenPagos.id, receipt: ordenPagos.receipt })
+    .from(ordenPagos)
+    .where(and(eq(ordenPagos.orderId, orderId), eq(ordenPagos.status, 'reportado')))
+    .orderBy(desc(ordenPagos.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function setReceipt(db: Db, paymentId: number, receipt: string) {
+  await db.update(ordenPagos).set({ receipt }).where(eq(ordenPagos.id, paymentId));
+}
+
+export async function findReceiptName(db: Db, paymentId: number) {
+  const [row] = await db.select({ receipt: ordenPagos.receipt }).from(ordenPagos).where(eq(ordenPagos.id, paymentId));
+  return row?.receipt ?? null;
+}
 
 /** The order as a step change answers it: code, step, what it owes and its payments. */
 export async function findOrderView(db: Db, code: string) {
@@ -130,6 +153,8 @@ export function orderAmounts(order: OrderRow) {
   return {
     subtotal: order.subtotal,
     iva: order.iva,
+    // «shipping» in the public status is how the order travels; the amount is shippingCost everywhere.
+    shippingCost: order.shipping,
     commission: order.commission,
     discount: order.discount,
     couponCode: order.couponCode,
@@ -191,7 +216,11 @@ function searchConditions(q: OrderSearch): SQL | undefined {
   return and(...conditions);
 }
 
-export async function searchOrders(db: Db, q: OrderSearch, limit: number, offset: number) {
+/**
+ * One page of orders, newest first (index ordenes_creadas), and how many match, counted up to
+ * `countLimit + 1` rows (decision 0031): the cost does not grow with the number of orders.
+ */
+export async function searchOrders(db: Db, q: OrderSearch, limit: number, offset: number, countLimit: number) {
   const where = searchConditions(q);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -212,19 +241,56 @@ export async function searchOrders(db: Db, q: OrderSearch, limit: number, offset
       .orderBy(desc(ordenesCompra.createdAt), desc(ordenesCompra.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(ordenesCompra).where(where),
+    db.select({ total: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(ordenesCompra)
+        .where(where)
+        .limit(countLimit + 1)
+        .as('contadas'),
+    ),
   ]);
   return { rows, total };
 }
 
-/** How many orders of each step match the search, whatever step filter is applied. */
-export async function countByStep(db: Db, q: OrderSearch): Promise<Record<string, number>> {
-  const rows = await db
-    .select({ step: ordenesCompra.step, total: count() })
-    .from(ordenesCompra)
-    .where(searchConditions({ ...q, step: undefined }))
-    .groupBy(ordenesCompra.step);
-  return Object.fromEntries(rows.map((r) => [r.step, r.total]));
+/**
+ * How many orders of each step match the search, whatever step filter is applied, each counted up
+ * to `countLimit + 1` rows through the index on (step, created_at): a step with more answers
+ * `countLimit + 1`, which the service reports as «más de countLimit». Steps without orders are left out.
+ */
+export async function countByStep(db: Db, q: OrderSearch, steps: readonly string[], countLimit: number): Promise<Record<string, number>> {
+  const others = searchConditions({ ...q, step: undefined });
+  if (q.search) {
+    // A text search reads its trigram indexes once: the steps of its first countLimit + 1 matches.
+    // Past the bound every step found answers countLimit + 1 («más de»), since the others were not read.
+    const found = await db
+      .select({ step: sql<string>`contadas.step`, total: count() })
+      .from(
+        db
+          .select({ step: ordenesCompra.step })
+          .from(ordenesCompra)
+          .where(others)
+          .limit(countLimit + 1)
+          .as('contadas'),
+      )
+      .groupBy(sql`contadas.step`);
+    const over = found.reduce((sum, row) => sum + row.total, 0) > countLimit;
+    return Object.fromEntries(found.map((row) => [row.step, over ? countLimit + 1 : row.total]));
+  }
+  const perStep = await Promise.all(
+    steps.map(async (step) => {
+      const [{ total }] = await db.select({ total: count() }).from(
+        db
+          .select({ one: sql`1` })
+          .from(ordenesCompra)
+          .where(and(eq(ordenesCompra.step, step), others))
+          .limit(countLimit + 1)
+          .as('contadas'),
+      );
+      return [step, total] as const;
+    }),
+  );
+  return Object.fromEntries(perStep.filter(([, total]) => total > 0));
 }
 
 export async function findExpiredUnpaid(db: Db, now: Date) {

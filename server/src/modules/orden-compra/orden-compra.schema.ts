@@ -14,6 +14,12 @@ export type Entrega = {
   agency: string;
   shipping: string;
   payShipping: string;
+  /** A pickup at a store (shipping «retiro-en-tienda»): the store, and its name as it was then. */
+  pickupTiendaId?: number | null;
+  pickupStore?: string | null;
+  /** The rate's estimate when the order was placed (docs/decisions/0027); absent on older orders and pickups. */
+  daysMin?: number | null;
+  daysMax?: number | null;
 };
 
 export const ordenesCompra = pgTable(
@@ -32,6 +38,9 @@ export const ordenesCompra = pgTable(
     subtotal: numeric('subtotal', { precision: 12, scale: 2 }).notNull(),
     iva: numeric('iva', { precision: 12, scale: 2 }).notNull(),
     commission: numeric('commission', { precision: 12, scale: 2 }).notNull().default('0'),
+    // What the buyer pays for shipping with the order, in USD (tarifas_envio, decision 0027): 0 for a
+    // pickup and for «por cobrar en destino». Not taxed, not discounted; part of the total.
+    shipping: numeric('shipping', { precision: 12, scale: 2 }).notNull().default('0'),
     // Discounts as the order was priced (a later change of a discount never changes it), in USD:
     // the lines' automatic discounts, the coupon typed by the buyer and the payment-method discount.
     discount: numeric('discount', { precision: 12, scale: 2 }).notNull().default('0'),
@@ -58,6 +67,15 @@ export const ordenesCompra = pgTable(
   },
   (t) => [
     index('ordenes_step').on(t.step, t.createdAt),
+    // The step chips counted with a payment-method filter (and dates): an index-only count per step.
+    index('ordenes_paso_metodo').on(t.step, t.paymentMethod, t.createdAt),
+    // The staff list's order (newest first, id to break ties) and its date range, without a sort of every order.
+    index('ordenes_creadas').on(t.createdAt, t.id),
+    // The staff search «contains» on code, buyer name, e-mail and cédula (ILIKE '%…%', 3 characters or more).
+    index('ordenes_busqueda_codigo').using('gin', sql`${t.code} gin_trgm_ops`),
+    index('ordenes_busqueda_nombre').using('gin', sql`(${t.buyer}->>'fullName') gin_trgm_ops`),
+    index('ordenes_busqueda_correo').using('gin', sql`(${t.buyer}->>'email') gin_trgm_ops`),
+    index('ordenes_busqueda_cedula').using('gin', sql`(${t.buyer}->>'dni') gin_trgm_ops`),
     index('ordenes_usuario').on(t.userId),
     index('ordenes_impagas_claves').using('gin', t.unpaidKeys).where(sql`${t.step} IN ('pendiente', 'pago-por-confirmar')`),
   ],
@@ -100,6 +118,9 @@ export const ordenPagos = pgTable(
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     paidOn: varchar('paid_on', { length: 10 }).notNull(),
     status: varchar('status', { length: 12 }).notNull().default('reportado'),
+    // The buyer's picture of the payment (re-encoded WebP under DATA_DIR/comprobantes, random name):
+    // only staff read it, never a public URL.
+    receipt: varchar('receipt', { length: 40 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

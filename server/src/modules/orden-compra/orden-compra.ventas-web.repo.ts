@@ -79,6 +79,7 @@ export async function findSaleLines(db: Db, q: { steps: readonly string[]; from?
       net: ordenDetalles.net,
       orderIva: ordenesCompra.iva,
       commission: ordenesCompra.commission,
+      shipping: ordenesCompra.shipping,
     })
     .from(ordenDetalles)
     .innerJoin(ordenesCompra, eq(ordenesCompra.id, ordenDetalles.orderId))

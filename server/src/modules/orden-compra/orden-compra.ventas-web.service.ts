@@ -72,6 +72,8 @@ export const CONFIRMED_STEPS = ['pago-confirmado', 'inventario-confirmado', 'des
 const EXPORT_MAX_LINES = 100_000;
 /** The article code of the card-commission row, for the ERP to map to a service item. */
 export const COMMISSION_ROW = 'COMISION-PAGO';
+/** The article code of the shipping row (decision 0027), a service item like the commission. */
+export const SHIPPING_ROW = 'ENVIO';
 
 const CSV_HEADER = [
   'Orden',
@@ -94,7 +96,8 @@ const CSV_HEADER = [
  * one row per order line. Amounts in USD unless marked Bs.; the unit price is after promotion and
  * Descuento is the line's discount, coupon and payment discount together, so
  * Neto = Precio unitario × Cantidad − Descuento. The order's IVA (taken on its subtotal) is shared among
- * its lines, so each order's rows add up to what was charged; a card commission is one more row.
+ * its lines, so each order's rows add up to what was charged; the shipping and a card commission are
+ * one more row each.
  */
 export async function exportarVentasWeb(db: Db, range: { from?: string; to?: string }): Promise<string> {
   const lines = await ventasWebRepo.findSaleLines(db, { steps: CONFIRMED_STEPS, ...range }, EXPORT_MAX_LINES + 1);
@@ -130,6 +133,8 @@ export async function exportarVentasWeb(db: Db, range: { from?: string; to?: str
       const discount = addCents(toCents(l.discount), toCents(l.couponDiscount), toCents(l.paymentDiscount));
       rows.push(row(l.articleCode, l.quantity, subtractCents(toCents(l.price), toCents(l.promotion)), discount, nets[i], ivas[i]));
     });
+    const shipping = toCents(first.shipping);
+    if (shipping > 0) rows.push(row(SHIPPING_ROW, 1, shipping, 0, shipping, 0));
     const commission = toCents(first.commission);
     if (commission > 0) rows.push(row(COMMISSION_ROW, 1, commission, 0, commission, 0));
   }

@@ -232,10 +232,10 @@ describe('exportación de ventas web para Profit (CSV)', () => {
     expect(line[1]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(toCents(number(line[8]))).toBe(multiplyCents(toCents(number(line[6])), 3) - toCents(number(line[7])));
 
-    // Each order's rows add up to what it charged, the card commission included as its own row.
-    const orders = await rows<{ code: string; total: string; commission: string }>(
+    // Each order's rows add up to what it charged, the shipping and the card commission included as rows of their own.
+    const orders = await rows<{ code: string; total: string; commission: string; shipping: string }>(
       t,
-      sql`SELECT code, total::text, commission::text FROM ordenes_compra WHERE code IN (${confirmed}, ${second}, ${paypal})`,
+      sql`SELECT code, total::text, commission::text, shipping::text FROM ordenes_compra WHERE code IN (${confirmed}, ${second}, ${paypal})`,
     );
     for (const order of orders) {
       const own = lines.filter((l) => l[0] === order.code);
@@ -243,6 +243,10 @@ describe('exportación de ventas web para Profit (CSV)', () => {
         own.reduce((sum, l) => sum + toCents(number(l[10])), 0),
         order.code,
       ).toBe(toCents(order.total));
+      // MRW to Carabobo (the test delivery) costs $ 5,00: one ENVIO row with no IVA.
+      expect(order.shipping).toBe('5.00');
+      const envio = own.filter((l) => l[4] === 'ENVIO');
+      expect(envio.map((l) => [l[5], l[8], l[9], l[10]])).toEqual([['1', '5,00', '0,00', '5,00']]);
     }
     const paypalRows = lines.filter((l) => l[0] === paypal);
     expect(paypalRows.at(-1)?.[4]).toBe('COMISION-PAGO');

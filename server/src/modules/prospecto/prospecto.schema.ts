@@ -15,7 +15,7 @@ export const prospectos = pgTable(
     phone: varchar('phone', { length: 30 }).notNull().default(''),
     email: text('email').notNull().default(''),
     note: text('note').notNull().default(''),
-    /** cotizada (answered with its quote), pedido (noted as an order of the customer) or descartada. */
+    /** cotizada (answered with its quote), pedido (noted as an order of the customer), vendida (processed as a sale; result holds its number) or descartada. */
     status: varchar('status', { length: 12 }).notNull().default('cotizada'),
     clienteId: integer('cliente_id').references(() => clientes.id, { onDelete: 'set null' }),
     result: text('result').notNull().default(''),
@@ -27,7 +27,7 @@ export const prospectos = pgTable(
   },
   (t) => [
     index('prospectos_fecha').on(t.status, t.createdAt),
-    check('prospectos_estado_ok', sql`${t.status} IN ('cotizada', 'pedido', 'descartada')`),
+    check('prospectos_estado_ok', sql`${t.status} IN ('cotizada', 'pedido', 'vendida', 'descartada')`),
   ],
 );
 

@@ -183,9 +183,32 @@ async function lockOpen(tx: Db, id: number) {
   const [row] = await tx.select().from(prospectos).where(eq(prospectos.id, id)).for('update');
   if (!row) throw new NoEncontrado(NOT_FOUND);
   if (row.status !== 'cotizada') {
-    throw new ReglaNegocio(`La solicitud #${row.id} ya fue ${row.status === 'pedido' ? 'anotada como pedido' : 'descartada'}.`);
+    const done = { pedido: 'anotada como pedido', vendida: `procesada como venta (${row.result})`, descartada: 'descartada' };
+    throw new ReglaNegocio(`La solicitud #${row.id} ya fue ${done[row.status as keyof typeof done] ?? 'procesada'}.`);
   }
   return row;
+}
+
+/** «Procesar como venta»: in the sale's transaction, the request is marked vendida with the sale's number, once. */
+export async function marcarVendida(tx: Db, id: number, venta: { number: string; clienteId: number }, user: Actor): Promise<void> {
+  const row = await lockOpen(tx, id);
+  const now = new Date();
+  await tx
+    .update(prospectos)
+    .set({ status: 'vendida', clienteId: venta.clienteId, result: venta.number, processedBy: user.id, processedAt: now, updatedAt: now })
+    .where(eq(prospectos.id, row.id));
+}
+
+/**
+ * A request that arrives from the store (the /franchise form), with no articles yet: the sales
+ * staff find it in Prospectos, quote it and process it like one they entered.
+ */
+export async function registrarInteresado(tx: Db, who: { name: string; email: string; phone: string; note: string }): Promise<number> {
+  const [row] = await tx
+    .insert(prospectos)
+    .values({ name: who.name, email: who.email, phone: who.phone.slice(0, 30), note: who.note })
+    .returning({ id: prospectos.id });
+  return row.id;
 }
 
 export async function procesar(db: Db, input: Solicitud, user: Actor): Promise<ProspectDetail> {

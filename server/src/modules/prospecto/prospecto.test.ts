@@ -1,5 +1,5 @@
 // Prospect requests through the API: who may, bad input, the quote priced from the catalogue, and
-// processing once (also when two people process it at the same time).
+// processing once (also when two people process it at the same time), and processed as a sale.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProspectDetail } from '#domain/contracts/prospecto.ts';
@@ -8,10 +8,12 @@ import { saleTotals } from '#domain/ventas.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
+import { nextIp } from '#test/sessions.ts';
 
 let t: TestApp;
 let api: OrdenesDriver;
 let articles: { code: string; model: string; price: string; promotion: string }[];
+const tokens: { vendedor?: string } = {};
 
 const BASE = '/api/prospecto';
 
@@ -200,5 +202,75 @@ describe('cotizar y procesar', () => {
       price: expect.any(String),
       available: expect.any(Number),
     });
+  });
+});
+
+describe('procesar como venta', () => {
+  it('la venta que lleva la solicitud la marca vendida con su número; una segunda venta con ella se rechaza y no vende nada', async () => {
+    const [{ code, model }] = await rows<{ code: string; model: string }>(
+      t,
+      sql`SELECT a.code, m.code AS model FROM articulos a JOIN modelos m ON m.code = a.model_code
+           WHERE m.active AND m.code <> ${articles[0].model} AND m.code <> ${articles[1].model} AND m.code <> ${articles[2].model}
+           ORDER BY a.code LIMIT 1`,
+    );
+    await t.database.db.execute(sql`UPDATE modelos SET price = '50.00', promotion = '0' WHERE code = ${model}`);
+    await t.database.db.execute(sql`UPDATE descuentos SET active = false WHERE aplicacion = 'automatico'`);
+    expect((await api.call('administracion', 'POST', '/api/general/tasa-del-dia', { amount: '40.00', note: '' })).statusCode).toBeLessThan(
+      300,
+    );
+    const [{ id: ccs }] = await rows<{ id: number }>(t, sql`SELECT id FROM tiendas WHERE code = 'CCS'`);
+    const counted = await api.call('inventario', 'POST', '/api/almacen/movimientos', {
+      kind: 'conteo',
+      articleCode: code,
+      tiendaId: ccs,
+      counted: 10,
+    });
+    expect(counted.statusCode, counted.body).toBe(201);
+    const prospect = await registrar({ dni: 'V-19876543', name: 'Tienda Los Teques', items: [{ articleCode: code, quantity: 2 }] });
+
+    const vender = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ventas/registrar',
+        headers: { authorization: `Bearer ${tokens.vendedor}`, 'idempotency-key': crypto.randomUUID() },
+        remoteAddress: nextIp(),
+        payload: {
+          cliente: { dni: prospect.dni, name: prospect.name, phone: prospect.phone },
+          tiendaId: ccs,
+          lines: prospect.lines.map((l) => ({ articleCode: l.articleCode, quantity: l.quantity })),
+          condition: 'contado',
+          // 2 × 50 + IVA 16 = 116.00 at Bs. 40.
+          payments: [{ method: 'efectivo-bs', amount: '4640.00' }],
+          prospectoId: prospect.id,
+        },
+      });
+    tokens.vendedor = await api.tokenOf('vendedor-admin');
+    const sold = await vender();
+    expect(sold.statusCode, sold.body).toBe(201);
+    const number = sold.json().data.number as string;
+    const detail = await api.call('vendedor-admin', 'GET', `${BASE}/buscar/usuario?id=${prospect.id}`);
+    expect(detail.json().data).toMatchObject({
+      status: 'vendida',
+      result: number,
+      client: { dni: 'V-19876543' },
+      processedBy: expect.any(String),
+    });
+
+    const again = await vender();
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(`La solicitud #${prospect.id} ya fue procesada como venta (${number}).`);
+    const [{ quantity }] = await rows<{ quantity: number }>(
+      t,
+      sql`SELECT quantity FROM inventario WHERE article_code = ${code} AND tienda_id = ${ccs}`,
+    );
+    expect(quantity).toBe(8);
+    const [{ n }] = await rows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM ventas v JOIN clientes c ON c.id = v.cliente_id WHERE c.dni = 'V-19876543'`,
+    );
+    expect(n).toBe(1);
+    // Nor can it be noted as an order after it was sold.
+    const noted = await solicitud({ accion: 'procesar', id: prospect.id, resultado: 'pedido', note: '' });
+    expect(noted.statusCode).toBe(400);
   });
 });

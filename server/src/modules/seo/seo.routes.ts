@@ -1,7 +1,8 @@
-// robots.txt and sitemap.xml: lines, sub-lines and every article page, with absolute URLs.
+// robots.txt and sitemap.xml: lines, sub-lines, every article page and every visible blog post, with absolute URLs.
 // The origin is the configured public one (app.publicUrl): a forged Host header changes nothing.
 import type { FastifyInstance } from 'fastify';
 import { articlePath, linePath, subLinePath } from '#domain/catalogo-urls.ts';
+import { slugsVisibles } from '#server/modules/blog/blog.service.ts';
 import { findAllForSitemap, listLines } from '#server/modules/catalogo/catalogo.service.ts';
 
 const STATIC_PATHS = [
@@ -37,11 +38,12 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const db = app.deps.database.db;
-    const [lines, models] = await Promise.all([listLines(db), findAllForSitemap(db)]);
+    const [lines, models, posts] = await Promise.all([listLines(db), findAllForSitemap(db), slugsVisibles(db)]);
     const paths = [
       ...STATIC_PATHS,
       ...lines.flatMap((l) => [linePath(l.code), subLinePath(l.code), ...l.sublineas.map((s) => subLinePath(l.code, s.code))]),
       ...models.map((m) => articlePath(m.lineCode, m.subLineCode, m.model)),
+      ...posts.map((p) => `/blog/detail/${encodeURIComponent(p.slug)}`),
     ];
     const body = paths.map((p) => `<url><loc>${escapeXml(origin + p)}</loc></url>`).join('\n');
     return reply

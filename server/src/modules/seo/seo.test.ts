@@ -125,6 +125,21 @@ describe('sitemap.xml', () => {
     }
   });
 
+  it('lista las publicaciones visibles del blog, no los borradores ni las programadas para más tarde', async () => {
+    await t.database.db.execute(sql`INSERT INTO blog_categorias (category) VALUES ('Sitemap')`);
+    await t.database.db.execute(sql`
+      INSERT INTO blog_posts (slug, title, content, status, schedule_post, published_at, category_id)
+      SELECT v.slug, v.slug, '<p>x</p>', v.status, v.schedule_post::timestamptz, v.published_at::timestamptz, c.id
+        FROM blog_categorias c,
+             (VALUES ('ya-publicada', 'publicado', NULL, now() - interval '1 day'),
+                     ('programada-pasada', 'programado', now() - interval '1 hour', now() - interval '1 hour'),
+                     ('programada-futura', 'programado', now() + interval '1 day', now() + interval '1 day'),
+                     ('un-borrador', 'borrador', NULL, NULL)) AS v(slug, status, schedule_post, published_at)
+       WHERE c.category = 'Sitemap'`);
+    const blog = (await sitemapLocs()).filter((l) => l.startsWith(`${ORIGIN}/blog/detail/`));
+    expect(blog.sort()).toEqual([`${ORIGIN}/blog/detail/programada-pasada`, `${ORIGIN}/blog/detail/ya-publicada`]);
+  });
+
   it('un modelo o una sub-línea desactivados salen del sitemap', async () => {
     const [model] = await rows<{ code: string }>(t, sql`SELECT code FROM modelos WHERE base_code = 'CSHO001' ORDER BY code LIMIT 1`);
     await t.database.db.execute(sql`UPDATE modelos SET active = false WHERE code = ${model.code}`);

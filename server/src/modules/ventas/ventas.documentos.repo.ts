@@ -122,6 +122,8 @@ export type NewDocument = {
   userId: number | null;
   rate: string;
   totals: SaleTotals;
+  /** The IGTF rate applied to its payments in foreign currency (300 = 3 %; 0 when not charged). */
+  igtfBasisPoints?: number | null;
   /** Paid with the document (contado: all of it; crédito: a down payment, maybe 0). */
   paidCents: number;
   dueDate?: string | null;
@@ -163,7 +165,9 @@ export async function insertDocument(tx: Db, doc: NewDocument): Promise<Document
       baseImponible: fromCents(totals.baseImponibleCents),
       iva: fromCents(totals.ivaCents),
       igtf: fromCents(totals.igtfCents),
+      igtfBasisPoints: doc.igtfBasisPoints ?? null,
       comision: fromCents(totals.comisionCents),
+      envio: fromCents(totals.envioCents),
       total: fromCents(totals.totalCents),
       balancePaid: fromCents(doc.paidCents),
       outstandingBalance: fromCents(outstanding),

@@ -1,6 +1,6 @@
 // Queries behind the PDFs of a sales document and of a customer's statement: the document with its
 // customer, seller and store, its lines, payments and abonos; a customer's notas de entrega.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { vendedores } from '#server/modules/auth/auth.schema.ts';
 import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
@@ -111,7 +111,7 @@ export async function notasDe(db: Db, clienteId: number, limit: number) {
       paymentStatus: ventas.paymentStatus,
     })
     .from(ventas)
-    .where(and(eq(ventas.clienteId, clienteId), eq(ventas.kind, 'nota-entrega')))
+    .where(and(eq(ventas.clienteId, clienteId), eq(ventas.kind, 'nota-entrega'), isNull(ventas.voidedAt)))
     .orderBy(desc(ventas.createdAt), desc(ventas.id))
     .limit(limit);
 }

@@ -54,9 +54,11 @@ export async function documentoPdf(db: Db, number: string, user: SessionUser): P
       createdAt: venta.createdAt,
       dueDate: venta.dueDate,
       rate: venta.rate,
+      igtfBasisPoints: venta.igtfBasisPoints,
       tienda: `${found.tienda} (${found.tiendaCode})`,
       vendedor: found.vendedor,
       note: venta.note,
+      voided: venta.voidedAt && venta.voidReason ? { at: venta.voidedAt, reason: venta.voidReason } : null,
     },
     cliente,
     totals: {
@@ -67,6 +69,7 @@ export async function documentoPdf(db: Db, number: string, user: SessionUser): P
       ivaCents: toCents(venta.iva),
       igtfCents: toCents(venta.igtf),
       comisionCents: toCents(venta.comision),
+      envioCents: toCents(venta.envio),
       totalCents: toCents(venta.total),
     },
     balance: {
@@ -322,6 +325,13 @@ function paragraph(doc: Doc, y: number, text: string, size = 7.5): number {
   return doc.y + 6;
 }
 
+/** A bold red line across the page (a voided document). */
+function warning(doc: Doc, y: number, text: string): number {
+  doc.font('Helvetica-Bold').fontSize(11).fillColor('#c92a2a').text(text, MARGIN, y, { width: WIDTH });
+  doc.fillColor('black');
+  return doc.y + 8;
+}
+
 /** "Página n de m" (and a short line naming the document) on every page once all exist. */
 function footers(doc: Doc, left: string): void {
   const range = doc.bufferedPageRange();
@@ -354,6 +364,7 @@ async function renderDocumento(model: DocumentoPdfModel): Promise<Buffer> {
   const doc = newDoc(`${model.title} ${model.meta[0]?.[1] ?? ''}`);
   const done = toBuffer(doc);
   let y = header(doc, model.empresa, model.title, model.meta);
+  if (model.voidNotice) y = warning(doc, y, model.voidNotice);
   y = labelledBox(doc, y, 'Datos del cliente', model.cliente);
   const columns = model.columns.map((title, i) => ({
     title,

@@ -54,6 +54,7 @@ async function write(condition: 'contado' | 'credito', cliente: number, lines = 
       tiendaId,
       userId: null,
       rate: RATE,
+      igtfBasisPoints: condition === 'contado' ? 300 : 0,
       totals,
       paidCents: condition === 'contado' ? totals.totalCents : 0,
       dueDate: condition === 'credito' ? '2026-12-24' : null,

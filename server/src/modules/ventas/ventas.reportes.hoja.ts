@@ -1,8 +1,6 @@
-// The exports of the sales reports as files: XLSX (exceljs's streaming writer; figures as numbers,
-// dates as real dates shown dd/mm/aaaa) or CSV for a spreadsheet set to Spanish (; between fields,
-// decimal comma, UTF-8 with BOM). Each list is written with the same rows and a final totals row.
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+// The exports of the sales reports as files (#server/http/hoja.ts writes them): each list with the
+// same rows as on screen and a final totals row.
+import type { Readable } from 'node:stream';
 import { PAYMENT_STATUS_LABELS } from '#domain/abono.ts';
 import {
   type PagoFila,
@@ -13,63 +11,10 @@ import {
   type VentaFila,
   type VentasTotales,
 } from '#domain/contracts/ventas-reportes.ts';
-import { csvDecimal, csvField, csvText, UTF8_BOM } from '#domain/csv.ts';
-import { caracasIsoDate, formatDate } from '#domain/dates.ts';
+import { caracasIsoDate } from '#domain/dates.ts';
 import { fromCents, toCents, usdToVesCents } from '#domain/money.ts';
 import { SALE_CONDITION_LABELS, SALE_KIND_LABELS, type SaleCondition, type SaleKind } from '#domain/ventas.ts';
-
-type Kind = 'text' | 'date' | 'amount' | 'rate' | 'units';
-type Column = { header: string; kind: Kind; width: number };
-/** A cell before it is written: a date is a Caracas day aaaa-mm-dd, an amount a decimal text. */
-type Value = string | number | null;
-
-const NUM_FMT: Record<Kind, string> = { text: '@', date: 'dd/mm/yyyy', amount: '#,##0.00', rate: '#,##0.0000', units: '0' };
-
-function xlsxValue(value: Value, kind: Kind): ExcelJS.CellValue {
-  if (value === null || value === '') return null;
-  if (kind === 'date' && typeof value === 'string') return new Date(`${value}T00:00:00Z`);
-  if (kind === 'amount' || kind === 'rate' || kind === 'units') return Number(value);
-  return String(value);
-}
-
-function csvValue(value: Value, kind: Kind): string {
-  if (value === null) return '';
-  if (kind === 'date' && typeof value === 'string') return formatDate(value);
-  if (kind === 'amount' || kind === 'rate') return csvDecimal(String(value));
-  if (kind === 'units') return String(value);
-  return csvText(String(value));
-}
-
-function writeXlsx(sheetName: string, columns: Column[], rows: Value[][]): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width, style: { numFmt: NUM_FMT[c.kind] } }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  const last = rows.length - 1;
-  rows.forEach((values, i) => {
-    const row = sheet.addRow(values.map((v, j) => xlsxValue(v, columns[j].kind)));
-    if (i === last) row.font = { bold: true };
-    row.commit();
-  });
-  sheet.commit();
-  workbook.commit().catch((error: Error) => out.destroy(error));
-  return out;
-}
-
-function writeCsv(columns: Column[], rows: Value[][]): Readable {
-  const line = (cells: string[]) => `${cells.map((c) => csvField(c)).join(';')}\r\n`;
-  function* lines(): Generator<string> {
-    yield UTF8_BOM + line(columns.map((c) => c.header));
-    for (const values of rows) yield line(values.map((v, j) => csvValue(v, columns[j].kind)));
-  }
-  return Readable.from(lines());
-}
-
-function write(format: SheetFormat, sheetName: string, columns: Column[], rows: Value[][]): Readable {
-  return format === 'xlsx' ? writeXlsx(sheetName, columns, rows) : writeCsv(columns, rows);
-}
+import { type SheetColumn as Column, type SheetValue as Value, writeSheet as write } from '#server/http/hoja.ts';
 
 // ── the sales list ──────────────────────────────────────────────────────────
 
@@ -103,7 +48,8 @@ export function salesSheet(format: SheetFormat, rows: SalesSheetRow[], totals: V
     r.cliente,
     r.dni,
     SALE_CONDITION_LABELS[r.condition as SaleCondition] ?? r.condition,
-    PAYMENT_STATUS_LABELS[r.paymentStatus] ?? r.paymentStatus,
+    // An anulada keeps its figures on its row; the totals row leaves it out, as /totales does.
+    r.anulada ? 'Anulada' : (PAYMENT_STATUS_LABELS[r.paymentStatus] ?? r.paymentStatus),
     r.rate,
     ...TOTAL_FIGURES.map((f) => r[f]),
     ...TOTAL_FIGURES.map((f) => fromCents(usdToVesCents(toCents(r[f]), r.rate))),

@@ -2,11 +2,11 @@
 // totals, the charts, the summary per store and the export always count the same documents. VES
 // figures are summed in SQL as Σ round(figure × rate, 2): each document's bolívares rounded once,
 // exactly what domain/ventas.ts totalsInVes gives for one document.
-import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { caracasDayEnd, caracasDayStart } from '#domain/ventas-reportes.ts';
 import type { Db } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
-import { vendedores } from '#server/modules/auth/auth.schema.ts';
+import { usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
 import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
 import { abonos, clientes, ventaLineas, ventaPagos, ventas } from './ventas.schema.ts';
 
@@ -96,9 +96,11 @@ const listColumns = {
   iva: ventas.iva,
   igtf: ventas.igtf,
   comision: ventas.comision,
+  envio: ventas.envio,
   total: ventas.total,
   paymentStatus: ventas.paymentStatus,
   outstandingBalance: ventas.outstandingBalance,
+  anulada: sql<boolean>`${ventas.voidedAt} IS NOT NULL`,
 };
 
 /** A page (or, for the export, everything up to `limit`) of the documents in the report's order. */
@@ -138,14 +140,29 @@ const usdVes = (column: string) =>
     `coalesce(sum(ventas.${column}), 0)::text AS "${camel(column)}Usd", coalesce(sum(round(ventas.${column} * ventas.rate, 2)), 0)::text AS "${camel(column)}Ves"`,
   );
 
+/** What the totals, charts and summaries count: the report's documents less the anuladas. */
+export function countedWhere(f: SalesWhere): SQL {
+  return and(salesWhere(f), isNull(ventas.voidedAt)) ?? sql`true`;
+}
+
 function camel(column: string): string {
   return column.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
 }
 
-export const FIGURE_COLUMNS = ['subtotal', 'descuento', 'devoluciones', 'base_imponible', 'iva', 'igtf', 'comision', 'total'] as const;
+export const FIGURE_COLUMNS = [
+  'subtotal',
+  'descuento',
+  'devoluciones',
+  'base_imponible',
+  'iva',
+  'igtf',
+  'comision',
+  'envio',
+  'total',
+] as const;
 
 export type FigureSums = Record<
-  `${'subtotal' | 'descuento' | 'devoluciones' | 'baseImponible' | 'iva' | 'igtf' | 'comision' | 'total'}${'Usd' | 'Ves'}`,
+  `${'subtotal' | 'descuento' | 'devoluciones' | 'baseImponible' | 'iva' | 'igtf' | 'comision' | 'envio' | 'total'}${'Usd' | 'Ves'}`,
   string
 >;
 
@@ -159,7 +176,7 @@ export function sumSalesQuery(f: SalesWhere): SQL {
                  sql`, `,
                )}
           FROM ${ventas}
-         WHERE ${salesWhere(f) ?? sql`true`}`;
+         WHERE ${countedWhere(f)}`;
 }
 
 export async function sumSales(db: Db, f: SalesWhere): Promise<FigureSums & { documentos: number; facturas: number; notas: number }> {
@@ -179,7 +196,7 @@ export type StoreSums = {
 
 /** Every store (with or without sales), its documents, units (sold − returned) and figures. */
 export async function sumByStore(db: Db, f: SalesWhere): Promise<StoreSums[]> {
-  const where = salesWhere(f) ?? sql`true`;
+  const where = countedWhere(f);
   return rowsOf<StoreSums>(
     db,
     sql`WITH docs AS (
@@ -223,7 +240,7 @@ export async function seriesByDay(db: Db, f: SalesWhere): Promise<SeriesRow[]> {
     db,
     sql`SELECT ${caracasDay} AS key, ${caracasDay} AS label, count(*)::int AS documentos,
                coalesce(sum(ventas.total), 0)::text AS "totalUsd", coalesce(sum(round(ventas.total * ventas.rate, 2)), 0)::text AS "totalVes"
-          FROM ${ventas} WHERE ${salesWhere(f) ?? sql`true`}
+          FROM ${ventas} WHERE ${countedWhere(f)}
          GROUP BY 1 ORDER BY 1`,
   );
 }
@@ -234,7 +251,7 @@ export async function seriesByStore(db: Db, f: SalesWhere): Promise<SeriesRow[]>
     sql`SELECT t.id::text AS key, t.name AS label, s.documentos, s."totalUsd", s."totalVes"
           FROM (SELECT ventas.tienda_id, count(*)::int AS documentos, sum(ventas.total)::text AS "totalUsd",
                        sum(round(ventas.total * ventas.rate, 2))::text AS "totalVes"
-                  FROM ${ventas} WHERE ${salesWhere(f) ?? sql`true`} GROUP BY ventas.tienda_id) s
+                  FROM ${ventas} WHERE ${countedWhere(f)} GROUP BY ventas.tienda_id) s
           JOIN ${tiendas} t ON t.id = s.tienda_id
          ORDER BY s."totalUsd"::numeric DESC, t.name`,
   );
@@ -246,7 +263,7 @@ export async function seriesBySeller(db: Db, f: SalesWhere): Promise<SeriesRow[]
     sql`SELECT coalesce(s.vendedor_id::text, '') AS key, coalesce(ve.name, 'Sin vendedor') AS label, s.documentos, s."totalUsd", s."totalVes"
           FROM (SELECT ventas.vendedor_id, count(*)::int AS documentos, sum(ventas.total)::text AS "totalUsd",
                        sum(round(ventas.total * ventas.rate, 2))::text AS "totalVes"
-                  FROM ${ventas} WHERE ${salesWhere(f) ?? sql`true`} GROUP BY ventas.vendedor_id) s
+                  FROM ${ventas} WHERE ${countedWhere(f)} GROUP BY ventas.vendedor_id) s
           LEFT JOIN ${vendedores} ve ON ve.id = s.vendedor_id
          ORDER BY s."totalUsd"::numeric DESC, 2`,
   );
@@ -266,7 +283,7 @@ export async function seriesByLinea(db: Db, f: SalesWhere): Promise<(SeriesRow &
                  li.net - CASE WHEN li.returned_quantity = li.quantity THEN li.net
                                ELSE floor((li.net * 100 * li.returned_quantity * 2 + li.quantity) / (2 * li.quantity)) / 100 END AS neto
             FROM ${ventas} JOIN ${ventaLineas} li ON li.venta_id = ventas.id
-           WHERE ${salesWhere(f) ?? sql`true`}),
+           WHERE ${countedWhere(f)}),
         por_articulo AS (
           SELECT article_code, count(*) AS renglones, sum(unidades) AS unidades, sum(neto) AS usd, sum(round(neto * rate, 2)) AS ves
             FROM l GROUP BY article_code)
@@ -284,7 +301,7 @@ export async function seriesByLinea(db: Db, f: SalesWhere): Promise<(SeriesRow &
 
 /** Money received with the documents of the report, by method (sale payments and approved abonos). */
 export async function seriesByMethod(db: Db, f: SalesWhere): Promise<{ key: string; pagos: number; amountUsd: string }[]> {
-  const where = salesWhere(f) ?? sql`true`;
+  const where = countedWhere(f);
   // A payment is never older than its document: the range's start also bounds the payments, so
   // their date index (venta_pagos_fecha, abonos_paso) does the first cut.
   const since = (alias: string) => (f.from ? sql` AND ${sql.raw(alias)}.created_at >= ${caracasDayStart(f.from)}` : sql``);
@@ -371,6 +388,13 @@ export async function findDocument(db: Db, by: { id?: number; numero?: string })
   return row;
 }
 
+/** Who did something, as the staff know them (their nickname, else their mail). */
+export async function staffName(db: Db, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const [row] = await db.select({ nickname: usuarios.nickname, email: usuarios.email }).from(usuarios).where(eq(usuarios.id, userId));
+  return row ? row.nickname || row.email : null;
+}
+
 export async function documentLines(db: Db, ventaId: number) {
   return db.select().from(ventaLineas).where(eq(ventaLineas.ventaId, ventaId)).orderBy(asc(ventaLineas.id));
 }
@@ -394,7 +418,8 @@ export type PaymentsWhere = { from?: string; to?: string; tiendaId?: number; met
  */
 function paymentParts(f: PaymentsWhere, alias: 'p' | 'a'): SQL {
   const t = sql.raw(alias);
-  const c: SQL[] = [];
+  // The money of an anulada sale is out of the report, as the sale is out of its totals.
+  const c: SQL[] = [sql`NOT EXISTS (SELECT 1 FROM ${ventas} v WHERE v.id = ${t}.venta_id AND v.voided_at IS NOT NULL)`];
   if (f.from) c.push(sql`${t}.created_at >= ${caracasDayStart(f.from)}`);
   if (f.to) c.push(sql`${t}.created_at < ${caracasDayEnd(f.to)}`);
   if (f.method) c.push(sql`${t}.method = ${f.method}`);
@@ -406,7 +431,7 @@ function paymentParts(f: PaymentsWhere, alias: 'p' | 'a'): SQL {
            OR v.cliente_id IN (SELECT c.id FROM ${clientes} c WHERE c.name ILIKE ${pattern} OR c.dni ILIKE ${pattern}))))`,
     );
   }
-  return c.length > 0 ? sql.join(c, sql` AND `) : sql`true`;
+  return sql.join(c, sql` AND `);
 }
 
 /**

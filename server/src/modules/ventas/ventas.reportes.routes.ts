@@ -8,6 +8,7 @@ import { NoAutorizado } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import { route } from '#server/http/contract.ts';
 import { ok, okList } from '#server/http/envelope.ts';
+import { sheetHeaders } from '#server/http/hoja.ts';
 import { paymentsSheet, salesSheet } from './ventas.reportes.hoja.ts';
 import * as service from './ventas.reportes.service.ts';
 
@@ -19,13 +20,7 @@ function staff(user: SessionUser | null): SessionUser {
 }
 
 function attachment(reply: FastifyReply, name: string, format: contract.SheetFormat): FastifyReply {
-  return reply
-    .header(
-      'content-type',
-      format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8',
-    )
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'no-store');
+  return reply.headers(sheetHeaders(name, format));
 }
 
 export async function ventasReportesRoutes(app: FastifyInstance): Promise<void> {

@@ -123,7 +123,11 @@ export async function detalleFactura(db: Db, by: { id?: number; numero?: string 
   const found = await repo.findDocument(db, by);
   if (!found) throw new NoEncontrado(by.numero ? `El documento ${by.numero} no existe.` : 'El documento no existe.');
   const { venta: v, cliente, tienda, vendedor } = found;
-  const [lines, { sale, credit }] = await Promise.all([repo.documentLines(db, v.id), repo.documentPayments(db, v.id)]);
+  const [lines, { sale, credit }, voidedBy] = await Promise.all([
+    repo.documentLines(db, v.id),
+    repo.documentPayments(db, v.id),
+    repo.staffName(db, v.voidedBy),
+  ]);
   const rate = v.rate;
   const ves = (usd: string) => fromCents(usdToVesCents(toCents(usd), rate));
   const totals: SaleTotals = {
@@ -134,6 +138,7 @@ export async function detalleFactura(db: Db, by: { id?: number; numero?: string 
     ivaCents: toCents(v.iva),
     igtfCents: toCents(v.igtf),
     comisionCents: toCents(v.comision),
+    envioCents: toCents(v.envio),
     totalCents: toCents(v.total),
   };
   const inVes = totalsInVes(totals, rate);
@@ -145,6 +150,7 @@ export async function detalleFactura(db: Db, by: { id?: number; numero?: string 
   const [ivaUsd, ivaVes] = pair('ivaCents');
   const [igtfUsd, igtfVes] = pair('igtfCents');
   const [comisionUsd, comisionVes] = pair('comisionCents');
+  const [envioUsd, envioVes] = pair('envioCents');
   const [totalUsd, totalVes] = pair('totalCents');
   const isNota = v.kind === 'nota-entrega';
   return {
@@ -164,6 +170,7 @@ export async function detalleFactura(db: Db, by: { id?: number; numero?: string 
       totalUsd,
       totalVes,
       note: v.note,
+      voided: v.voidedAt ? { at: v.voidedAt.toISOString(), by: voidedBy, reason: v.voidReason ?? '' } : null,
     },
     items: lines.map((l) => ({
       articleCode: l.articleCode,
@@ -227,6 +234,8 @@ export async function detalleFactura(db: Db, by: { id?: number; numero?: string 
       igtfVes,
       comisionUsd,
       comisionVes,
+      envioUsd,
+      envioVes,
       totalUsd,
       totalVes,
     },

@@ -66,7 +66,7 @@ async function get<T>(path: string, query: Query = {}, role = 'admin') {
   return response.json() as { data: T; meta?: { total: number; last_page: number }; resumen?: ResumenMetodo[] };
 }
 
-const FIGURES = ['subtotal', 'descuento', 'devoluciones', 'baseImponible', 'iva', 'igtf', 'comision', 'total'] as const;
+const FIGURES = ['subtotal', 'descuento', 'devoluciones', 'baseImponible', 'iva', 'igtf', 'comision', 'envio', 'total'] as const;
 
 /** What the totals must say for these documents, from the pure rules. */
 function expectedTotals(list: GeneratedDoc[]): VentasTotales {
@@ -113,6 +113,7 @@ describe('totales', () => {
           'iva',
           'igtf',
           'comision',
+          'envio',
           'total',
         ]
           .map((c) => `sum(${c})::text AS "${c}_usd", sum(round(${c} * rate, 2))::text AS "${c}_ves"`)
@@ -130,6 +131,7 @@ describe('totales', () => {
       iva: 'iva',
       igtf: 'igtf',
       comision: 'comision',
+      envio: 'envio',
       total: 'total',
     };
     for (const [f, column] of Object.entries(columns)) {
@@ -293,7 +295,7 @@ describe('detalle-factura', () => {
     expect(sample.length).toBeGreaterThan(15);
     for (const d of sample) {
       const { data } = await get<FacturaDetalle>('/ventas/detalle-factura', { numero: d.number });
-      const totals = saleTotals(d.lines, { igtfCents: d.totals.igtfCents });
+      const totals = saleTotals(d.lines, { igtfCents: d.totals.igtfCents, envioCents: d.totals.envioCents });
       const ves = totalsInVes(totals, d.rate);
       for (const f of FIGURES) {
         const key = `${f}Cents` as keyof SaleTotals;
@@ -442,7 +444,7 @@ describe('exportar', () => {
         ['Bs.', 'Ves'],
       ] as const) {
         const column = col(
-          `${{ subtotal: 'Subtotal', descuento: 'Descuento', devoluciones: 'Devoluciones', baseImponible: 'Base imponible', iva: 'IVA', igtf: 'IGTF', comision: 'Comisión', total: 'Total' }[f]} ${suffix}`,
+          `${{ subtotal: 'Subtotal', descuento: 'Descuento', devoluciones: 'Devoluciones', baseImponible: 'Base imponible', iva: 'IVA', igtf: 'IGTF', comision: 'Comisión', envio: 'Envío', total: 'Total' }[f]} ${suffix}`,
         );
         expect(column, `${f} ${suffix}`).toBeGreaterThan(0);
         const expected = toCents(totales[`${f}${currency}` as keyof VentasTotales] as string);

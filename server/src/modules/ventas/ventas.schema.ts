@@ -96,7 +96,11 @@ export const ventas = pgTable(
     baseImponible: usd('base_imponible').notNull(),
     iva: usd('iva').notNull(),
     igtf: usd('igtf').notNull().default('0'),
+    /** The IGTF rate the sale was charged at (300 = 3 %); null on sales recorded before it was kept. */
+    igtfBasisPoints: integer('igtf_basis_points'),
     comision: usd('comision').notNull().default('0'),
+    /** Shipping a web order charged (decision 0027): a charge of its own, outside the base and the IVA. */
+    envio: usd('envio').notNull().default('0'),
     total: usd('total').notNull(),
     /** Nota de entrega: discounts granted on the balance (abonos with reference 'descuento'). */
     discount: usd('discount').notNull().default('0'),
@@ -113,6 +117,10 @@ export const ventas = pgTable(
     idempotencyKey: varchar('idempotency_key', { length: 100 }).unique(),
     requestHash: varchar('request_hash', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Anulada: it stays listed, out of every total and receivable (docs/decisions/0021). */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: integer('voided_by').references(() => usuarios.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
   },
   (t) => [
     uniqueIndex('ventas_control_unico').on(t.tiendaId, t.controlNumber),
@@ -126,6 +134,8 @@ export const ventas = pgTable(
     index('ventas_por_cobrar_vence')
       .on(sql`coalesce(${t.dueDate}, ((${t.createdAt} AT TIME ZONE 'UTC') - interval '4 hours')::date)`, t.id)
       .where(sql`${t.kind} = 'nota-entrega' AND ${t.outstandingBalance} > 0`),
+    // The few anuladas: the payments report leaves theirs out (NOT EXISTS) without reading every sale.
+    index('ventas_anuladas').on(t.id).where(sql`${t.voidedAt} IS NOT NULL`),
     check('ventas_tipo_ok', sql`${t.kind} IN ('factura', 'nota-entrega')`),
     check('ventas_condicion_ok', sql`(${t.kind} = 'factura') = (${t.condition} = 'contado')`),
     check('ventas_origen_ok', sql`${t.source} IN ('mostrador', 'web')`),
@@ -135,6 +145,8 @@ export const ventas = pgTable(
       sql`${t.outstandingBalance} = ${t.total} - ${t.discount} - ${t.balancePaid} AND ${t.outstandingBalance} >= 0 AND ${t.balancePaid} >= 0 AND ${t.discount} >= 0`,
     ),
     check('ventas_montos_ok', sql`${t.total} >= 0 AND ${t.baseImponible} >= 0 AND ${t.creditInFavor} >= 0`),
+    check('ventas_anulada_ok', sql`(${t.voidedAt} IS NULL) = (${t.voidReason} IS NULL)`),
+    check('ventas_igtf_tasa_ok', sql`${t.igtfBasisPoints} IS NULL OR ${t.igtfBasisPoints} BETWEEN 0 AND 10000`),
   ],
 );
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { BUYERS_AT_ONCE, type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
+import { ledgerMismatches } from '#test/mostrador.ts';
 import { BUYER, DELIVERY, otroComprador } from '#test/ordenes.ts';
 import { asBearer, nextIp } from '#test/sessions.ts';
 
@@ -31,16 +32,6 @@ async function contar(articleCode: string, counted: number) {
     counted,
   });
   if (response.statusCode !== 201) throw new Error(`conteo ${articleCode}: ${response.statusCode} ${response.body}`);
-}
-
-async function ledgerMismatches() {
-  return rows<{ article_code: string }>(
-    t,
-    sql`WITH sums AS (SELECT article_code, tienda_id, sum(quantity)::int AS ledger FROM movimientos_inventario GROUP BY 1, 2)
-        SELECT coalesce(i.article_code, s.article_code) AS article_code FROM inventario i
-          FULL JOIN sums s ON s.article_code = i.article_code AND s.tienda_id = i.tienda_id
-         WHERE coalesce(i.quantity, 0) <> coalesce(s.ledger, 0)`,
-  );
 }
 
 let buyer = 500;
@@ -97,6 +88,6 @@ describe('venta de mostrador contra compras web por la última unidad', () => {
       // Either a web order holds it (on hand 1, held 1) or the counter sold it (on hand 0).
       expect(sold === 1 ? stock : { quantity: stock.quantity - stock.held, held: 0 }).toEqual({ quantity: 0, held: 0 });
     }
-    expect(await ledgerMismatches()).toEqual([]);
+    expect(await ledgerMismatches(t)).toEqual([]);
   });
 });

@@ -29,6 +29,8 @@ export type OrdenParaVenta = {
   rate: string;
   subtotal: string;
   iva: string;
+  /** Shipping the order charged (decision 0027): the document's envío, a charge of its own. */
+  shipping: string;
   commission: string;
   total: string;
   lines: {
@@ -71,7 +73,7 @@ function documentLines(order: OrdenParaVenta): DocumentLine[] {
   }));
 }
 
-/** The order's own figures: its base, IVA and commission as charged; no IGTF (decision 0014). */
+/** The order's own figures: its base, IVA, shipping and commission as charged; no IGTF (decision 0014). */
 function totalsOf(order: OrdenParaVenta, lines: DocumentLine[]): SaleTotals {
   const subtotalCents = addCents(0, ...lines.map((l) => multiplyCents(l.priceCents - l.promotionCents, l.quantity)));
   const baseImponibleCents = toCents(order.subtotal);
@@ -83,6 +85,7 @@ function totalsOf(order: OrdenParaVenta, lines: DocumentLine[]): SaleTotals {
     ivaCents: toCents(order.iva),
     igtfCents: 0,
     comisionCents: toCents(order.commission),
+    envioCents: toCents(order.shipping),
     totalCents: toCents(order.total),
   };
 }
@@ -134,6 +137,8 @@ async function documentFor(tx: Db, order: OrdenParaVenta, kind: 'factura' | 'not
     tiendaId: lines[0].tiendaId,
     userId,
     rate: order.rate,
+    // Web orders carry no IGTF (documentPayments).
+    igtfBasisPoints: 0,
     totals,
     paidCents,
     dueDate: kind === 'nota' ? dueDateOf(caracasIsoDate(new Date()), cliente.creditDays) : null,

@@ -15,9 +15,9 @@ const clienteIdSql = sql.raw('"clientes"."id"');
 
 /** What the customer's notas de entrega still owe, and whether one is past its due date (Caracas day). */
 const owedSql = sql<string>`coalesce((SELECT sum(v.outstanding_balance) FROM ${ventas} v
-  WHERE v.cliente_id = ${clienteIdSql} AND v.kind = 'nota-entrega' AND v.outstanding_balance > 0), 0)::numeric(14,2)::text`;
+  WHERE v.cliente_id = ${clienteIdSql} AND v.kind = 'nota-entrega' AND v.outstanding_balance > 0 AND v.voided_at IS NULL), 0)::numeric(14,2)::text`;
 const overdueSql = (today: string) => sql<boolean>`EXISTS (SELECT 1 FROM ${ventas} v WHERE v.cliente_id = ${clienteIdSql}
-  AND v.kind = 'nota-entrega' AND v.outstanding_balance > 0 AND v.due_date < ${today}::date)`;
+  AND v.kind = 'nota-entrega' AND v.outstanding_balance > 0 AND v.voided_at IS NULL AND v.due_date < ${today}::date)`;
 
 const clienteColumns = (today: string) => ({
   id: clientes.id,

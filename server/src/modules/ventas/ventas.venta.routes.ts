@@ -1,4 +1,4 @@
-// /api/ventas/registrar, /api/ventas/datos-de-venta, /api/ventas/clientes* and
+// /api/ventas/registrar, /api/ventas/anular, /api/ventas/datos-de-venta, /api/ventas/clientes* and
 // /api/mayor/cuentas/autorizar: staff selling, the customers' credit and its authorization.
 import type { FastifyInstance } from 'fastify';
 import * as contract from '#domain/contracts/ventas-venta.ts';
@@ -6,6 +6,7 @@ import { NoAutorizado } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import { route } from '#server/http/contract.ts';
 import { ok, okList } from '#server/http/envelope.ts';
+import { anularVenta } from './ventas.anular.service.ts';
 import { VENDER } from './ventas.articulos.routes.ts';
 import * as service from './ventas.venta.service.ts';
 
@@ -34,5 +35,6 @@ export async function ventasVentaRoutes(app: FastifyInstance): Promise<void> {
     return okList(items, meta);
   });
   route(app, contract.creditoCliente, CREDITO, async ({ body }) => ok(await service.fijarCredito(db(), body)));
+  route(app, contract.anularVenta, VENDER, async ({ body, user }) => ok(await anularVenta(db(), body, staffUser(user))));
   route(app, contract.autorizar, CREDITO, async ({ body, user }) => ok(await service.autorizarCredito(db(), body, staffUser(user))));
 }

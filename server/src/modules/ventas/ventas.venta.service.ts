@@ -15,6 +15,7 @@ import type { Serializable } from '#server/http/contract.ts';
 import { igtfDeVentas } from '#server/modules/config/config.service.ts';
 import { tasaDelDia } from '#server/modules/general/general.service.ts';
 import { sellStock } from '#server/modules/inventario/inventario.service.ts';
+import { marcarVendida } from '#server/modules/prospecto/prospecto.service.ts';
 import { preciosDeVenta } from './ventas.articulos.service.ts';
 import { type DocumentRow, findOrCreateCliente, insertDocument } from './ventas.documentos.repo.ts';
 import { reservarReferencias } from './ventas.referencias.repo.ts';
@@ -51,6 +52,7 @@ export async function documentoView(db: Db, venta: DocumentRow): Promise<Seriali
     ivaCents: toCents(venta.iva),
     igtfCents: toCents(venta.igtf),
     comisionCents: toCents(venta.comision),
+    envioCents: toCents(venta.envio),
     totalCents: toCents(venta.total),
   };
   const ves = totalsInVes(totals, venta.rate);
@@ -77,6 +79,7 @@ export async function documentoView(db: Db, venta: DocumentRow): Promise<Seriali
     iva: venta.iva,
     igtf: venta.igtf,
     comision: venta.comision,
+    envio: venta.envio,
     total: venta.total,
     ves: {
       subtotal: fromCents(ves.subtotalCents),
@@ -86,6 +89,7 @@ export async function documentoView(db: Db, venta: DocumentRow): Promise<Seriali
       iva: fromCents(ves.ivaCents),
       igtf: fromCents(ves.igtfCents),
       comision: fromCents(ves.comisionCents),
+      envio: fromCents(ves.envioCents),
       total: fromCents(ves.totalCents),
     },
     balancePaid: venta.balancePaid,
@@ -201,6 +205,7 @@ export async function registrarVenta(
         tiendaId: store.id,
         userId: user.id,
         rate: rate.amount,
+        igtfBasisPoints: igtf.charged ? igtf.basisPoints : 0,
         totals: settlement.totals,
         paidCents: settlement.paidCents,
         dueDate,
@@ -222,6 +227,8 @@ export async function registrarVenta(
           igtfCents: p.igtfCents,
         })),
       });
+      if (input.prospectoId !== undefined)
+        await marcarVendida(tx, input.prospectoId, { number: venta.number, clienteId: cliente.id }, user);
       if (authorization && !(await repo.consumeAuthorization(tx, authorization.id, venta.id))) {
         throw new ReglaNegocio('La autorización de crédito ya se usó en otra venta; pida una nueva.');
       }

@@ -1,8 +1,8 @@
 // /dashboard/config/tasa (admin, administración): the tasa del día, setting a new one, and its history.
 import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { data, Form, useNavigation } from 'react-router';
-import { fijarTasa, historialTasas, normalizeRateInput, tasaDelDia } from '#domain/contracts/general.ts';
-import { formatDateTime } from '#domain/dates.ts';
+import { fijarTasa, historialTasas, normalizeRateInput, tasaDelDia, traerTasaBcv } from '#domain/contracts/general.ts';
+import { formatDate, formatDateTime } from '#domain/dates.ts';
 import { formatVes, toCents } from '#domain/money.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { Paginacion } from '#web/components/paginacion.tsx';
@@ -28,6 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireRole(request, context.api, ROLES);
   const form = await request.formData();
+  if (form.get('intent') === 'bcv') {
+    const bcv = await context.api.call(traerTasaBcv, {});
+    if (!bcv.body.success) return data({ ...formErrors(bcv), saved: null }, { status: bcv.status });
+    const { stored, message } = bcv.body.data;
+    return stored ? { saved: message, message: undefined, errors: undefined } : { saved: null, message, errors: undefined };
+  }
   const response = await context.api.call(fijarTasa, {
     amount: normalizeRateInput(String(form.get('amount') ?? '')),
     note: String(form.get('note') ?? ''),
@@ -67,6 +73,24 @@ export default function TasaDelDia({ loaderData, actionData }: Route.ComponentPr
           <Text size="sm" c="dimmed">
             {current.date ? `Desde el ${formatDateTime(current.date)}` : 'Aún no se ha fijado una tasa: se usa 1.'}
           </Text>
+          <Text size="sm" data-testid="tasa-fuente">
+            {current.source === 'bcv'
+              ? `Fuente: Banco Central de Venezuela${current.valueDate ? `, fecha valor ${formatDate(current.valueDate)}` : ''}`
+              : 'Fuente: fijada por el personal'}
+          </Text>
+          <Text size="sm" c="dimmed" mt="xs">
+            {current.automatic
+              ? 'Actualización automática desde el BCV: activada. Una tasa fijada a mano rige hasta que el BCV publique una fecha valor nueva.'
+              : 'Actualización automática desde el BCV: desactivada (TASA_BCV_AUTOMATICA).'}
+          </Text>
+          {current.automatic && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="bcv" />
+              <Button type="submit" variant="light" size="xs" mt="xs" loading={busy}>
+                Traer la tasa del BCV ahora
+              </Button>
+            </Form>
+          )}
         </Card>
         <Card withBorder padding="lg" style={{ flex: 1 }} miw={300}>
           <Form method="post" key={actionData?.saved ?? 'form'}>
@@ -106,7 +130,7 @@ export default function TasaDelDia({ loaderData, actionData }: Route.ComponentPr
             <Table.Tr>
               <Table.Th>Fecha</Table.Th>
               <Table.Th ta="right">Tasa</Table.Th>
-              <Table.Th>Fijada por</Table.Th>
+              <Table.Th>Fuente</Table.Th>
               <Table.Th>Nota</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -115,7 +139,15 @@ export default function TasaDelDia({ loaderData, actionData }: Route.ComponentPr
               <Table.Tr key={row.id}>
                 <Table.Td>{formatDateTime(row.date)}</Table.Td>
                 <Table.Td ta="right">{formatVes(toCents(row.amount))}</Table.Td>
-                <Table.Td>{row.user ? row.user.nickname : <Text c="dimmed">Sistema</Text>}</Table.Td>
+                <Table.Td>
+                  {row.source === 'bcv' ? (
+                    `BCV${row.valueDate ? ` (fecha valor ${formatDate(row.valueDate)})` : ''}`
+                  ) : row.user ? (
+                    row.user.nickname
+                  ) : (
+                    <Text c="dimmed">Sistema</Text>
+                  )}
+                </Table.Td>
                 <Table.Td>{row.note}</Table.Td>
               </Table.Tr>
             ))}

@@ -40,10 +40,10 @@ export default function Correos({ loaderData }: Route.ComponentProps) {
                   <Text size="xs" c="dimmed">
                     {formatDateTime(c.createdAt)}
                   </Text>
-                  {c.error ? (
-                    <Badge color="red">Error</Badge>
-                  ) : c.sentAt ? (
+                  {c.sentAt ? (
                     <Badge color="green">Entregado</Badge>
+                  ) : c.error ? (
+                    <Badge color="red">Error</Badge>
                   ) : (
                     <Badge color="gray">Solo bandeja</Badge>
                   )}
@@ -51,6 +51,13 @@ export default function Correos({ loaderData }: Route.ComponentProps) {
               </Group>
             </Accordion.Control>
             <Accordion.Panel>
+              {c.attempts > 0 && (
+                <Text size="sm" c="dimmed" mb="xs" data-testid="correo-intentos">
+                  {c.attempts === 1 ? '1 intento de entrega' : `${c.attempts} intentos de entrega`}
+                  {c.lastAttemptAt ? `, el último el ${formatDateTime(c.lastAttemptAt)}` : ''}
+                  {c.error && !c.sentAt ? `; el último falló: ${c.error}` : '.'}
+                </Text>
+              )}
               <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="correo-texto">
                 {c.text}
               </Text>

@@ -5,6 +5,7 @@ import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Tex
 import { data, Form, Link } from 'react-router';
 import type { ListMeta } from '#domain/contracts/api-client.ts';
 import {
+  exportarListado,
   LISTADO_TYPE_LABELS,
   type ListadoType,
   listado,
@@ -13,11 +14,13 @@ import {
   type ReceivableClient,
   type ReceivableTotals,
 } from '#domain/contracts/mayor-cuentas.ts';
-import { formatDate } from '#domain/dates.ts';
+import { caracasIsoDate, formatDate } from '#domain/dates.ts';
 import { formatVes, toCents } from '#domain/money.ts';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS } from '#domain/ventas.ts';
 import { MontoOrden } from '#web/components/monto-orden.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
+import { RangoFechas } from '#web/dashboard/venta/rango-fechas.tsx';
+import { Exportar } from '#web/dashboard/venta/reporte-comun.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/por-cobrar';
@@ -38,16 +41,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = /^[1-9]\d{0,8}$/.test(text('page')) ? text('page') : '1';
   const filter_advance = { ...(desde ? { date_from: desde } : {}), ...(hasta ? { date_to: hasta } : {}) };
   const filters = { tipo, search, desde, hasta };
+  const today = caracasIsoDate(new Date());
   if (tipo === 'clientes') {
     const response = await context.api.call(listadoClientes, { page, search: search || undefined, filter_advance });
     if (!response.body.success) throw data({ message: response.body.message }, { status: response.status });
     const { data: clientes, meta, totals } = response.body;
-    return { filters, documentos: [] as Receivable[], clientes, meta: meta as ListMeta, totals };
+    return { filters, today, documentos: [] as Receivable[], clientes, meta: meta as ListMeta, totals };
   }
   const response = await context.api.call(listado, { type: tipo, page, search: search || undefined, filter_advance });
   if (!response.body.success) throw data({ message: response.body.message }, { status: response.status });
   const { data: documentos, meta, totals } = response.body;
-  return { filters, documentos, clientes: [] as ReceivableClient[], meta: meta as ListMeta, totals: { ...totals, aging: null } };
+  return { filters, today, documentos, clientes: [] as ReceivableClient[], meta: meta as ListMeta, totals: { ...totals, aging: null } };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -265,7 +269,7 @@ function TablaClientes({ clientes }: { clientes: ReceivableClient[] }) {
 }
 
 export default function PorCobrar({ loaderData }: Route.ComponentProps) {
-  const { filters, documentos, clientes, meta, totals } = loaderData;
+  const { filters, today, documentos, clientes, meta, totals } = loaderData;
   const hrefTipo = (tipo: Tipo) => {
     const params = new URLSearchParams({ tipo });
     if (filters.search) params.set('search', filters.search);
@@ -273,6 +277,7 @@ export default function PorCobrar({ loaderData }: Route.ComponentProps) {
     if (filters.hasta) params.set('hasta', filters.hasta);
     return `?${params}`;
   };
+  const exportFilters = { date_from: filters.desde || undefined, date_to: filters.hasta || undefined };
   const vacio = filters.tipo === 'clientes' ? clientes.length === 0 : documentos.length === 0;
   const filtrado = Boolean(filters.search || filters.desde || filters.hasta);
   return (
@@ -307,8 +312,7 @@ export default function PorCobrar({ loaderData }: Route.ComponentProps) {
             style={{ flex: '1 1 14rem' }}
             data-testid="buscar-cobros"
           />
-          <TextInput label="Desde" name="desde" type="date" defaultValue={filters.desde} style={{ flex: '1 1 9rem' }} />
-          <TextInput label="Hasta" name="hasta" type="date" defaultValue={filters.hasta} style={{ flex: '1 1 9rem' }} />
+          <RangoFechas desde={filters.desde} hasta={filters.hasta} today={today} style={{ flex: '1 1 16rem' }} />
           <Button type="submit" variant="light" data-testid="filtrar-cobros">
             Buscar
           </Button>
@@ -321,6 +325,10 @@ export default function PorCobrar({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <Totales totals={totals} />
+      <Exportar
+        path={exportarListado.path.replace(':type', filters.tipo)}
+        query={{ search: filters.search || undefined, filter_advance: exportFilters }}
+      />
       {totals.aging && (
         <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs" data-testid="antiguedad-total">
           {AGING_BUCKETS.map((b) => (

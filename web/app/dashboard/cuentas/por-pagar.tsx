@@ -29,6 +29,7 @@ import { CURRENCIES, type Currency, formatUsd, formatVes, parseAmountInput, toCe
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingBucket } from '#domain/ventas.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { Paginacion } from '#web/components/paginacion.tsx';
+import { RangoFechas } from '#web/dashboard/venta/rango-fechas.tsx';
 import { orFallback, unwrapList } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { type FormErrors, formErrors, requireRole } from '#web/lib/session.ts';
@@ -49,13 +50,14 @@ const SORT_LABELS: Record<(typeof SORT_FIELDS)[number], string> = {
   number: 'Número',
 };
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
-const STATUS_COLORS: Record<PaymentStatus, string> = { pendiente: 'red.8', abonada: 'yellow.9', pagada: 'green.8' };
+// Small coloured text on white needs 4.5:1: yellow and orange shades do not reach it.
+const STATUS_COLORS: Record<PaymentStatus, string> = { pendiente: 'red.9', abonada: 'gray.8', pagada: 'green.9' };
 const AGING_COLORS: Record<AgingBucket, string> = {
-  'al-dia': 'green.8',
-  '1-30': 'yellow.9',
-  '31-60': 'orange.8',
-  '61-90': 'red.8',
-  'mas-de-90': 'grape.8',
+  'al-dia': 'green.9',
+  '1-30': 'gray.8',
+  '31-60': 'red.9',
+  '61-90': 'red.9',
+  'mas-de-90': 'grape.9',
 };
 
 const pick = <T extends string>(values: readonly T[], raw: string | null): T | undefined => values.find((v) => v === raw);
@@ -270,7 +272,7 @@ function AntiguedadPorProveedor({ aging, href }: { aging: Route.ComponentProps['
 }
 
 function Filtros({ loaderData }: { loaderData: Route.ComponentProps['loaderData'] }) {
-  const { input, suppliers } = loaderData;
+  const { input, suppliers, today } = loaderData;
   const a = input.filter_advance;
   return (
     <Form method="get" data-testid="filtros-por-pagar">
@@ -304,8 +306,13 @@ function Filtros({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
           ]}
           defaultValue={a.currency ?? ''}
         />
-        <TextInput label="Desde (fecha del documento)" name="date_from" type="date" defaultValue={a.date_from ?? ''} />
-        <TextInput label="Hasta" name="date_to" type="date" defaultValue={a.date_to ?? ''} />
+        <RangoFechas
+          label="Fecha del documento"
+          desde={a.date_from ?? ''}
+          hasta={a.date_to ?? ''}
+          today={today}
+          names={{ desde: 'date_from', hasta: 'date_to' }}
+        />
         <NativeSelect
           label="Ordenar por"
           name="sort_by"

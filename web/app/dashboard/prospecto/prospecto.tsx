@@ -43,7 +43,7 @@ import type { Route } from './+types/prospecto';
 const PAGE = '/dashboard/prospecto';
 const LINE_ROWS = 6;
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
-const STATUS_COLORS: Record<ProspectStatus, string> = { cotizada: 'blue', pedido: 'green.8', descartada: 'gray' };
+const STATUS_COLORS: Record<ProspectStatus, string> = { cotizada: 'blue', pedido: 'green', vendida: 'green', descartada: 'gray' };
 
 const usd = (v: string) => formatUsd(toCents(v));
 const isId = (v: string) => /^[1-9]\d{0,8}$/.test(v);
@@ -320,8 +320,17 @@ function Solicitud({ detail, result }: { detail: ProspectDetail; result: ActionR
         </Text>
       </Stack>
       {detail.result && (
-        <Alert mt="sm" color={detail.status === 'pedido' ? 'green' : 'gray'} data-testid="resultado-solicitud">
-          {detail.result}
+        <Alert mt="sm" color={detail.status === 'descartada' ? 'gray' : 'green'} data-testid="resultado-solicitud">
+          {detail.status === 'vendida' ? (
+            <>
+              Vendida:{' '}
+              <Anchor component={Link} to={`/dashboard/venta/documento/${detail.result}`} data-testid="venta-de-solicitud">
+                {detail.result}
+              </Anchor>
+            </>
+          ) : (
+            detail.result
+          )}
           {detail.processedAt ? ` (${formatDateTime(detail.processedAt)}${detail.processedBy ? `, ${detail.processedBy}` : ''})` : ''}
         </Alert>
       )}
@@ -342,6 +351,14 @@ function Solicitud({ detail, result }: { detail: ProspectDetail; result: ActionR
                   data-testid="anotar-pedido"
                 >
                   Anotar como pedido
+                </Button>
+                <Button
+                  component={Link}
+                  to={`/dashboard/venta/nueva?prospecto=${detail.id}`}
+                  variant="light"
+                  data-testid="procesar-como-venta"
+                >
+                  Procesar como venta
                 </Button>
                 <Button type="submit" name="resultado" value="descartada" variant="default" data-testid="descartar">
                   Descartar
@@ -377,7 +394,8 @@ export default function Prospectos({ loaderData, actionData }: Route.ComponentPr
           Prospectos
         </Title>
         <Text size="sm" c="dimmed">
-          Solicitudes de clientes posibles o mayoristas: cotizadas con los precios del catálogo y anotadas como pedido o descartadas.
+          Solicitudes de clientes posibles o mayoristas: cotizadas con los precios del catálogo y anotadas como pedido, procesadas como
+          venta o descartadas.
         </Text>
       </div>
       {detailError && <Alert color="red">{detailError}</Alert>}

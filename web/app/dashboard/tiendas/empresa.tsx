@@ -2,20 +2,22 @@
 // phones and e-mail — printed on the store's footer, at the foot of every e-mail and on invoices.
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { data, Form, useNavigation } from 'react-router';
-import { actualizarDatosEmpresa, datosEmpresaRoute } from '#domain/contracts/general.ts';
+import { actualizarDatosEmpresa, actualizarEmpresa, datosEmpresaRoute, empresa } from '#domain/contracts/general.ts';
 import { formatDateTime } from '#domain/dates.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { formInput, unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { type FormErrors, formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/empresa';
+import { SeccionesEmpresa } from './secciones-empresa.tsx';
 
 const ROLES = ['admin'] as const;
 const FIELDS = ['razonSocial', 'rif', 'address', 'phone1', 'phone2', 'email'] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context.api, ROLES);
-  return { datos: unwrap(await context.api.call(datosEmpresaRoute, {})) };
+  const [datos, secciones] = await Promise.all([context.api.call(datosEmpresaRoute, {}), context.api.call(empresa, {})]);
+  return { datos: unwrap(datos), secciones: unwrap(secciones) };
 }
 
 type ActionResult = FormErrors & { saved: string | null };
@@ -23,6 +25,16 @@ type ActionResult = FormErrors & { saved: string | null };
 export async function action({ request, context }: Route.ActionArgs) {
   await requireRole(request, context.api, ROLES);
   const form = await request.formData();
+  if (form.get('intent') === 'seccion') {
+    const seccion = {
+      section: String(form.get('section') ?? ''),
+      title: String(form.get('title') ?? ''),
+      content: String(form.get('content') ?? ''),
+    };
+    const response = await context.api.call(actualizarEmpresa, formInput(actualizarEmpresa, seccion));
+    if (!response.body.success) return data<ActionResult>({ ...formErrors(response), saved: null }, { status: response.status });
+    return { saved: 'Sección guardada.', message: undefined, errors: undefined } satisfies ActionResult;
+  }
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '')]));
   const response = await context.api.call(actualizarDatosEmpresa, formInput(actualizarDatosEmpresa, values));
   if (!response.body.success) return data<ActionResult>({ ...formErrors(response), saved: null }, { status: response.status });
@@ -83,6 +95,7 @@ export default function Empresa({ loaderData, actionData }: Route.ComponentProps
           </Group>
         </Form>
       </Card>
+      <SeccionesEmpresa secciones={loaderData.secciones} />
     </Stack>
   );
 }

@@ -1,29 +1,47 @@
 // /dashboard/venta/documento/:numero (admin, vendedor-admin, administración): one factura or nota
 // de entrega as spec §3's bill detail: header, articles, payments (method, currency, amount, rate,
 // IGTF), totals in USD and Bs. at the document's frozen rate and, for a nota, what is still owed.
-import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { data, Link } from 'react-router';
+// Admin and vendedor-admin void a counter sale here («Anular», with its reason); an anulada says
+// when, who and why.
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { data, Form, Link, useActionData, useNavigation } from 'react-router';
 import { ABONO_STEP_LABELS, type AbonoStep, PAYMENT_STATUS_LABELS } from '#domain/abono.ts';
 import { fillPath } from '#domain/contracts/contract.ts';
 import { documentoPdf } from '#domain/contracts/ventas-pdf.ts';
 import { detalleFactura, TOTAL_FIGURE_LABELS, TOTAL_FIGURES } from '#domain/contracts/ventas-reportes.ts';
+import { anularVenta } from '#domain/contracts/ventas-venta.ts';
 import { formatDate, formatDateTime } from '#domain/dates.ts';
 import { formatVes, toCents } from '#domain/money.ts';
-import { SALES_REPORT_ROLES } from '#domain/roles.ts';
+import { hasAnyRole, SALES_REPORT_ROLES } from '#domain/roles.ts';
 import { SALE_CONDITION_LABELS, SALE_KIND_LABELS } from '#domain/ventas.ts';
-import { unwrap } from '#web/lib/api.ts';
+import { formInput, unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
-import { requireRole } from '#web/lib/session.ts';
+import { formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/documento';
 import { usd, ves } from './reporte-comun.tsx';
 
 const NUMBER = /^(F|NE)-[A-Z0-9]{1,10}-\d{1,10}$/;
 
+const ANULAN = ['admin', 'vendedor-admin'] as const;
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireRole(request, context.api, SALES_REPORT_ROLES);
+  const user = await requireRole(request, context.api, SALES_REPORT_ROLES);
   const numero = (params.numero ?? '').trim().toUpperCase();
   if (!NUMBER.test(numero)) throw data({ message: `El documento ${params.numero} no existe.` }, { status: 404 });
-  return unwrap(await context.api.call(detalleFactura, { numero }));
+  return { ...unwrap(await context.api.call(detalleFactura, { numero })), anula: hasAnyRole(user.roles, ANULAN) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireRole(request, context.api, ANULAN);
+  const form = await request.formData();
+  const response = await context.api.call(
+    anularVenta,
+    formInput(anularVenta, { numero: (params.numero ?? '').trim(), motivo: String(form.get('motivo') ?? '') }),
+  );
+  if (!response.body.success) return data(formErrors(response), { status: response.status });
+  return {
+    ok: `Venta anulada: ${response.body.data.unidades} ${response.body.data.unidades === 1 ? 'unidad volvió' : 'unidades volvieron'} a la tienda.`,
+  };
 }
 
 export function meta({ matches, data: loaded }: Route.MetaArgs) {
@@ -43,14 +61,62 @@ function Par({ label, value, testId }: { label: string; value: string; testId?: 
   );
 }
 
+/** «Anular» a counter sale: its reason, then the units go back to the store. */
+function Anular({ kind }: { kind: string }) {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const failed = result && 'message' in result ? result : undefined;
+  return (
+    <Card withBorder padding="md" data-testid="anular-venta">
+      <Title order={2} size="h4">
+        Anular {kind}
+      </Title>
+      <Text size="sm" c="dimmed" mb="xs">
+        Sus unidades vuelven a la tienda y sale de todos los totales y de las cuentas por cobrar; el documento queda en la lista marcado
+        como anulado. Una nota con abonos aprobados o por aprobar no se anula.
+      </Text>
+      <Form method="post">
+        <Stack gap="xs">
+          <Textarea
+            label="Motivo"
+            name="motivo"
+            withAsterisk
+            maxLength={300}
+            autosize
+            minRows={2}
+            error={failed?.errors?.motivo?.[0]}
+            data-testid="anular-motivo"
+          />
+          {failed && !failed.errors?.motivo && (
+            <Alert color="red" data-testid="anular-error">
+              {failed.message}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" color="red" loading={busy} data-testid="anular-enviar">
+              Anular
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </Card>
+  );
+}
+
 export default function Documento({ loaderData }: Route.ComponentProps) {
-  const { bill, items, payments, totals, balance } = loaderData;
+  const { bill, items, payments, totals, balance, anula } = loaderData;
+  const result = useActionData<typeof action>();
   return (
     <Stack gap="md" data-testid="documento">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <div>
           <Title order={1} data-testid="documento-numero">
-            {SALE_KIND_LABELS[bill.kind]} {bill.number}
+            {SALE_KIND_LABELS[bill.kind]} {bill.number}{' '}
+            {bill.voided && (
+              <Badge color="red" size="lg" variant="filled" data-testid="documento-anulada">
+                Anulada
+              </Badge>
+            )}
           </Title>
           <Text size="sm" c="dimmed">
             {formatDateTime(bill.date)} · {bill.store.name} · {SALE_CONDITION_LABELS[bill.condition]}
@@ -72,6 +138,14 @@ export default function Documento({ loaderData }: Route.ComponentProps) {
         </Group>
       </Group>
 
+      {bill.voided && (
+        <Alert color="red" title="Venta anulada" data-testid="documento-anulacion">
+          Anulada el {formatDateTime(bill.voided.at)}
+          {bill.voided.by ? ` por ${bill.voided.by}` : ''}. Motivo: {bill.voided.reason}. No cuenta en los totales ni en las cuentas por
+          cobrar.
+        </Alert>
+      )}
+
       <Card withBorder padding="md">
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Par label="Cliente" value={bill.customer.name} />
@@ -79,7 +153,7 @@ export default function Documento({ loaderData }: Route.ComponentProps) {
           <Par label="Vendedor" value={bill.seller ? `${bill.seller.name} (${bill.seller.code})` : 'Sin vendedor'} />
           <Par label="Tasa del día" value={`Bs. ${bill.rate.replace('.', ',')} por dólar`} testId="documento-tasa" />
           <Par label="IVA" value={`${usd(bill.taxUsd)} · ${ves(bill.taxVes)}`} testId="documento-iva" />
-          <Par label="Total" value={`${usd(bill.totalUsd)} · ${ves(bill.totalVes)}`} testId="documento-total" />
+          <Par label="Total" value={`${usd(bill.totalUsd)} · ${ves(bill.totalVes)}`} testId="documento-total-resumen" />
           {bill.customer.phone && <Par label="Teléfono" value={bill.customer.phone} />}
           {bill.customer.address && <Par label="Dirección" value={bill.customer.address} />}
         </SimpleGrid>
@@ -90,7 +164,7 @@ export default function Documento({ loaderData }: Route.ComponentProps) {
         )}
       </Card>
 
-      {balance && (
+      {balance && !bill.voided && (
         <Alert
           color={balance.paymentStatus === 'pagada' ? 'green' : 'orange'}
           data-testid="documento-saldo"
@@ -218,7 +292,7 @@ export default function Documento({ loaderData }: Route.ComponentProps) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {TOTAL_FIGURES.filter((f) => f !== 'comision' || toCents(totals.comisionUsd) > 0).map((f) => (
+            {TOTAL_FIGURES.filter((f) => (f !== 'comision' && f !== 'envio') || toCents(totals[`${f}Usd`]) > 0).map((f) => (
               <Table.Tr key={f} fw={f === 'total' ? 700 : undefined} data-testid={`documento-${f}`}>
                 <Table.Td>{TOTAL_FIGURE_LABELS[f]}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -232,6 +306,12 @@ export default function Documento({ loaderData }: Route.ComponentProps) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {anula && !bill.voided && bill.source === 'mostrador' && <Anular kind={SALE_KIND_LABELS[bill.kind].toLowerCase()} />}
+      {result && 'ok' in result && (
+        <Alert color="green" data-testid="anular-listo">
+          {result.ok}
+        </Alert>
+      )}
     </Stack>
   );
 }

@@ -21,6 +21,7 @@ import { useEffect, useState } from 'react';
 import { data, Link, useFetcher } from 'react-router';
 import { VENEZUELAN_BANKS } from '#domain/banks.ts';
 import { type OpcionCliente, clientes as opcionesClientes, vendedor as opcionesVendedor } from '#domain/contracts/opciones.ts';
+import { buscarUsuario, PROSPECT_STATUS_LABELS } from '#domain/contracts/prospecto.ts';
 import { type ArticuloVenta, articulosVenta, type DocumentoVenta, datosDeVenta, registrarVenta } from '#domain/contracts/ventas-venta.ts';
 import { formatUsd, formatVes, parseAmountInput, toCents, usdToVesCents } from '#domain/money.ts';
 import { amountToCover, type CounterPayment, currencyOf, settleSale } from '#domain/venta-mostrador.ts';
@@ -61,7 +62,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     exact = null;
   }
   const cliente = encontrados?.body.success ? (encontrados.body.data.find((c) => c.dni === exact) ?? null) : null;
-  return { datos: unwrap(datos), articulos: items, meta, buscar, dni: exact, cliente, vendedores: orFallback(vendedores, []) };
+  const prospecto = /^[1-9]\d{0,8}$/.test(params.get('prospecto') ?? '')
+    ? await desdeProspecto(context.api, params.get('prospecto') as string)
+    : null;
+  return { datos: unwrap(datos), articulos: items, meta, buscar, dni: exact, cliente, vendedores: orFallback(vendedores, []), prospecto };
+}
+
+/**
+ * «Procesar como venta» of a prospect request: its customer and its lines with today's articles for
+ * sale. Only a request still cotizada; an article no longer for sale is named, not added.
+ */
+async function desdeProspecto(api: Route.LoaderArgs['context']['api'], id: string) {
+  const response = await api.call(buscarUsuario, { id });
+  if (!response.body.success) return null;
+  const p = response.body.data;
+  if (p.status !== 'cotizada')
+    return { id: p.id, name: p.name, closed: PROSPECT_STATUS_LABELS[p.status], cliente: null, lines: [], missing: [] };
+  const found = await Promise.all(
+    p.lines.map(async (l) => {
+      const list = await api.call(articulosVenta, { page: '1', search: l.articleCode });
+      const article = list.body.success ? list.body.data.find((a) => a.articleCode === l.articleCode) : undefined;
+      return { code: l.articleCode, article, quantity: l.quantity };
+    }),
+  );
+  return {
+    id: p.id,
+    name: p.name,
+    closed: null,
+    cliente: { dni: p.dni, name: p.name, phone: p.phone, email: p.email, address: '' },
+    lines: found.flatMap((f) => (f.article ? [{ article: f.article, quantity: f.quantity }] : [])),
+    missing: found.filter((f) => !f.article).map((f) => f.code),
+  };
 }
 
 type ActionResult = { message?: string; errors?: Record<string, string[]>; documento?: DocumentoVenta };
@@ -142,8 +173,10 @@ export default function NuevaVenta({ loaderData }: Route.ComponentProps) {
 
   const [tiendaId, setTiendaId] = useState<number>(datos.tiendas[0]?.id ?? 0);
   const [buscar, setBuscar] = useState('');
-  const [lines, setLines] = useState<Line[]>([]);
-  const [cliente, setCliente] = useState<Cliente>(emptyCliente);
+  const prospecto = loaderData.prospecto;
+  const [prospectoId, setProspectoId] = useState<number | null>(prospecto && !prospecto.closed ? prospecto.id : null);
+  const [lines, setLines] = useState<Line[]>(() => (prospectoId ? (prospecto?.lines ?? []) : []));
+  const [cliente, setCliente] = useState<Cliente>(() => (prospectoId && prospecto?.cliente ? prospecto.cliente : emptyCliente()));
   const [condition, setCondition] = useState<SaleCondition>('contado');
   const [payments, setPayments] = useState<Payment[]>([emptyPayment()]);
   const [idempotencyKey, setIdempotencyKey] = useState('');
@@ -225,6 +258,7 @@ export default function NuevaVenta({ loaderData }: Route.ComponentProps) {
       tiendaId,
       lines: lines.map((l) => ({ articleCode: l.article.articleCode, quantity: l.quantity })),
       condition,
+      ...(prospectoId ? { prospectoId } : {}),
       payments: payments
         .filter((p) => p.amount.trim() !== '')
         .map((p) => ({
@@ -239,6 +273,7 @@ export default function NuevaVenta({ loaderData }: Route.ComponentProps) {
 
   function otraVenta() {
     setHecha(null);
+    setProspectoId(null);
     setLines([]);
     setCliente(emptyCliente());
     setPayments([emptyPayment()]);
@@ -296,6 +331,20 @@ export default function NuevaVenta({ loaderData }: Route.ComponentProps) {
           Volver a las órdenes
         </Anchor>
       </Group>
+      {prospecto?.closed && (
+        <Alert color="gray" data-testid="prospecto-cerrado">
+          La solicitud #{prospecto.id} de {prospecto.name} ya no está cotizada ({prospecto.closed}): esta venta no la procesa.
+        </Alert>
+      )}
+      {prospectoId && prospecto && (
+        <Alert color="blue" data-testid="prospecto-venta">
+          Venta de la solicitud #{prospecto.id} de {prospecto.name}: al guardarla, la solicitud queda procesada con el número de la venta.
+          {prospecto.missing.length > 0 && ` No se agregaron (ya no están a la venta): ${prospecto.missing.join(', ')}.`}{' '}
+          <Anchor component="button" type="button" size="sm" onClick={() => setProspectoId(null)} data-testid="prospecto-soltar">
+            No procesarla con esta venta
+          </Anchor>
+        </Alert>
+      )}
       <Text size="sm" c="dimmed" data-testid="tasa">
         Tasa del día: Bs. {rate.replace('.', ',')} por dólar
         {datos.igtf.charged ? ` · IGTF ${datos.igtf.basisPoints / 100} % en divisas` : ' · sin IGTF'}

@@ -33,7 +33,7 @@ import {
   type ShippingAgencyId,
 } from '#domain/store-constants.ts';
 import { MontoOrden, montoOrden } from '#web/components/monto-orden.tsx';
-import { discountRows } from '#web/components/totales-orden.tsx';
+import { discountRows, envioDeOrden } from '#web/components/totales-orden.tsx';
 
 const STEP_COLORS: Record<OrderStep, string> = {
   pendiente: 'yellow',
@@ -51,7 +51,11 @@ const PAYMENT_STATUS: Record<string, { label: string; color: string }> = {
   rechazado: { label: 'Rechazado', color: 'red' },
 };
 
-const SHIPPING_LABELS: Record<string, string> = { envio: 'Envío a la dirección', 'retiro-en-agencia': 'Retiro en la agencia' };
+const SHIPPING_LABELS: Record<string, string> = {
+  envio: 'Envío a la dirección',
+  'retiro-en-agencia': 'Retiro en la agencia',
+  'retiro-en-tienda': 'Retiro en tienda',
+};
 
 export function stepLabel(step: string): string {
   return isOrderStep(step) ? ORDER_STEP_LABELS[step] : step;
@@ -194,11 +198,23 @@ function Seccion({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-/** Order data, buyer, delivery, lines, totals, payments and history; `staff` adds who moved each step. */
-export function OrdenDetalleVista({ detail, staff }: { detail: OrdenDetalle; staff: boolean }) {
+/**
+ * Order data, buyer, delivery, lines, totals, payments and history; `staff` adds who moved each step,
+ * `verComprobantes` the link to the buyer's receipt (only for the roles the server lets open it).
+ */
+export function OrdenDetalleVista({
+  detail,
+  staff,
+  verComprobantes = false,
+}: {
+  detail: OrdenDetalle;
+  staff: boolean;
+  verComprobantes?: boolean;
+}) {
   const { order, details, payments, history } = detail;
   const rate = order.rate;
   const d = order.delivery;
+  const envio = envioDeOrden(d);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 3 }}>
@@ -236,9 +252,21 @@ export function OrdenDetalleVista({ detail, staff }: { detail: OrdenDetalle; sta
         </Seccion>
         <Seccion title="Entrega" testId="seccion-entrega">
           <Stack gap="xs">
-            <Dato label="Agencia">{SHIPPING_AGENCY_LABELS[d.agency as ShippingAgencyId] ?? d.agency}</Dato>
             <Dato label="Modalidad">{SHIPPING_LABELS[d.shipping] ?? d.shipping}</Dato>
-            <Dato label="Paga el envío">{PAY_SHIPPING_LABELS[d.payShipping as PayShippingId] ?? d.payShipping}</Dato>
+            {d.pickupStore ? (
+              <Dato label="Tienda de retiro">
+                <span data-testid="tienda-de-retiro">{d.pickupStore}</span>
+              </Dato>
+            ) : (
+              <>
+                <Dato label="Agencia">{SHIPPING_AGENCY_LABELS[d.agency as ShippingAgencyId] ?? d.agency}</Dato>
+                <Dato label="Paga el envío">{PAY_SHIPPING_LABELS[d.payShipping as PayShippingId] ?? d.payShipping}</Dato>
+                <Dato label="Costo del envío">
+                  <span data-testid="costo-envio">{envio.instead ?? montoOrden(order.shippingCost, rate).usd}</span>
+                </Dato>
+                {envio.estimate && <Dato label="Tiempo estimado">{envio.estimate}</Dato>}
+              </>
+            )}
             <Dato label="Recibe">{`${d.contact} · ${d.dni} · ${d.phone}`}</Dato>
             <Dato label="Dirección">{`${d.address}, ${d.city}, ${d.state}`}</Dato>
           </Stack>
@@ -319,6 +347,7 @@ export function OrdenDetalleVista({ detail, staff }: { detail: OrdenDetalle; sta
           ))}
           <Total label="Subtotal" usd={order.subtotal} rate={rate} />
           <Total label="IVA (16 %)" usd={order.iva} rate={rate} />
+          {toCents(order.shippingCost) > 0 && <Total label={envio.label} usd={order.shippingCost} rate={rate} />}
           {Number(order.commission) > 0 && <Total label="Comisión de la plataforma" usd={order.commission} rate={rate} />}
           <Total label="Total" usd={order.total} rate={rate} strong />
         </Stack>
@@ -360,6 +389,18 @@ export function OrdenDetalleVista({ detail, staff }: { detail: OrdenDetalle; sta
                       {p.currency === 'VES' ? formatVes(toCents(p.expectedAmount)) : formatUsd(toCents(p.expectedAmount))} con este método.
                       Revise el monto antes de aprobar.
                     </Text>
+                  )}
+                  {verComprobantes && p.receipt && (
+                    <Anchor
+                      href={`/api/orden-compra/pagos/${p.id}/comprobante`}
+                      target="_blank"
+                      rel="noopener"
+                      size="sm"
+                      fw={600}
+                      data-testid={`comprobante-${p.reference}`}
+                    >
+                      Ver el comprobante que adjuntó el comprador
+                    </Anchor>
                   )}
                   <Text size="xs" c="dimmed">
                     Reportado el {formatDateTime(p.reportedAt)}

@@ -5,7 +5,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import type { ApiResponse } from '#domain/contracts/api-client.ts';
 import * as contract from '#domain/contracts/orden-compra.ts';
 import { canSetTrackingNumber, mayPerform, nextStepFor, type OrderAction, type OrderStep } from '#domain/order-steps.ts';
-import { CREDIT_SALE_ROLES, hasAnyRole, ROLES } from '#domain/roles.ts';
+import { CREDIT_SALE_ROLES, hasAnyRole, PAYMENT_CHECK_ROLES, ROLES } from '#domain/roles.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -45,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       detail.order.paymentMethod === 'pago-pendiente' &&
       detail.credit === false,
   };
-  return { detail, acciones };
+  return { detail, acciones, verComprobantes: hasAnyRole(user.roles, PAYMENT_CHECK_ROLES) };
 }
 
 const DONE: Record<Accion, string> = {
@@ -86,7 +86,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 }
 
 export default function Orden({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, acciones } = loaderData;
+  const { detail, acciones, verComprobantes } = loaderData;
   const { order } = detail;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
@@ -243,7 +243,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
         </Card>
       )}
 
-      <OrdenDetalleVista detail={detail} staff />
+      <OrdenDetalleVista detail={detail} staff verComprobantes={verComprobantes} />
     </Stack>
   );
 }

@@ -49,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const { items, meta } = unwrapList(response);
   const steps = response.body.success ? response.body.steps : {};
+  // Steps with more than 1.000 matching orders are counted up to 1.000 (decision 0031).
+  const stepsOver = response.body.success ? response.body.steps_are_estimates : [];
   // The export form starts on this month so far (Caracas days); computed here so the server and
   // the browser render the same dates.
   const today = caracasIsoDate(new Date());
@@ -58,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const anularImpagas = AWAITING_PAYMENT.includes(filters.paso) && hasAnyRole(user.roles, ANULAR_ROLES);
   // Staff who sell at the counter start a sale from here (Nueva venta).
   const vende = hasAnyRole(user.roles, ['admin', 'vendedor-admin']);
-  return { orders: items, meta: meta as ListMeta, steps, filters, exportar, anularImpagas, vende };
+  return { orders: items, meta: meta as ListMeta, steps, stepsOver, filters, exportar, anularImpagas, vende };
 }
 
 const ANULAR_ROLES = ['admin', 'administracion'] as const;
@@ -107,7 +109,7 @@ function useAvisosDeOrdenes(onAviso: (aviso: Aviso) => void) {
 }
 
 export default function Ordenes({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, meta, steps, filters, exportar, anularImpagas, vende } = loaderData;
+  const { orders, meta, steps, stepsOver, filters, exportar, anularImpagas, vende } = loaderData;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const [nuevos, setNuevos] = useState(0);
@@ -188,7 +190,7 @@ export default function Ordenes({ loaderData, actionData }: Route.ComponentProps
       </Card>
 
       <Group gap="xs" wrap="wrap" aria-label="Filtrar por paso" data-testid="filtro-pasos">
-        <PasoChip to={hrefWith({ paso: '' })} active={!filters.paso} label="Todas" count={totalAll} />
+        <PasoChip to={hrefWith({ paso: '' })} active={!filters.paso} label="Todas" count={totalAll} over={stepsOver.length > 0} />
         {ORDER_STEPS.map((step) => (
           <PasoChip
             key={step}
@@ -196,6 +198,7 @@ export default function Ordenes({ loaderData, actionData }: Route.ComponentProps
             active={filters.paso === step}
             label={ORDER_STEP_LABELS[step]}
             count={steps[step] ?? 0}
+            over={stepsOver.includes(step)}
             testId={`paso-${step}`}
           />
         ))}
@@ -305,7 +308,22 @@ function ExportarProfit({ from, to }: { from: string; to: string }) {
   );
 }
 
-function PasoChip({ to, active, label, count, testId }: { to: string; active: boolean; label: string; count: number; testId?: string }) {
+/** over: the count stopped at its bound, so there are more («más de 1.000», «+1.000» on the chip). */
+function PasoChip({
+  to,
+  active,
+  label,
+  count,
+  over = false,
+  testId,
+}: {
+  to: string;
+  active: boolean;
+  label: string;
+  count: number;
+  over?: boolean;
+  testId?: string;
+}) {
   return (
     <Button
       component={Link}
@@ -317,8 +335,14 @@ function PasoChip({ to, active, label, count, testId }: { to: string; active: bo
       aria-current={active ? 'page' : undefined}
       data-testid={testId}
       rightSection={
-        <Badge size="xs" variant={active ? 'white' : 'light'} color={active ? 'pink' : 'gray'} circle={count < 10}>
-          {count}
+        <Badge
+          size="xs"
+          variant={active ? 'white' : 'light'}
+          color={active ? 'pink' : 'gray'}
+          circle={!over && count < 10}
+          title={over ? `más de ${count.toLocaleString('es-VE')}` : undefined}
+        >
+          {over ? `+${count.toLocaleString('es-VE')}` : count}
         </Badge>
       }
     >

@@ -11,12 +11,12 @@ import { SALES_REPORT_ROLES } from '#domain/roles.ts';
 import { REPORT_PAYMENT_METHODS } from '#domain/ventas-reportes.ts';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { unwrap } from '#web/lib/api.ts';
-import { useHrefWith } from '#web/lib/enlace-con.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/pagos';
 import { GraficoMetodos } from './graficos-ventas.tsx';
-import { Exportar, filtrosDe, RangosRapidos, usd } from './reporte-comun.tsx';
+import { RangoFechas } from './rango-fechas.tsx';
+import { Exportar, filtrosDe, usd } from './reporte-comun.tsx';
 import { documentoHref } from './reporte-ventas.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -67,7 +67,6 @@ function enMoneda(amount: string, currency: string): string {
 
 export default function Pagos({ loaderData }: Route.ComponentProps) {
   const { pagos: rows, meta: listMeta, resumen, filtros, tiendas, query, today } = loaderData;
-  const hrefWith = useHrefWith();
   const totalUsd = fromCents(addCents(0, ...resumen.map((r) => toCents(r.amountUsd))));
   const totalIgtf = fromCents(addCents(0, ...resumen.map((r) => toCents(r.igtf))));
   const porMetodo = resumen.map((r) => ({ key: `${r.method}/${r.currency}`, label: r.label, pagos: r.pagos, amountUsd: r.amountUsd }));
@@ -83,8 +82,7 @@ export default function Pagos({ loaderData }: Route.ComponentProps) {
       <Card withBorder padding="md">
         <Form method="get">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-            <TextInput label="Desde" name="desde" type="date" defaultValue={filtros.desde} data-testid="filtro-desde" />
-            <TextInput label="Hasta" name="hasta" type="date" defaultValue={filtros.hasta} data-testid="filtro-hasta" />
+            <RangoFechas desde={filtros.desde} hasta={filtros.hasta} today={today} />
             <NativeSelect label="Tienda" name="tienda" defaultValue={filtros.tienda} data={[{ value: '', label: 'Todas' }, ...tiendas]} />
             <NativeSelect
               label="Método"
@@ -120,7 +118,6 @@ export default function Pagos({ loaderData }: Route.ComponentProps) {
                 Limpiar
               </Button>
             </Group>
-            <RangosRapidos hrefWith={hrefWith} today={today} />
           </Group>
         </Form>
       </Card>

@@ -1,14 +1,13 @@
 // Pieces shared by the sales report pages: the filters read from the page's URL (only well-formed
-// values reach the API), the export links with those same filters, the date range with its quick
-// ranges, and the table of totals in both currencies.
-import { Anchor, Button, Group, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+// values reach the API), the export links with those same filters and the table of totals in both
+// currencies. The date range is rango-fechas.tsx.
+import { Button, Group, Table, Text } from '@mantine/core';
 import { toQueryString } from '#domain/contracts/contract.ts';
 import { TOTAL_FIGURE_LABELS, TOTAL_FIGURES, type VentasTotales } from '#domain/contracts/ventas-reportes.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
 import { formatUsd, formatVes, toCents } from '#domain/money.ts';
 import { SALE_CONDITIONS } from '#domain/ventas.ts';
-import { REPORT_PAYMENT_METHODS, rangePresets } from '#domain/ventas-reportes.ts';
+import { REPORT_PAYMENT_METHODS } from '#domain/ventas-reportes.ts';
 
 const DAY = /^20\d{2}-\d{2}-\d{2}$/;
 const ID = /^[1-9]\d{0,8}$/;
@@ -90,22 +89,6 @@ export function Exportar({ path, query, testId = 'exportar' }: { path: string; q
       <Button component="a" href={exportHref(path, 'csv', query)} size="xs" variant="default" data-testid={`${testId}-csv`} download>
         CSV
       </Button>
-    </Group>
-  );
-}
-
-/** Quick date ranges as links that keep the other filters. */
-export function RangosRapidos({ hrefWith, today }: { hrefWith: (c: Record<string, string | null>) => string; today: string }) {
-  return (
-    <Group gap={6} wrap="wrap" aria-label="Rangos de fechas">
-      {rangePresets(today).map((r) => (
-        <Anchor key={r.label} component={Link} to={hrefWith({ desde: r.from, hasta: r.to, page: null })} size="sm">
-          {r.label}
-        </Anchor>
-      ))}
-      <Anchor component={Link} to={hrefWith({ desde: '', hasta: '', page: null })} size="sm">
-        Todo
-      </Anchor>
     </Group>
   );
 }

@@ -38,7 +38,8 @@ import { Paginacion } from '#web/components/paginacion.tsx';
 import { unwrap, unwrapList } from '#web/lib/api.ts';
 import { useHrefWith } from '#web/lib/enlace-con.ts';
 import { GraficosVentas, type SeriesVentas } from './graficos-ventas.tsx';
-import { apiFiltros, Exportar, type Filtros, facturasYNotas, filtrosDe, RangosRapidos, TablaTotales, usd, ves } from './reporte-comun.tsx';
+import { RangoFechas } from './rango-fechas.tsx';
+import { apiFiltros, Exportar, type Filtros, facturasYNotas, filtrosDe, TablaTotales, usd, ves } from './reporte-comun.tsx';
 
 export type Modo = 'todas' | 'mias' | 'tienda';
 
@@ -115,8 +116,7 @@ export function ReporteVentas({ data }: { data: ReporteData }) {
       <Card withBorder padding="md">
         <Form method="get" data-testid="filtros-ventas">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            <TextInput label="Desde" name="desde" type="date" defaultValue={filtros.desde} data-testid="filtro-desde" />
-            <TextInput label="Hasta" name="hasta" type="date" defaultValue={filtros.hasta} data-testid="filtro-hasta" />
+            <RangoFechas desde={filtros.desde} hasta={filtros.hasta} today={today} />
             <NativeSelect
               label="Tienda"
               name="tienda"
@@ -180,7 +180,6 @@ export function ReporteVentas({ data }: { data: ReporteData }) {
                 Limpiar
               </Button>
             </Group>
-            <RangosRapidos hrefWith={hrefWith} today={today} />
           </Group>
           {filtros.cliente && (
             <Group gap="xs" mt="sm">
@@ -297,7 +296,7 @@ function TablaVentas({ ventas, hrefWith, orden }: { ventas: VentaFila[]; hrefWit
                 </Text>
               </Table.Td>
               <Table.Td ta="right">
-                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} td={v.anulada ? 'line-through' : undefined}>
                   {usd(v.total)}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -305,9 +304,15 @@ function TablaVentas({ ventas, hrefWith, orden }: { ventas: VentaFila[]; hrefWit
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLORS[v.paymentStatus] ?? 'gray'} variant="light">
-                  {PAYMENT_STATUS_LABELS[v.paymentStatus] ?? v.paymentStatus}
-                </Badge>
+                {v.anulada ? (
+                  <Badge color="red" variant="filled" data-testid={`anulada-${v.number}`}>
+                    Anulada
+                  </Badge>
+                ) : (
+                  <Badge color={STATUS_COLORS[v.paymentStatus] ?? 'gray'} variant="light">
+                    {PAYMENT_STATUS_LABELS[v.paymentStatus] ?? v.paymentStatus}
+                  </Badge>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}

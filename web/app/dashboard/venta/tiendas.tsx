@@ -2,7 +2,7 @@
 // (documents, units sold less returned, base, taxes and total in USD and Bs.), a chart of the same
 // figures, and each store's invoices one click away.
 import { BarChart } from '@mantine/charts';
-import { Anchor, Box, Button, Card, Group, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { Form, Link } from 'react-router';
 import { ventasPorTienda } from '#domain/contracts/ventas-reportes.ts';
@@ -10,11 +10,11 @@ import { caracasIsoDate } from '#domain/dates.ts';
 import { addCents, formatUsd, fromCents, toCents } from '#domain/money.ts';
 import { SALES_REPORT_ROLES } from '#domain/roles.ts';
 import { unwrap } from '#web/lib/api.ts';
-import { useHrefWith } from '#web/lib/enlace-con.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/tiendas';
-import { apiFiltros, facturasYNotas, filtrosDe, RangosRapidos, usd, ves } from './reporte-comun.tsx';
+import { RangoFechas } from './rango-fechas.tsx';
+import { apiFiltros, facturasYNotas, filtrosDe, usd, ves } from './reporte-comun.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context.api, SALES_REPORT_ROLES);
@@ -35,7 +35,6 @@ const sum = (values: string[]) => fromCents(addCents(...values.map(toCents)));
 
 export default function VentasPorTienda({ loaderData }: Route.ComponentProps) {
   const { tiendas, desde, hasta, today } = loaderData;
-  const hrefWith = useHrefWith();
   const mounted = useMounted();
   const facturasHref = (id: number) => `/dashboard/venta/tiendas/facturas?${new URLSearchParams({ tienda: String(id), desde, hasta })}`;
   const withSales = tiendas.filter((t) => t.documentos > 0);
@@ -50,27 +49,9 @@ export default function VentasPorTienda({ loaderData }: Route.ComponentProps) {
       <Card withBorder padding="md">
         <Form method="get">
           <Group align="end" gap="sm" wrap="wrap">
-            <TextInput
-              label="Desde"
-              name="desde"
-              type="date"
-              defaultValue={desde}
-              style={{ flex: '1 1 9rem' }}
-              data-testid="filtro-desde"
-            />
-            <TextInput
-              label="Hasta"
-              name="hasta"
-              type="date"
-              defaultValue={hasta}
-              style={{ flex: '1 1 9rem' }}
-              data-testid="filtro-hasta"
-            />
+            <RangoFechas desde={desde} hasta={hasta} today={today} style={{ flex: '1 1 16rem' }} />
             <Button type="submit">Ver</Button>
           </Group>
-          <Box mt="sm">
-            <RangosRapidos hrefWith={hrefWith} today={today} />
-          </Box>
         </Form>
       </Card>
 

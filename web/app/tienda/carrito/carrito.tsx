@@ -1,33 +1,67 @@
 // /carrito: the cart and the five checkout steps (cart, buyer, delivery, payment, confirmation).
-// The steps live in the browser; the cart and the order live on the server.
+// The step is in the URL (?paso=N, one history entry each: the phone's Back goes to the previous
+// step and a reload stays on it); the draft lives in the tab; the cart and the order on the server.
 import { Alert, Button, Container, Grid, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { data, Link, redirect, useActionData, useFetcher, useNavigation } from 'react-router';
-import { type CheckoutDraft, checkStep, emptyDraft, type FieldErrors, firstInvalidStep, orderBody } from '#domain/checkout.ts';
-import { aplicarCuponV2, type CartView, editarV2, eliminarV2, quitarCuponV2, resetearV2, ver } from '#domain/contracts/carrito.ts';
+import { useEffect, useRef, useState } from 'react';
+import {
+  data,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useActionData,
+  useFetcher,
+  useLocation,
+  useNavigate,
+  useNavigation,
+} from 'react-router';
+import {
+  type Buyer,
+  type CheckoutDraft,
+  checkStep,
+  draftShipping,
+  emptyDraft,
+  type FieldErrors,
+  firstInvalidStep,
+  orderBody,
+} from '#domain/checkout.ts';
+import {
+  aplicarCuponV2,
+  type CartView,
+  editarV2,
+  eliminarV2,
+  quitarCuponV2,
+  resetearV2,
+  tiendasDeEnvio,
+  ver,
+} from '#domain/contracts/carrito.ts';
+import { tarifasEnvio } from '#domain/contracts/envios.ts';
 import { cuentasBancarias } from '#domain/contracts/general.ts';
 import { opcionesDePagos } from '#domain/contracts/mayor-cuentas.ts';
 import { registrar } from '#domain/contracts/orden-compra.ts';
 import { buscarVendedores } from '#domain/contracts/profile.ts';
-import { CHECKOUT_STEPS, type CheckoutStep, moveCheckoutStep } from '#domain/store-constants.ts';
+import { CHECKOUT_STEPS, checkoutStepOf, moveCheckoutStep } from '#domain/store-constants.ts';
 import { formInput, orFallback, unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { cookieHeaders, currentUser, formErrors } from '#web/lib/session.ts';
+import type { MinimalHeader } from '../layout.tsx';
 import type { Route } from './+types/carrito';
 import { readDraft, saveDraft } from './checkout-storage.ts';
 import { CuponCarrito } from './cupon.tsx';
 import { PasoCarrito } from './paso-carrito.tsx';
 import { PasoConfirmacion } from './paso-confirmacion.tsx';
-import { PasoDatos, PasoEnvio } from './paso-datos.tsx';
+import { PasoDatos } from './paso-datos.tsx';
+import { PasoEnvio } from './paso-envio.tsx';
 import { PasoPago } from './paso-pago.tsx';
 import { ResumenPedido } from './resumen.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [cart, user, accounts, paymentOptions] = await Promise.all([
+  const [cart, user, accounts, paymentOptions, stores, rates] = await Promise.all([
     context.api.call(ver, {}),
     currentUser(request, context.api),
     context.api.call(cuentasBancarias, { per_page: 100 }),
     context.api.call(opcionesDePagos, {}),
+    context.api.call(tiendasDeEnvio, {}),
+    context.api.call(tarifasEnvio, {}),
   ]);
   const salesmen = user ? await context.api.call(buscarVendedores, {}) : null;
   return {
@@ -35,6 +69,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     buyer: user ? { ...user.detail, email: user.email } : null,
     accounts: orFallback(accounts, []),
     paymentOptions: orFallback(paymentOptions, []),
+    // A pickup is at one of the stores that ship.
+    pickupStores: orFallback(stores, []).filter((s) => s.ships),
+    // Every agency's rate by state: the delivery step quotes them (the order is charged on the server).
+    rates: orFallback(rates, []),
     salesmen: salesmen ? orFallback(salesmen, []) : [],
   };
 }
@@ -86,15 +124,44 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ActionResult>({ cart: response.body.data }, { headers: cookieHeaders(response) });
 }
 
+/** Steps 2 to 5 get the store's minimal header: no search, lines or footer to leave the purchase by. */
+export const handle: MinimalHeader = { minimalHeader: (search) => checkoutStepOf(new URLSearchParams(search).get('paso')) > 1 };
+
+/** Moving between steps changes only ?paso: the cart and the accounts need not be read again. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutStep = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete('paso');
+    return params.toString();
+  };
+  return withoutStep(currentUrl) === withoutStep(nextUrl) ? false : defaultShouldRevalidate;
+}
+
+/** The first field with an error gets the focus, in view (an alert when the error is not a field's). */
+function focusFirstError(container: HTMLElement | null) {
+  const target = container?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]');
+  if (!target) return;
+  if (target.getAttribute('role') === 'alert') target.tabIndex = -1;
+  target.focus({ preventScroll: true });
+  target.scrollIntoView({ block: 'center' });
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageMeta(matches, 'Carrito'), { name: 'robots', content: 'noindex' }];
 }
 
 export default function Carrito({ loaderData }: Route.ComponentProps) {
-  const { cart, buyer, accounts, paymentOptions, salesmen } = loaderData;
-  const [step, setStep] = useState<CheckoutStep>(1);
+  const { cart, buyer, accounts, paymentOptions, pickupStores, salesmen, rates } = loaderData;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const step = checkoutStepOf(new URLSearchParams(location.search).get('paso'));
   const [draft, setDraft] = useState<CheckoutDraft>(() => emptyDraft('', buyer ?? {}));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [restored, setRestored] = useState(false);
+  // Bumped on each refused "Siguiente", so the same errors focus the first field again.
+  const [attempt, setAttempt] = useState(0);
+  const page = useRef<HTMLDivElement>(null);
   const order = useFetcher<ActionResult>();
   const cartResult = useActionData<ActionResult>();
   const navigation = useNavigation();
@@ -103,32 +170,69 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   // The draft survives a reload of the tab; the idempotency key is made once per draft.
   useEffect(() => {
     const saved = readDraft();
-    setDraft((current) => (saved?.idempotencyKey ? saved : { ...current, idempotencyKey: crypto.randomUUID() }));
+    setDraft((current) => {
+      if (!saved?.idempotencyKey) return { ...current, idempotencyKey: crypto.randomUUID() };
+      // After logging in halfway, the profile fills what the draft left blank.
+      const user = Object.fromEntries(
+        Object.entries(current.user).map(([field, value]) => [field, saved.user?.[field as keyof Buyer] || value]),
+      ) as Buyer;
+      return { ...current, ...saved, user };
+    });
+    setRestored(true);
   }, []);
   useEffect(() => {
     if (draft.idempotencyKey) saveDraft(draft);
   }, [draft]);
 
+  // A reload or a shared link on a later step with earlier steps unfinished: back to the first of them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked once, when the draft is back from the tab.
+  useEffect(() => {
+    if (!restored || step === 1) return;
+    const invalid = firstInvalidStep(draft, cart, rates);
+    if (invalid && invalid.step < step) void navigate(`/carrito?paso=${invalid.step}`, { replace: true });
+  }, [restored]);
+
+  // The step changed (buttons, Back, Forward): the errors are the new step's, if the confirmation sent us there.
+  const pendingErrors = useRef<FieldErrors | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the step only.
+  useEffect(() => {
+    if (pendingErrors.current) showErrors(pendingErrors.current);
+    else setErrors({});
+    pendingErrors.current = null;
+  }, [step]);
+
+  useEffect(() => {
+    if (attempt > 0) focusFirstError(page.current);
+  }, [attempt]);
+
   const current = CHECKOUT_STEPS[step - 1];
+  const shipping = draftShipping(draft, rates);
+  const shippingCents = shipping?.cents ?? 0;
   const update = (change: (d: CheckoutDraft) => CheckoutDraft) => setDraft((d) => change(structuredClone(d)));
+
+  function showErrors(found: FieldErrors) {
+    setErrors(found);
+    setAttempt((n) => n + 1);
+  }
 
   function go(direction: 'siguiente' | 'anterior') {
     if (direction === 'siguiente') {
-      const found = checkStep(step, draft, cart);
-      setErrors(found);
-      if (Object.keys(found).length > 0) return;
-    } else {
-      setErrors({});
+      const found = checkStep(step, draft, cart, rates);
+      if (Object.keys(found).length > 0) return showErrors(found);
+      void navigate(`/carrito?paso=${moveCheckoutStep(step, 'siguiente')}`, { state: { from: step } });
+      return;
     }
-    setStep(moveCheckoutStep(step, direction));
-    if (typeof window !== 'undefined') window.scrollTo({ top: 0 });
+    // Back to the step we came from is the history's own Back, so the phone's Back and this agree.
+    if ((location.state as { from?: number } | null)?.from === step - 1) void navigate(-1);
+    else void navigate(`/carrito?paso=${moveCheckoutStep(step, 'anterior')}`, { replace: true });
   }
 
   function confirm() {
-    const invalid = firstInvalidStep(draft, cart);
+    const invalid = firstInvalidStep(draft, cart, rates);
     if (invalid) {
-      setStep(invalid.step);
-      setErrors(invalid.errors);
+      if (invalid.step === step) return showErrors(invalid.errors);
+      pendingErrors.current = invalid.errors;
+      void navigate(`/carrito?paso=${invalid.step}`);
       return;
     }
     void order.submit(
@@ -154,7 +258,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <Container size="xl" py="xl">
+    <Container size="xl" py="xl" ref={page}>
       <Stack gap="lg">
         <Title order={1}>{step === 1 ? 'Carrito' : 'Finalizar compra'}</Title>
         <div>
@@ -191,10 +295,18 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
                 <CuponCarrito cart={cart} result={cartResult?.intent === 'cupon' ? cartResult : undefined} />
               </Stack>
             )}
-            {step === 2 && <PasoDatos draft={draft} update={update} errors={errors} />}
-            {step === 3 && <PasoEnvio draft={draft} update={update} errors={errors} />}
+            {step === 2 && <PasoDatos draft={draft} update={update} errors={errors} loggedIn={buyer !== null} />}
+            {step === 3 && <PasoEnvio draft={draft} update={update} errors={errors} stores={pickupStores} rates={rates} />}
             {step === 4 && (
-              <PasoPago draft={draft} update={update} errors={errors} accounts={accounts} cart={cart} options={paymentOptions} />
+              <PasoPago
+                draft={draft}
+                update={update}
+                errors={errors}
+                accounts={accounts}
+                cart={cart}
+                options={paymentOptions}
+                shippingCents={shippingCents}
+              />
             )}
             {step === 5 && (
               <Stack gap="md">
@@ -204,7 +316,10 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
                   update={update}
                   cart={cart}
                   salesmen={salesmen}
+                  pickupStores={pickupStores}
+                  shipping={shipping}
                   loggedIn={buyer !== null}
+                  errors={errors}
                   result={order.data}
                 />
               </Stack>
@@ -231,7 +346,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
             </Group>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <ResumenPedido cart={cart} method={draft.payment.method} />
+            <ResumenPedido cart={cart} method={draft.payment.method} shipping={shipping} />
           </Grid.Col>
         </Grid>
       </Stack>

@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Card, Group, NumberInput, Stack, Text } from '@m
 import { Form, Link } from 'react-router';
 import type { CartView } from '#domain/contracts/carrito.ts';
 import { fromCents, multiplyCents, toCents } from '#domain/money.ts';
+import { IMAGE_DEFAULT, imageFallback } from '#web/components/imagen.tsx';
 import { usePrecio } from '#web/components/precio.tsx';
 
 export function PasoCarrito({ cart }: { cart: CartView }) {
@@ -14,7 +15,14 @@ export function PasoCarrito({ cart }: { cart: CartView }) {
         return (
           <Card key={item.articleCode} withBorder padding="md" data-testid={`linea-${item.articleCode}`}>
             <Group align="start" wrap="nowrap" gap="md">
-              <img src={item.image} alt="" width={96} height={120} style={{ borderRadius: 6, background: '#f1f1f1', flexShrink: 0 }} />
+              <img
+                src={item.image || IMAGE_DEFAULT}
+                alt=""
+                width={96}
+                height={120}
+                style={{ borderRadius: 6, background: '#f1f1f1', flexShrink: 0 }}
+                {...imageFallback}
+              />
               <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
                 <Anchor component={Link} to={item.path} fw={600} c="dark">
                   {item.name}

@@ -1,16 +1,22 @@
 // Step 5: everything the shopper chose, a comment, the optional salesman, and the API's answer.
-import { Alert, Card, Checkbox, List, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Card, Checkbox, List, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Link } from 'react-router';
 import { bankByCode } from '#domain/banks.ts';
-import type { CheckoutDraft } from '#domain/checkout.ts';
-import type { CartView } from '#domain/contracts/carrito.ts';
-import { PAY_SHIPPING_LABELS, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS } from '#domain/store-constants.ts';
+import type { CheckoutDraft, draftShipping, FieldErrors } from '#domain/checkout.ts';
+import type { CartView, Tienda } from '#domain/contracts/carrito.ts';
+import { shippingEstimate } from '#domain/envios.ts';
+import { formatUsd, toCents } from '#domain/money.ts';
+import { PAYMENT_METHODS, SHIPPING_AGENCY_LABELS } from '#domain/store-constants.ts';
 
 type Props = {
   draft: CheckoutDraft;
   update: (change: (d: CheckoutDraft) => CheckoutDraft) => void;
   cart: CartView;
   salesmen: { id: number; code: string; name: string }[];
+  pickupStores: Tienda[];
+  shipping: ReturnType<typeof draftShipping>;
   loggedIn: boolean;
+  errors: FieldErrors;
   result: { message?: string; errors?: Record<string, string[]> } | undefined;
 };
 
@@ -29,11 +35,20 @@ function Bloque({ title, lines }: { title: string; lines: string[] }) {
   );
 }
 
-export function PasoConfirmacion({ draft, update, cart, salesmen, loggedIn, result }: Props) {
+/** «Envío: $ 11,00 · 5 a 8 días hábiles», «Envío por cobrar en destino · …», as the order will charge it. */
+function envioLine(shipping: Props['shipping']): string {
+  const quote = shipping?.quote;
+  if (!quote || quote.kind === 'sin-tarifa' || quote.kind === 'retiro') return '';
+  const days = shippingEstimate(quote.daysMin, quote.daysMax);
+  if (quote.kind === 'por-cobrar') return `Envío por cobrar en destino · ${days}`;
+  return `Envío: ${formatUsd(toCents(quote.costUsd))} · ${days}`;
+}
+
+export function PasoConfirmacion({ draft, update, cart, salesmen, pickupStores, shipping, loggedIn, errors, result }: Props) {
   const { user, delivery, payment } = draft;
   const method = payment.method ? PAYMENT_METHODS[payment.method] : null;
   const agency = SHIPPING_AGENCY_LABELS[delivery.agency as keyof typeof SHIPPING_AGENCY_LABELS] ?? delivery.agency;
-  const payShipping = PAY_SHIPPING_LABELS[delivery.payShipping as keyof typeof PAY_SHIPPING_LABELS] ?? delivery.payShipping;
+  const pickup = delivery.shipping === 'retiro-en-tienda' ? pickupStores.find((s) => s.id === delivery.pickupTiendaId) : undefined;
   const fieldErrors = Object.entries(result?.errors ?? {}).flatMap(([, messages]) => messages);
   return (
     <Stack gap="md">
@@ -53,14 +68,23 @@ export function PasoConfirmacion({ draft, update, cart, salesmen, loggedIn, resu
         <Bloque title="Comprador" lines={[user.fullName, user.email, user.phone, user.dni, `${user.city}, ${user.state}`, user.address]} />
         <Bloque
           title="Entrega"
-          lines={[
-            delivery.contact,
-            `${delivery.phone} · ${delivery.dni}`,
-            `${delivery.city}, ${delivery.state}`,
-            delivery.address,
-            `${agency} · ${delivery.shipping === 'envio' ? 'envío a la dirección' : 'retiro en la agencia'}`,
-            payShipping,
-          ]}
+          lines={
+            pickup
+              ? [
+                  `Retiro en tienda (sin costo de envío): ${pickup.name}`,
+                  `${pickup.address}, ${pickup.city}`,
+                  pickup.hours,
+                  `Retira: ${delivery.contact} · ${delivery.dni} · ${delivery.phone}`,
+                ]
+              : [
+                  delivery.contact,
+                  `${delivery.phone} · ${delivery.dni}`,
+                  `${delivery.city}, ${delivery.state}`,
+                  delivery.address,
+                  `${agency} · ${delivery.shipping === 'envio' ? 'envío a la dirección' : 'retiro en la agencia'}`,
+                  envioLine(shipping),
+                ]
+          }
         />
         <Bloque
           title="Pago"
@@ -84,6 +108,7 @@ export function PasoConfirmacion({ draft, update, cart, salesmen, loggedIn, resu
         maxLength={500}
         autosize
         minRows={2}
+        error={errors.comment}
       />
       <Checkbox
         label="Quiero que un vendedor me atienda"
@@ -109,6 +134,24 @@ export function PasoConfirmacion({ draft, update, cart, salesmen, loggedIn, resu
             La tienda le asignará un vendedor que lo contactará.
           </Text>
         ))}
+      <Checkbox
+        label={
+          <>
+            Leí y acepto los{' '}
+            <Anchor component={Link} to="/terms-and-condition" target="_blank">
+              términos y condiciones
+            </Anchor>
+          </>
+        }
+        checked={draft.acceptTerms === true}
+        onChange={(e) => {
+          const checked = e.currentTarget.checked;
+          update((d) => ({ ...d, acceptTerms: checked }));
+        }}
+        error={errors.acceptTerms}
+        required
+        data-testid="acepto-terminos"
+      />
     </Stack>
   );
 }

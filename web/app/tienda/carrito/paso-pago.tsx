@@ -1,5 +1,5 @@
 // Step 4: the payment method; for methods with a reference, the store's accounts and the payment data.
-import { Alert, Card, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, CopyButton, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { VENEZUELAN_BANKS } from '#domain/banks.ts';
 import { amountToPay, type CheckoutDraft, type FieldErrors, totalsFor } from '#domain/checkout.ts';
 import type { CartView } from '#domain/contracts/carrito.ts';
@@ -7,7 +7,7 @@ import type { BankAccount } from '#domain/contracts/general.ts';
 import type { OpcionDePago } from '#domain/contracts/mayor-cuentas.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
 import { describeRule } from '#domain/descuentos.ts';
-import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
+import { formatAmount, formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
 import { IconoPago } from '#web/components/icono-pago.tsx';
 import { usePrecio } from '#web/components/precio.tsx';
@@ -20,18 +20,53 @@ type Props = {
   cart: CartView;
   /** Each method with the discount it gives today (mayor/cuentas/opciones-de-pagos). */
   options: OpcionDePago[];
+  /** The shipping of the chosen agency and state (0 for a pickup or «por cobrar»). */
+  shippingCents: number;
 };
 
+/** One datum of the store's account with a «Copiar» button: the buyer pastes it into the bank's app. */
+function Dato({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" justify="space-between">
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {label}: {value}
+      </Text>
+      <CopyButton value={value} timeout={2000}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? 'Copiado' : `Copiar ${label.toLowerCase()}`} withArrow>
+            <Button
+              size="compact-sm"
+              variant={copied ? 'filled' : 'light'}
+              color={copied ? 'teal' : 'gray'}
+              onClick={copy}
+              aria-label={copied ? `${label} copiado` : `Copiar ${label.toLowerCase()}`}
+              style={{ flexShrink: 0 }}
+              data-testid={`copiar-${testId}`}
+            >
+              {copied ? 'Copiado' : 'Copiar'}
+            </Button>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
 function Cuenta({ account }: { account: BankAccount }) {
+  // Pago Móvil asks for the bank code, the phone and the RIF: all three in one go.
+  const pagoMovil = account.phone && account.bank_code ? `${account.bank_code} ${account.phone} ${account.rif}` : null;
   return (
     <Card withBorder padding="sm" bg="gray.0">
-      <Text fw={600}>{account.bank_name}</Text>
-      <Text size="sm">Titular: {account.company_account_name}</Text>
-      <Text size="sm">RIF: {account.rif}</Text>
-      {account.account_number && <Text size="sm">Cuenta: {account.account_number}</Text>}
-      {account.phone && <Text size="sm">Teléfono: {account.phone}</Text>}
-      {account.bank_code && <Text size="sm">Código del banco: {account.bank_code}</Text>}
-      {account.company_account_email && <Text size="sm">Correo: {account.company_account_email}</Text>}
+      <Stack gap={4}>
+        <Text fw={600}>{account.bank_name}</Text>
+        <Text size="sm">Titular: {account.company_account_name}</Text>
+        <Dato label="RIF" value={account.rif} testId="rif" />
+        {account.account_number && <Dato label="Cuenta" value={account.account_number} testId="cuenta" />}
+        {account.phone && <Dato label="Teléfono" value={account.phone} testId="telefono" />}
+        {account.bank_code && <Dato label="Código del banco" value={account.bank_code} testId="banco" />}
+        {account.company_account_email && <Dato label="Correo" value={account.company_account_email} testId="correo" />}
+        {pagoMovil && <Dato label="Todo para Pago Móvil" value={pagoMovil} testId="pago-movil" />}
+      </Stack>
     </Card>
   );
 }
@@ -47,21 +82,22 @@ function DescuentoDelMetodo({ option, total }: { option: OpcionDePago | undefine
   );
 }
 
-export function PasoPago({ draft, update, errors, accounts, cart, options }: Props) {
+export function PasoPago({ draft, update, errors, accounts, cart, options, shippingCents }: Props) {
   const method = draft.payment.method;
   const info = method ? PAYMENT_METHODS[method] : null;
-  const due = amountToPay(cart, method);
+  const due = amountToPay(cart, method, shippingCents);
   const inVes = method !== '' && PAYMENT_METHODS[method].currency === 'VES';
   const dueText = inVes ? formatVes(usdToVesCents(toCents(due.total), cart.totals.rate)) : formatUsd(toCents(due.total));
-  const dueValue = inVes ? (usdToVesCents(toCents(due.total), cart.totals.rate) / 100).toFixed(2) : due.total;
+  const dueValue = formatAmount(inVes ? usdToVesCents(toCents(due.total), cart.totals.rate) : toCents(due.total));
   const forMethod = accounts.filter((a) => a.method === method);
 
   const choose = (value: string) =>
     update((d) => {
       const chosen = value as PaymentMethodId;
       const ves = PAYMENT_METHODS[chosen].currency === 'VES';
-      const total = amountToPay(cart, chosen).total;
-      const amount = ves ? (usdToVesCents(toCents(total), cart.totals.rate) / 100).toFixed(2) : total;
+      const total = amountToPay(cart, chosen, shippingCents).total;
+      // Written as the buyer reads it (1.234,56); orderBody turns it back into 1234.56.
+      const amount = formatAmount(ves ? usdToVesCents(toCents(total), cart.totals.rate) : toCents(total));
       return { ...d, payment: { ...d.payment, method: chosen, amount, bankCode: ves ? d.payment.bankCode : '' } };
     });
   const set = (field: 'reference' | 'bankCode' | 'amount' | 'date') => (e: { currentTarget: { value: string } }) => {
@@ -85,7 +121,10 @@ export function PasoPago({ draft, update, errors, accounts, cart, options }: Pro
                       Comisión 5,8 % + $ 0,30
                     </Text>
                   )}
-                  <DescuentoDelMetodo option={options.find((o) => o.id === id)} total={totalsFor(cart, id)?.total} />
+                  <DescuentoDelMetodo
+                    option={options.find((o) => o.id === id)}
+                    total={totalsFor(cart, id) ? amountToPay(cart, id, shippingCents).total : undefined}
+                  />
                 </div>
               </Group>
             </Radio.Card>
@@ -118,6 +157,9 @@ export function PasoPago({ draft, update, errors, accounts, cart, options }: Pro
               value={draft.payment.reference}
               onChange={set('reference')}
               error={errors.reference}
+              // Bank references are digits; PayPal and Uphold identifiers have letters.
+              inputMode={info.needsBank ? 'numeric' : 'text'}
+              autoComplete="off"
               required
               data-testid="pago-referencia"
             />
@@ -141,7 +183,9 @@ export function PasoPago({ draft, update, errors, accounts, cart, options }: Pro
               onChange={set('amount')}
               error={errors.amount}
               inputMode="decimal"
+              autoComplete="off"
               placeholder={dueValue}
+              description="Con coma para los céntimos, por ejemplo 1.234,56"
               required
               data-testid="pago-monto"
             />

@@ -1,9 +1,11 @@
 // The order summary beside every step: the articles, their discounts, the coupon, the payment
-// method's discount, subtotal, IVA, commission and total in USD and bolívares, as the server priced
-// the cart for the chosen method (the order charges the same).
+// method's discount, subtotal, IVA, shipping, commission and total in USD and bolívares, as the server
+// priced the cart for the chosen method plus the rate of the chosen agency and state (the order
+// charges the same).
 import { Card, Divider, Group, Stack, Text } from '@mantine/core';
-import { amountToPay } from '#domain/checkout.ts';
+import { amountToPay, type draftShipping } from '#domain/checkout.ts';
 import type { CartView } from '#domain/contracts/carrito.ts';
+import { shippingEstimate } from '#domain/envios.ts';
 import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
 import type { PaymentMethodId } from '#domain/store-constants.ts';
 
@@ -20,9 +22,40 @@ function Fila({ label, value, strong, testId, off }: { label: string; value: str
   );
 }
 
-export function ResumenPedido({ cart, method }: { cart: CartView; method: PaymentMethodId | '' }) {
+/** The shipping row: its amount, «Sin costo», «Por cobrar en destino», or a hint until the agency and state are chosen. */
+function FilaEnvio({ shipping }: { shipping: ReturnType<typeof draftShipping> }) {
+  const quote = shipping?.quote;
+  const value =
+    !quote || quote.kind === 'sin-tarifa'
+      ? 'Por calcular'
+      : quote.kind === 'retiro'
+        ? 'Sin costo'
+        : quote.kind === 'por-cobrar'
+          ? 'Por cobrar en destino'
+          : formatUsd(toCents(quote.costUsd));
+  return (
+    <div>
+      <Fila label={quote?.kind === 'retiro' ? 'Retiro en tienda' : 'Envío'} value={value} testId="resumen-envio" />
+      {quote && (quote.kind === 'pagado' || quote.kind === 'por-cobrar') && (
+        <Text size="xs" c="dimmed">
+          {shippingEstimate(quote.daysMin, quote.daysMax)}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+export function ResumenPedido({
+  cart,
+  method,
+  shipping = null,
+}: {
+  cart: CartView;
+  method: PaymentMethodId | '';
+  shipping?: ReturnType<typeof draftShipping>;
+}) {
   const units = cart.items.reduce((n, i) => n + i.quantity, 0);
-  const due = amountToPay(cart, method);
+  const due = amountToPay(cart, method, shipping?.cents ?? 0);
   const totalCents = toCents(due.total);
   const t = cart.totals;
   // The articles at their promotion price, before discounts: the subtotal plus what was taken off.
@@ -48,6 +81,7 @@ export function ResumenPedido({ cart, method }: { cart: CartView; method: Paymen
         )}
         <Fila label="Subtotal" value={formatUsd(toCents(due.subtotal))} testId="resumen-subtotal" />
         <Fila label="IVA (16 %)" value={formatUsd(toCents(due.iva))} />
+        <FilaEnvio shipping={shipping} />
         {toCents(due.commission) > 0 && <Fila label="Comisión del método de pago" value={formatUsd(toCents(due.commission))} />}
         <Divider />
         <Fila label="Total" value={formatUsd(totalCents)} strong testId="total-usd" />

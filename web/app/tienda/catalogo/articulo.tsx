@@ -1,18 +1,24 @@
-// The article page: colour (sibling models), size (builds the article code), price, stock per store.
+// The article page: photos, then price, colour (sibling models) and size (builds the article code)
+// in a phone's first screen; the add-to-cart bar; stock per store; size guide by línea; WhatsApp.
 import { Accordion, Anchor, Badge, Breadcrumbs, Container, Grid, Group, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { data, Link } from 'react-router';
 import { buildArticleCode } from '#domain/article-code.ts';
 import { articlePath, linePath, modelImageUrl, subLinePath } from '#domain/catalogo-urls.ts';
 import { agregarV2 } from '#domain/contracts/carrito.ts';
 import { type ArticleDetail, articulo } from '#domain/contracts/catalogo.ts';
-import { Precio } from '#web/components/precio.tsx';
+import { guiaDeTallas } from '#domain/guia-de-tallas.ts';
+import { fromCents } from '#domain/money.ts';
+import { precioAlPublico } from '#domain/precio-al-publico.ts';
+import { descuentoVisible, Precio, usePrecio } from '#web/components/precio.tsx';
 import { unwrap } from '#web/lib/api.ts';
 import { originOf, pageMeta } from '#web/lib/meta.ts';
 import { useNonce } from '#web/lib/nonce.ts';
-import { cookieHeaders } from '#web/lib/session.ts';
+import { cookieHeaders, currentUser } from '#web/lib/session.ts';
 import { useRootData } from '#web/root.tsx';
 import type { Route } from './+types/articulo';
 import { type AddResult, AgregarAlCarrito } from './agregar-al-carrito.tsx';
+import classes from './articulo.module.css';
 import { Galeria } from './galeria.tsx';
 import { sugerenciasDelVisitante, TallaSugerida } from './talla-sugerida.tsx';
 
@@ -29,7 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const article = unwrap(await context.api.call(articulo, { code: params.option }));
+  // A logged-in shopper's state puts the stores nearest to them first (none for a visitor).
+  const estado = (await currentUser(request, context.api))?.detail.state || undefined;
+  const article = unwrap(await context.api.call(articulo, { code: params.option, ...(estado ? { estado } : {}) }));
   return { article, sugerencias: await sugerenciasDelVisitante(request, context.api, article) };
 }
 
@@ -46,7 +54,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     { property: 'og:image', content: origin + modelImageUrl(article.model, 960) },
     { property: 'og:url', content: origin + path },
     { property: 'og:locale', content: 'es_VE' },
-    { property: 'product:price:amount', content: article.finalPrice },
+    { property: 'product:price:amount', content: article.pvp },
     { property: 'product:price:currency', content: 'USD' },
   ];
 }
@@ -64,41 +72,82 @@ function productJsonLd(article: ArticleDetail, origin: string) {
     offers: {
       '@type': 'Offer',
       priceCurrency: 'USD',
-      price: article.finalPrice,
+      price: article.pvp,
       availability: article.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       url: origin + articlePath(article.lineCode, article.subLineCode, article.model),
     },
   };
 }
 
-function GuiaDeTallas({ text }: { text: string }) {
-  const rows = text
-    .split('\n')
-    .map((line) => line.split('|').map((cell) => cell.trim()))
-    .filter((cells) => cells.length > 1);
-  if (rows.length < 2) return <Text size="sm">{text}</Text>;
-  const [head, ...body] = rows;
+function GuiaDeTallas({ article }: { article: ArticleDetail }) {
+  const guia = guiaDeTallas(article);
   return (
-    <Table.ScrollContainer minWidth={300}>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            {head.map((cell) => (
-              <Table.Th key={cell}>{cell}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {body.map((cells) => (
-            <Table.Tr key={cells.join('|')}>
-              {cells.map((cell, i) => (
-                <Table.Td key={`${i}-${cell}`}>{cell}</Table.Td>
+    <Stack gap={6} data-testid={`guia-${guia.tipo}`}>
+      <Text size="sm" fw={600}>
+        {guia.titulo}
+      </Text>
+      <Table.ScrollContainer minWidth={280}>
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              {guia.columnas.map((cell) => (
+                <Table.Th key={cell}>{cell}</Table.Th>
               ))}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {guia.filas.map((cells) => (
+              <Table.Tr key={cells[0]}>
+                {cells.map((cell, i) => (
+                  <Table.Td key={`${i}-${cell}`}>{cell}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="xs" c="gray.7">
+        {guia.nota}
+      </Text>
+    </Stack>
+  );
+}
+
+const LOW_STOCK = 3;
+
+/** «Compartir» and «Preguntar» on WhatsApp: the first to anyone, the second to the store's number. */
+function WhatsApp({ article, url, price }: { article: ArticleDetail; url: string; price: string }) {
+  const { footer } = useRootData();
+  const store = footer.whatsapp.replace(/\D/g, '');
+  const share = `${article.name} (${article.colorName}) a ${price} en Vitrina: ${url}`;
+  const ask = `Hola, quisiera más información de ${article.name}, color ${article.colorName} (código ${article.model}): ${url}`;
+  return (
+    <Group gap="xs" data-testid="whatsapp">
+      <Anchor
+        href={`https://wa.me/?text=${encodeURIComponent(share)}`}
+        target="_blank"
+        rel="noopener"
+        fw={600}
+        c="green"
+        py={10}
+        data-testid="compartir-whatsapp"
+      >
+        Compartir por WhatsApp
+      </Anchor>
+      {store && (
+        <Anchor
+          href={`https://wa.me/${store}?text=${encodeURIComponent(ask)}`}
+          target="_blank"
+          rel="noopener"
+          fw={600}
+          c="green"
+          py={10}
+          data-testid="preguntar-whatsapp"
+        >
+          Preguntar por WhatsApp
+        </Anchor>
+      )}
+    </Group>
   );
 }
 
@@ -107,138 +156,128 @@ export default function Articulo({ loaderData, matches }: Route.ComponentProps) 
   const { info } = useRootData();
   const nonce = useNonce();
   const origin = originOf(matches);
-  const selected = article.sizes.find((s) => s.code === article.selectedSize) ?? null;
+  const format = usePrecio();
+  // The size is chosen in the page (each size's stock came with it); the address follows it, so a
+  // reload or a shared link opens the same size.
+  const [sizeCode, setSizeCode] = useState(article.selectedSize);
+  useEffect(() => setSizeCode(article.selectedSize), [article.selectedSize]);
+  const selected = article.sizes.find((s) => s.code === sizeCode) ?? null;
   const basePath = articlePath(article.lineCode, article.subLineCode, article.model);
+  const sizePath = (code: string) => articlePath(article.lineCode, article.subLineCode, buildArticleCode(article.model, code));
+  const choose = (code: string | null) => (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    setSizeCode(code);
+    window.history.replaceState(window.history.state, '', code ? sizePath(code) : basePath);
+  };
+  const off = descuentoVisible(article);
+  const { pvpCents } = precioAlPublico(article);
   return (
-    <Container size="xl" py="xl">
+    <Container size="xl" py={{ base: 'sm', md: 'xl' }}>
       <script type="application/ld+json" nonce={nonce} suppressHydrationWarning>
         {JSON.stringify(productJsonLd(article, origin)).replace(/</g, '\\u003c')}
       </script>
-      <Breadcrumbs mb="md" separatorMargin={6} style={{ flexWrap: 'wrap' }}>
-        <Anchor component={Link} to="/">
-          Inicio
-        </Anchor>
-        <Anchor component={Link} to={linePath(article.lineCode)}>
-          {article.lineName}
-        </Anchor>
-        <Anchor component={Link} to={subLinePath(article.lineCode, article.subLineCode)}>
-          {article.subLineName}
-        </Anchor>
-      </Breadcrumbs>
-      <Grid gutter="xl">
+      <Grid gutter={{ base: 'sm', md: 'xl' }}>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Galeria
-            photos={article.photos}
-            image={article.image}
-            imageSrcSet={article.imageSrcSet}
-            label={`${article.name}, color ${article.colorName}`}
-            overlay={
-              article.onPromotion && (
-                <Badge pos="absolute" top={12} left={12} size="lg" color="pink">
-                  Oferta
-                </Badge>
-              )
-            }
-          />
+          <div className={classes.fotos}>
+            <Galeria
+              photos={article.photos}
+              image={article.image}
+              imageSrcSet={article.imageSrcSet}
+              label={`${article.name}, color ${article.colorName}`}
+              overlay={
+                (off || article.isNew) && (
+                  <Group gap={6} pos="absolute" top={12} left={12}>
+                    {off && (
+                      <Badge size="lg" color="pink.9" data-testid="insignia-descuento">
+                        {off}
+                      </Badge>
+                    )}
+                    {article.isNew && (
+                      <Badge size="lg" color="dark" data-testid="insignia-nuevo">
+                        Nuevo
+                      </Badge>
+                    )}
+                  </Group>
+                )
+              }
+            />
+          </div>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="md">
+          <Stack gap="sm">
             <div>
-              <Title order={1} size="h2">
+              <Title order={1} size="h3">
                 {article.name}
               </Title>
-              <Text size="sm" c="dimmed">
-                Código: <span data-testid="codigo-articulo">{selected ? selected.article : article.model}</span>
+              <Precio price={article.price} promotion={article.promotion} discount={article.discount} size="xl" />
+              <Text size="xs" c="gray.7">
+                IVA incluido · Código: <span data-testid="codigo-articulo">{selected ? selected.article : article.model}</span>
               </Text>
             </div>
-            <Precio price={article.price} promotion={article.promotion} discount={article.discount} size="xl" />
-            <Text size="xs" c="dimmed">
-              Precio sin IVA (16 %); el IVA se suma en el carrito.
-            </Text>
 
-            <Stack gap={6}>
-              <Text fw={600}>
+            <Stack gap={4}>
+              <Text fw={600} size="sm">
                 Color: <span data-testid="color-elegido">{article.colorName}</span>
               </Text>
-              <Group gap="xs" role="list" aria-label="Colores disponibles">
+              <Group gap={8} component="ul" aria-label="Colores disponibles" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {article.colors.map((color) => (
-                  <UnstyledButton
-                    key={color.model}
-                    component={Link}
-                    to={
-                      article.selectedSize
-                        ? articlePath(article.lineCode, article.subLineCode, buildArticleCode(color.model, article.selectedSize))
-                        : color.path
-                    }
-                    preventScrollReset
-                    role="listitem"
-                    aria-label={`Color ${color.name}`}
-                    aria-current={color.model === article.model ? 'true' : undefined}
-                    data-testid={`swatch-${color.colorCode}`}
-                    style={{
-                      width: 36,
-                      height: 36,
-                      borderRadius: 18,
-                      background: color.hex,
-                      border: color.model === article.model ? '3px solid #a61e4d' : '1px solid #868e96',
-                      outlineOffset: 2,
-                    }}
-                  />
+                  <li key={color.model}>
+                    <Link
+                      to={
+                        sizeCode ? articlePath(article.lineCode, article.subLineCode, buildArticleCode(color.model, sizeCode)) : color.path
+                      }
+                      preventScrollReset
+                      aria-label={`Color ${color.name}`}
+                      aria-current={color.model === article.model ? 'true' : undefined}
+                      data-testid={`swatch-${color.colorCode}`}
+                      className={classes.color}
+                      style={{ background: color.hex }}
+                    />
+                  </li>
                 ))}
               </Group>
             </Stack>
 
-            <Stack gap={6}>
-              <Text fw={600}>Talla{selected ? `: ${selected.label}` : ''}</Text>
-              <Group gap="xs" role="list" aria-label="Tallas">
-                {article.sizes.map((size) => {
-                  const active = size.code === article.selectedSize;
-                  const code = buildArticleCode(article.model, size.code);
-                  return (
+            <Stack gap={4}>
+              <Group justify="space-between" gap="xs">
+                <Text fw={600} size="sm">
+                  Talla{selected ? `: ${selected.label}` : ''}
+                </Text>
+                {selected && selected.stock > 0 && selected.stock <= LOW_STOCK && (
+                  <Text size="sm" fw={700} c="red.9" data-testid="quedan-pocas">
+                    ¡Quedan {selected.stock}!
+                  </Text>
+                )}
+              </Group>
+              <Group gap={6} component="ul" aria-label="Tallas" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {article.sizes.map((size) => (
+                  <li key={size.code}>
                     <UnstyledButton
-                      key={size.code}
-                      component={Link}
-                      to={articlePath(article.lineCode, article.subLineCode, code)}
-                      preventScrollReset
-                      role="listitem"
-                      aria-current={active ? 'true' : undefined}
+                      component="a"
+                      href={sizePath(size.code)}
+                      onClick={choose(size.code)}
+                      className={classes.talla}
+                      aria-current={size.code === sizeCode ? 'true' : undefined}
+                      data-agotada={size.stock === 0}
                       aria-label={`Talla ${size.label}${size.stock === 0 ? ', agotada' : ''}`}
                       data-testid={`talla-${size.code}`}
-                      style={{
-                        minWidth: 48,
-                        padding: '8px 12px',
-                        textAlign: 'center',
-                        borderRadius: 6,
-                        fontWeight: 600,
-                        border: active ? '2px solid #a61e4d' : '1px solid #adb5bd',
-                        background: active ? '#fff0f6' : '#fff',
-                        color: size.stock === 0 ? '#868e96' : '#212529',
-                        textDecoration: size.stock === 0 ? 'line-through' : 'none',
-                      }}
                     >
                       {size.label}
                     </UnstyledButton>
-                  );
-                })}
+                  </li>
+                ))}
               </Group>
-              <TallaSugerida
-                sugerencias={loaderData.sugerencias}
-                selectedSize={article.selectedSize}
-                pathOf={(size) => articlePath(article.lineCode, article.subLineCode, buildArticleCode(article.model, size))}
-              />
-              {!selected && (
-                <Text size="sm" c="dimmed">
-                  Elija una talla para ver la existencia por tienda.
-                </Text>
-              )}
-              {selected && selected.article !== article.model && (
-                <Anchor component={Link} to={basePath} size="xs">
+              <TallaSugerida sugerencias={loaderData.sugerencias} selectedSize={sizeCode} pathOf={sizePath} />
+              {selected && (
+                <Anchor href={basePath} onClick={choose(null)} size="sm" c="gray.8" py={6}>
                   Quitar talla
                 </Anchor>
               )}
             </Stack>
 
-            {selected && <AgregarAlCarrito articleCode={selected.article} sizeLabel={selected.label} stores={selected.stores} />}
+            <AgregarAlCarrito size={selected} pvpCents={pvpCents} />
+
+            <WhatsApp article={article} url={origin + basePath} price={format(fromCents(pvpCents))} />
 
             <Accordion variant="separated" defaultValue="descripcion">
               <Accordion.Item value="descripcion">
@@ -247,14 +286,12 @@ export default function Articulo({ loaderData, matches }: Route.ComponentProps) 
                   <Text size="sm">{article.description}</Text>
                 </Accordion.Panel>
               </Accordion.Item>
-              {info.sizeGuide && (
-                <Accordion.Item value="guia">
-                  <Accordion.Control>Guía de tallas</Accordion.Control>
-                  <Accordion.Panel>
-                    <GuiaDeTallas text={info.sizeGuide} />
-                  </Accordion.Panel>
-                </Accordion.Item>
-              )}
+              <Accordion.Item value="guia">
+                <Accordion.Control data-testid="abrir-guia">Guía de tallas</Accordion.Control>
+                <Accordion.Panel>
+                  <GuiaDeTallas article={article} />
+                </Accordion.Panel>
+              </Accordion.Item>
               <Accordion.Item value="envios">
                 <Accordion.Control>Envíos y pagos</Accordion.Control>
                 <Accordion.Panel>
@@ -262,6 +299,18 @@ export default function Articulo({ loaderData, matches }: Route.ComponentProps) 
                 </Accordion.Panel>
               </Accordion.Item>
             </Accordion>
+
+            <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
+              <Anchor component={Link} to="/" py={6}>
+                Inicio
+              </Anchor>
+              <Anchor component={Link} to={linePath(article.lineCode)} py={6}>
+                {article.lineName}
+              </Anchor>
+              <Anchor component={Link} to={subLinePath(article.lineCode, article.subLineCode)} py={6}>
+                {article.subLineName}
+              </Anchor>
+            </Breadcrumbs>
           </Stack>
         </Grid.Col>
       </Grid>

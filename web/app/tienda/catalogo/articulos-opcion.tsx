@@ -6,8 +6,9 @@ import { ArticleGrid } from '#web/components/article-grid.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { unwrapList } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
+import { PAGINA_NO_ENCONTRADA } from '#web/lib/no-encontrada.ts';
 import type { Route } from './+types/articulos-opcion';
-import { filterParams } from './filtros.tsx';
+import { filterParams, STOREFRONT_LIST } from './filtros.tsx';
 
 const OPTIONS = {
   'lo-nuevo': {
@@ -30,10 +31,12 @@ const OPTIONS = {
 type Option = keyof typeof OPTIONS;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  if (!(params.option in OPTIONS)) throw data({ message: 'This page could not be found' }, { status: 404 });
+  if (!(params.option in OPTIONS)) throw data({ message: PAGINA_NO_ENCONTRADA }, { status: 404 });
   const option = params.option as Option;
   const page = filterParams(new URL(request.url)).page ?? '1';
-  const { items, meta } = unwrapList(await context.api.call(articulos, { opcion: option, page, ...OPTIONS[option].sort }));
+  const { items, meta } = unwrapList(
+    await context.api.call(articulos, { opcion: option, page, ...OPTIONS[option].sort, ...STOREFRONT_LIST }),
+  );
   return { option, items, meta };
 }
 
@@ -50,7 +53,7 @@ export default function ArticulosOpcion({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="xl" py="xl">
       <Title order={1}>{option.title}</Title>
-      <Text c="dimmed" mb="lg">
+      <Text c="gray.7" mb="lg">
         {option.description}
       </Text>
       <ArticleGrid articles={loaderData.items} />

@@ -1,3 +1,4 @@
+// Search results: one card per style, 24 a page (the header's search box keeps the query).
 import { Container, Text, Title } from '@mantine/core';
 import type { ListMeta } from '#domain/contracts/api-client.ts';
 import { type ArticleCard, buscarArticulos } from '#domain/contracts/catalogo.ts';
@@ -5,14 +6,14 @@ import { ArticleGrid } from '#web/components/article-grid.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/buscar';
-import { filterParams } from './filtros.tsx';
+import { filterParams, STOREFRONT_LIST } from './filtros.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
   if (q.length < 2)
     return { q, items: [] as ArticleCard[], meta: null as ListMeta | null, message: 'Escriba al menos 2 caracteres para buscar.' };
-  const response = await context.api.call(buscarArticulos, { search: q, page: filterParams(url).page ?? '1' });
+  const response = await context.api.call(buscarArticulos, { search: q, page: filterParams(url).page ?? '1', ...STOREFRONT_LIST });
   if (!response.body.success) return { q, items: [], meta: null, message: response.body.message };
   return { q, items: response.body.data, meta: response.body.meta ?? null, message: null };
 }
@@ -22,16 +23,20 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function Buscar({ loaderData }: Route.ComponentProps) {
+  const { q, meta } = loaderData;
   return (
     <Container size="xl" py="xl">
       <Title order={1} mb="md">
-        {loaderData.q ? `Resultados para «${loaderData.q}»` : 'Buscar artículos'}
+        {q ? `Resultados para «${q}»` : 'Buscar artículos'}
       </Title>
-      {loaderData.message && <Text c="dimmed">{loaderData.message}</Text>}
-      {loaderData.meta && (
+      {loaderData.message && <Text c="gray.7">{loaderData.message}</Text>}
+      {meta && (
         <>
+          <Text fw={600} mb="sm" data-testid="conteo-resultados">
+            {meta.total === 1 ? '1 artículo' : `${meta.total.toLocaleString('es-VE')} artículos`}
+          </Text>
           <ArticleGrid articles={loaderData.items} empty="No encontramos artículos con esa búsqueda." />
-          <Paginacion meta={loaderData.meta} />
+          <Paginacion meta={meta} />
         </>
       )}
     </Container>

@@ -1,7 +1,17 @@
-// Catalogue filters as a GET form: colour, size, price range, promotions and sort order.
-import { Button, Checkbox, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { Form, useSubmit } from 'react-router';
+// Catalogue filters as a GET form (colour swatches, size, price with IVA, offers, order): a side
+// column on wide screens, a bottom sheet on phones; above the list, the active filters as chips
+// that remove themselves and the result count.
+import { Button, Checkbox, CloseButton, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { type FormEvent, useEffect, useRef } from 'react';
+import { Form, Link, useLocation, useSubmit } from 'react-router';
 import type { LineWithFilters } from '#domain/contracts/catalogo.ts';
+import { formatAmount, fromCents, parseAmountInput, toCents } from '#domain/money.ts';
+import { netoDeUnPvp, pvpCents } from '#domain/precio-al-publico.ts';
+import { MontoInput, montoVenezolano } from '#web/components/monto-input.tsx';
+import classes from './filtros.module.css';
+
+/** Storefront lists show 24 cards a page, one per style (the API's own default stays 6). */
+export const STOREFRONT_LIST = { per_page: '24', agrupar_colores: 'true' } as const;
 
 export const SORT_OPTIONS = [
   { value: 'nuevo', label: 'Más nuevos' },
@@ -27,70 +37,281 @@ export function sortParams(orden: string | null): Record<string, string> {
   }
 }
 
-const PASSTHROUGH = ['color', 'talla', 'precio_min', 'precio_max', 'promocion', 'page'] as const;
+/** A price the shopper typed ("25,50", "1.234") in cents, or null when it is not an amount. */
+function typedCents(value: string | null): number | null {
+  if (!value) return null;
+  const parsed = parseAmountInput(value);
+  return /^\d{1,6}(\.\d{1,2})?$/.test(parsed) ? toCents(parsed) : null;
+}
 
-/** Keeps only well-formed filter values from the page URL, so a typo shows all articles instead of an error. */
+/**
+ * Keeps only well-formed filter values from the page URL, so a typo shows all articles instead of
+ * an error. Prices are typed with IVA (as shown); the API filters the price before IVA.
+ */
 export function filterParams(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
-  const checks: Record<(typeof PASSTHROUGH)[number], RegExp> = {
-    color: /^[A-Za-z0-9]{4}$/,
-    talla: /^[A-Za-z0-9]{2}$/,
-    precio_min: /^\d{1,6}([.,]\d{1,2})?$/,
-    precio_max: /^\d{1,6}([.,]\d{1,2})?$/,
-    promocion: /^(true|1)$/,
-    page: /^\d{1,5}$/,
-  };
-  for (const key of PASSTHROUGH) {
-    const value = url.searchParams.get(key);
-    if (value && checks[key].test(value)) out[key] = value;
-  }
+  const colors = url.searchParams.getAll('color').filter((c) => /^[A-Za-z0-9]{4}$/.test(c));
+  if (colors.length > 0) out.color = [...new Set(colors)].slice(0, 20).join(',');
+  const talla = url.searchParams.get('talla');
+  if (talla && /^[A-Za-z0-9]{2}$/.test(talla)) out.talla = talla;
+  const min = typedCents(url.searchParams.get('precio_min'));
+  if (min !== null) out.precio_min = fromCents(netoDeUnPvp(min, 'min'));
+  const max = typedCents(url.searchParams.get('precio_max'));
+  if (max !== null) out.precio_max = fromCents(netoDeUnPvp(max, 'max'));
+  if (/^(true|1)$/.test(url.searchParams.get('promocion') ?? '')) out.promocion = 'true';
+  const page = url.searchParams.get('page');
+  if (page && /^\d{1,5}$/.test(page)) out.page = page;
   return { ...out, ...sortParams(url.searchParams.get('orden')) };
 }
 
-export function Filtros({ filters, current }: { filters: LineWithFilters['filtros']; current: URLSearchParams }) {
-  const submit = useSubmit();
+type Filters = LineWithFilters['filtros'];
+type Chip = { key: string; label: string; to: string };
+
+/** The active filters of the URL, each with the link that removes it. */
+function activeChips(filters: Filters, search: URLSearchParams, pathname: string): Chip[] {
+  const without = (name: string, value?: string) => {
+    const params = new URLSearchParams(search);
+    params.delete('page');
+    if (value === undefined) params.delete(name);
+    else params.delete(name, value);
+    const qs = params.toString();
+    return `${pathname}${qs ? `?${qs}` : ''}`;
+  };
+  const chips: Chip[] = [];
+  for (const code of new Set(search.getAll('color'))) {
+    const color = filters.colors.find((c) => c.code === code);
+    if (color) chips.push({ key: `color-${code}`, label: color.name, to: without('color', code) });
+  }
+  const size = filters.sizes.find((s) => s.code === search.get('talla'));
+  if (size) chips.push({ key: 'talla', label: `Talla ${size.label}`, to: without('talla') });
+  const min = typedCents(search.get('precio_min'));
+  if (min !== null) chips.push({ key: 'min', label: `Desde $ ${formatAmount(min)}`, to: without('precio_min') });
+  const max = typedCents(search.get('precio_max'));
+  if (max !== null) chips.push({ key: 'max', label: `Hasta $ ${formatAmount(max)}`, to: without('precio_max') });
+  if (/^(true|1)$/.test(search.get('promocion') ?? '')) chips.push({ key: 'oferta', label: 'Solo ofertas', to: without('promocion') });
+  return chips;
+}
+
+function countLabel(total: number) {
+  return total === 1 ? '1 artículo' : `${total.toLocaleString('es-VE')} artículos`;
+}
+
+/** Above the list: on phones the «Filtros» button; everywhere the result count and the active filters. */
+export function BarraDeFiltros({ filters, total, onAbrir }: { filters: Filters; total: number; onAbrir: () => void }) {
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  const chips = activeChips(filters, search, location.pathname);
   return (
-    <Form method="get" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })} aria-label="Filtros">
-      <Stack gap="sm">
-        <NativeSelect label="Ordenar por" name="orden" defaultValue={current.get('orden') ?? 'nuevo'} data={SORT_OPTIONS} />
-        <NativeSelect
-          label="Color"
-          name="color"
-          defaultValue={current.get('color') ?? ''}
-          data={[{ value: '', label: 'Todos los colores' }, ...filters.colors.map((c) => ({ value: c.code, label: c.name }))]}
-        />
-        <NativeSelect
-          label="Talla"
-          name="talla"
-          defaultValue={current.get('talla') ?? ''}
-          data={[{ value: '', label: 'Todas las tallas' }, ...filters.sizes.map((s) => ({ value: s.code, label: s.label }))]}
-        />
-        <Group grow gap="xs">
-          <TextInput
-            label="Precio desde (USD)"
-            name="precio_min"
-            inputMode="decimal"
-            defaultValue={current.get('precio_min') ?? ''}
-            placeholder={filters.priceRange.min ?? ''}
-          />
-          <TextInput
-            label="Hasta (USD)"
-            name="precio_max"
-            inputMode="decimal"
-            defaultValue={current.get('precio_max') ?? ''}
-            placeholder={filters.priceRange.max ?? ''}
-          />
+    <Stack gap="xs" mb="md" id="lista-articulos">
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={600} data-testid="conteo-resultados" aria-live="polite">
+          {countLabel(total)}
+        </Text>
+        {/* A link to the sheet: without JavaScript the sheet opens as the page's :target. */}
+        <Button
+          component="a"
+          href="#filtros-panel"
+          className={classes.soloTelefono}
+          variant="default"
+          onClick={(event) => {
+            event.preventDefault();
+            onAbrir();
+          }}
+          h={44}
+          aria-controls="filtros-panel"
+          data-testid="abrir-filtros"
+        >
+          Filtros{chips.length > 0 ? ` (${chips.length})` : ''}
+        </Button>
+      </Group>
+      {chips.length > 0 && (
+        <Group
+          gap={8}
+          component="ul"
+          aria-label="Filtros activos"
+          data-testid="filtros-activos"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {chips.map((chip) => (
+            <li key={chip.key}>
+              <Button
+                component={Link}
+                to={chip.to}
+                preventScrollReset
+                variant="light"
+                color="dark"
+                radius="xl"
+                size="compact-md"
+                h={36}
+                rightSection={<span aria-hidden>×</span>}
+                aria-label={`Quitar filtro ${chip.label}`}
+                data-testid="chip-filtro"
+              >
+                {chip.label}
+              </Button>
+            </li>
+          ))}
+          <li>
+            <Button component={Link} to={location.pathname} variant="subtle" radius="xl" size="compact-md" h={36}>
+              Borrar todo
+            </Button>
+          </li>
         </Group>
-        <Checkbox label="Solo ofertas" name="promocion" value="true" defaultChecked={current.get('promocion') === 'true'} />
-        <Group gap="xs">
-          <Button type="submit" size="xs">
-            Aplicar
+      )}
+    </Stack>
+  );
+}
+
+export function Filtros({
+  filters,
+  total,
+  abierto,
+  onCerrar,
+}: {
+  filters: Filters;
+  total: number;
+  abierto: boolean;
+  onCerrar: () => void;
+}) {
+  const submit = useSubmit();
+  const location = useLocation();
+  const current = new URLSearchParams(location.search);
+  const colors = new Set(current.getAll('color'));
+  // The sheet, once open, takes the focus and closes with Escape.
+  const closeButton = useRef<HTMLAnchorElement>(null);
+  // Closing also leaves the #filtros-panel address a visit without JavaScript may have left behind.
+  const cerrar = (event?: { preventDefault: () => void }) => {
+    event?.preventDefault();
+    if (window.location.hash === '#filtros-panel')
+      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    onCerrar();
+  };
+  const close = useRef(cerrar);
+  close.current = cerrar;
+  useEffect(() => {
+    if (!abierto) return;
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close.current();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [abierto]);
+  const pvpOf = (net: string | null) => (net ? formatAmount(pvpCents(toCents(net))) : '');
+  // The form is drawn again for each URL (a removed chip unticks its box); focus returns to the choice just made.
+  const focused = useRef<string | null>(null);
+  useEffect(() => {
+    if (location.search !== undefined && focused.current) document.querySelector<HTMLElement>(focused.current)?.focus();
+  }, [location.search]);
+  const send = (form: HTMLFormElement) => {
+    const active = document.activeElement;
+    focused.current =
+      active instanceof HTMLInputElement && form.contains(active)
+        ? `#filtros-panel input[name="${active.name}"][value="${active.value}"]`
+        : null;
+    if (active instanceof HTMLSelectElement && form.contains(active)) focused.current = `#filtros-panel select[name="${active.name}"]`;
+    // Empty fields stay out of the address: «?color=NEGR», not «?color=NEGR&talla=&precio_min=».
+    const fields = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (value !== '') fields.append(name, String(value));
+    submit(fields, { method: 'get', action: location.pathname, preventScrollReset: true, replace: true });
+  };
+  // Choices apply at once; a price applies when its field is left or with Enter.
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if ((event.target as HTMLInputElement).type !== 'text') send(event.currentTarget);
+  };
+  return (
+    <>
+      <div className={classes.fondo} data-abierto={abierto} onClick={() => cerrar()} aria-hidden />
+      <Form
+        method="get"
+        id="filtros-panel"
+        className={classes.panel}
+        data-abierto={abierto}
+        onChange={onChange}
+        aria-label="Filtros"
+        data-testid="filtros"
+        key={location.search}
+      >
+        <div className={classes.encabezado}>
+          <Title order={2} size="h4">
+            Filtros
+          </Title>
+          <CloseButton ref={closeButton} component="a" href="#lista-articulos" size="xl" onClick={cerrar} aria-label="Cerrar los filtros" />
+        </div>
+        <Stack gap="md" py="sm">
+          <NativeSelect label="Ordenar por" name="orden" defaultValue={current.get('orden') ?? 'nuevo'} data={SORT_OPTIONS} size="md" />
+          {filters.colors.length > 0 && (
+            <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+              <Text component="legend" fw={500} size="sm" mb={6}>
+                Color
+              </Text>
+              <Group gap={6}>
+                {filters.colors.map((c) => (
+                  <label key={c.code} className={classes.muestra} data-testid={`filtro-color-${c.code}`}>
+                    <input type="checkbox" name="color" value={c.code} defaultChecked={colors.has(c.code)} />
+                    <span className={classes.circulo} style={{ background: c.hex }} />
+                    {c.name}
+                  </label>
+                ))}
+              </Group>
+            </fieldset>
+          )}
+          {filters.sizes.length > 0 && (
+            <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+              <Text component="legend" fw={500} size="sm" mb={6}>
+                Talla
+              </Text>
+              <Group gap={6}>
+                {[{ code: '', label: 'Todas' }, ...filters.sizes].map((s) => (
+                  <label key={s.code || 'todas'} className={classes.opcion} data-testid={`filtro-talla-${s.code || 'todas'}`}>
+                    <input type="radio" name="talla" value={s.code} defaultChecked={(current.get('talla') ?? '') === s.code} />
+                    <span>{s.label}</span>
+                  </label>
+                ))}
+              </Group>
+            </fieldset>
+          )}
+          <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+            <Text component="legend" fw={500} size="sm" mb={6}>
+              Precio con IVA ($)
+            </Text>
+            <Group grow gap="xs" align="flex-end">
+              <MontoInput
+                label="Desde"
+                name="precio_min"
+                size="md"
+                defaultValue={montoVenezolano(current.get('precio_min') ?? '')}
+                placeholder={pvpOf(filters.priceRange.min)}
+                onBlur={(e) => e.currentTarget.form && send(e.currentTarget.form)}
+              />
+              <MontoInput
+                label="Hasta"
+                name="precio_max"
+                size="md"
+                defaultValue={montoVenezolano(current.get('precio_max') ?? '')}
+                placeholder={pvpOf(filters.priceRange.max)}
+                onBlur={(e) => e.currentTarget.form && send(e.currentTarget.form)}
+              />
+            </Group>
+          </fieldset>
+          <Checkbox label="Solo ofertas" name="promocion" value="true" size="md" defaultChecked={current.get('promocion') === 'true'} />
+          <Group gap="xs" className={classes.soloEscritorio}>
+            <Button type="submit" size="sm">
+              Aplicar
+            </Button>
+            <Button component={Link} to={location.pathname} variant="subtle" size="sm">
+              Limpiar filtros
+            </Button>
+          </Group>
+        </Stack>
+        <div className={classes.pie}>
+          <Button component={Link} to={location.pathname} variant="default" h={44} style={{ flex: 1 }}>
+            Limpiar
           </Button>
-          <Button component="a" href="?" variant="subtle" size="xs">
-            Limpiar filtros
+          {/* With JavaScript the choices already applied, so it only closes; without it, it sends the form. */}
+          <Button type="submit" onClick={cerrar} h={44} style={{ flex: 2 }} data-testid="ver-resultados">
+            Ver {countLabel(total)}
           </Button>
-        </Group>
-      </Stack>
-    </Form>
+        </div>
+      </Form>
+    </>
   );
 }

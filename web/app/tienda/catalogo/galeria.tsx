@@ -3,8 +3,9 @@
 // into view. Without JavaScript the strip scrolls and the thumbnails are links to each photo; with
 // it they scroll the strip in place and the current one is marked. No photo: the model's drawing.
 import { Box, Text } from '@mantine/core';
-import { type MouseEvent, type ReactNode, useRef, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ArticlePhoto } from '#domain/contracts/catalogo.ts';
+import { imageFallback } from '#web/components/imagen.tsx';
 
 /** The storefront's 4:5 frame: width and height reserve the room before the picture arrives. */
 const FRAME = { width: 800, height: 1000 };
@@ -26,6 +27,9 @@ type Props = {
 export function Galeria({ photos, image, imageSrcSet, label, overlay }: Props) {
   const strip = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
+  // A shopper may swipe before the page's script runs: the counter starts from where the strip is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page hydrates
+  useEffect(() => onScroll(), []);
   const count = photos.length;
 
   if (count <= 1) {
@@ -38,8 +42,10 @@ export function Galeria({ photos, image, imageSrcSet, label, overlay }: Props) {
           alt={label}
           width={FRAME.width}
           height={FRAME.height}
+          fetchPriority="high"
           style={pictureStyle}
           data-testid="foto-principal"
+          {...imageFallback}
         />
         {overlay}
       </Box>
@@ -100,6 +106,9 @@ export function Galeria({ photos, image, imageSrcSet, label, overlay }: Props) {
                 width={FRAME.width}
                 height={FRAME.height}
                 loading={index === 0 ? 'eager' : 'lazy'}
+                // The page's largest paint: React preloads it ahead of the other pictures.
+                fetchPriority={index === 0 ? 'high' : undefined}
+                {...imageFallback}
                 style={pictureStyle}
                 data-testid={`galeria-foto-${index + 1}`}
               />
@@ -122,9 +131,11 @@ export function Galeria({ photos, image, imageSrcSet, label, overlay }: Props) {
           {current + 1} / {count}
         </Text>
       </Box>
+      {/* On a phone the strip is swiped and the counter says where one is: no room for thumbnails in the first screen. */}
       <Box
         component="nav"
         aria-label="Fotos del artículo"
+        visibleFrom="md"
         mt="xs"
         style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}
         data-testid="miniaturas"
@@ -152,6 +163,7 @@ export function Galeria({ photos, image, imageSrcSet, label, overlay }: Props) {
               height={THUMB.height}
               loading="lazy"
               style={{ display: 'block', borderRadius: 4, background: '#f1f1f1' }}
+              {...imageFallback}
             />
           </a>
         ))}

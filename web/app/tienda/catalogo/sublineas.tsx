@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { subLinePath } from '#domain/catalogo-urls.ts';
 import { sublinea } from '#domain/contracts/catalogo.ts';
 import { ArticleGrid } from '#web/components/article-grid.tsx';
+import { imageFallback } from '#web/components/imagen.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -25,7 +26,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export function meta({ data, matches, params }: Route.MetaArgs) {
   const name = data?.line.name ?? 'Línea';
-  return pageMeta(matches, name, { path: `/linea/${params.lineCode}/sub-lineas`, description: data?.line.description });
+  return pageMeta(matches, name, {
+    path: `/linea/${params.lineCode}/sub-lineas`,
+    description: data?.line.description,
+    share: true,
+  });
 }
 
 export default function SubLineas({ loaderData }: Route.ComponentProps) {
@@ -44,7 +49,7 @@ export default function SubLineas({ loaderData }: Route.ComponentProps) {
       <Group justify="space-between" align="end" mb="lg">
         <div>
           <Title order={1}>{line.name}</Title>
-          <Text c="dimmed">{line.description}</Text>
+          <Text c="gray.7">{line.description}</Text>
         </div>
         <Anchor component={Link} to={subLinePath(line.code)} fw={600}>
           Ver todos los artículos de {line.name}
@@ -60,13 +65,23 @@ export default function SubLineas({ loaderData }: Route.ComponentProps) {
               <Card key={sub.code} component={Link} to={subLinePath(line.code, sub.code)} withBorder padding="sm">
                 {sub.image && (
                   <Card.Section>
-                    <Image src={sub.image.replace('-640.', '-320.')} alt="" h={180} fit="cover" />
+                    <Image
+                      src={sub.image.replace('-640.', '-320.')}
+                      {...imageFallback}
+                      alt=""
+                      w="100%"
+                      h="auto"
+                      width={320}
+                      height={400}
+                      loading="lazy"
+                      style={{ aspectRatio: '4 / 5' }}
+                    />
                   </Card.Section>
                 )}
                 <Text fw={700} mt="sm">
                   {sub.name}
                 </Text>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="gray.7">
                   {sub.models} modelos
                 </Text>
               </Card>

@@ -1,14 +1,23 @@
-import { Anchor, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+// /contact: the store's phones and address, and the contact form.
+import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type ContactoResult, enviarMensaje, FormularioContacto } from '#web/components/formulario-contacto.tsx';
 import { PaginaSimple } from '#web/components/pagina-simple.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { useRootData } from '#web/root.tsx';
 import type { Route } from './+types/contacto';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, 'Contacto', { path: '/contact', description: 'Teléfonos, WhatsApp, correo y dirección de la tienda.' });
+export async function action({ request, context }: Route.ActionArgs) {
+  return enviarMensaje(request, context, 'contacto');
 }
 
-export default function Contacto() {
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, 'Contacto', {
+    path: '/contact',
+    description: 'Escríbanos: teléfonos, WhatsApp, correo, dirección y un formulario de contacto.',
+  });
+}
+
+export default function Contacto({ actionData }: Route.ComponentProps) {
   const { footer } = useRootData();
   return (
     <PaginaSimple title="Contacto" intro="Escríbanos o llámenos: le atendemos de lunes a sábado de 8:00 a 18:00.">
@@ -36,6 +45,12 @@ export default function Contacto() {
           </Stack>
         </Card>
       </SimpleGrid>
+      <Card withBorder padding="lg" style={{ position: 'relative' }}>
+        <Title order={2} size="h3" mb="sm">
+          Envíenos un mensaje
+        </Title>
+        <FormularioContacto result={actionData as ContactoResult | undefined} />
+      </Card>
     </PaginaSimple>
   );
 }

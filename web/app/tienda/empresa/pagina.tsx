@@ -1,8 +1,6 @@
-// Content pages kept in the database: privacy policy, terms and conditions, franchise.
-import { Container, Text, Title } from '@mantine/core';
+// Content pages kept in the database: privacy policy, terms and conditions (/franchise adds a form: franquicia.tsx).
 import { paginaRoute } from '#domain/contracts/general.ts';
-import { formatDate } from '#domain/dates.ts';
-import { Contenido } from '#web/components/contenido.tsx';
+import { PaginaDeContenido } from '#web/components/pagina-de-contenido.tsx';
 import { unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/pagina';
@@ -17,16 +15,5 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function Pagina({ loaderData }: Route.ComponentProps) {
-  const { pagina } = loaderData;
-  return (
-    <Container size="md" py="xl">
-      <Title order={1} mb="xs">
-        {pagina.title}
-      </Title>
-      <Text size="xs" c="dimmed" mb="lg">
-        Actualizado el {formatDate(pagina.updatedAt)}
-      </Text>
-      <Contenido text={pagina.content} />
-    </Container>
-  );
+  return <PaginaDeContenido pagina={loaderData.pagina} />;
 }

@@ -1,22 +1,7 @@
 // /orden/{codigo}: the public status of an order with its timeline; a pending order can report its payment.
 // Codes are sequential, so the page needs the signed link of the buyer's mails (?t=…) or, without
 // it, the buyer's e-mail or cédula, which trades for that link.
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Container,
-  Grid,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Grid, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { VENEZUELAN_BANKS } from '#domain/banks.ts';
 import { acceder, estado, type OrderStatus, registrarPago } from '#domain/contracts/orden-compra.ts';
@@ -26,12 +11,14 @@ import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS } from '#domain/store-constants.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { PaginaSimple } from '#web/components/pagina-simple.tsx';
-import { discountRows, TotalesOrden } from '#web/components/totales-orden.tsx';
+import { deliveryOfStatus, discountRows, TotalesOrden } from '#web/components/totales-orden.tsx';
 import { formInput } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { type FormErrors, formErrors } from '#web/lib/session.ts';
 import type { Route } from './+types/orden';
+import { ArticulosOrden } from './articulos-orden.tsx';
 import { LineaDeTiempo } from './linea-de-tiempo.tsx';
+import { SubirComprobante } from './subir-comprobante.tsx';
 
 const optionalAmount = (value: string | undefined) => (value ? parseAmountInput(value) : undefined);
 
@@ -177,14 +164,22 @@ function ReportarPago({ result, token }: { result: ActionResult | undefined; tok
             }))}
             error={paymentError('method')}
           />
-          <TextInput name="reference" label="Número de referencia" required error={paymentError('reference')} />
+          <TextInput name="reference" label="Número de referencia" autoComplete="off" required error={paymentError('reference')} />
           <NativeSelect
             name="bankCode"
             label="Banco (pago móvil o transferencia)"
             data={[{ value: '', label: 'No aplica' }, ...VENEZUELAN_BANKS.map((b) => ({ value: b.code, label: `${b.code} · ${b.name}` }))]}
             error={paymentError('bankCode')}
           />
-          <TextInput name="amount" label="Monto pagado" inputMode="decimal" required error={paymentError('amount')} />
+          <TextInput
+            name="amount"
+            label="Monto pagado"
+            description="Con coma para los céntimos, por ejemplo 1.234,56"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            error={paymentError('amount')}
+          />
           <TextInput name="date" type="date" label="Fecha del pago" required error={paymentError('date')} />
         </SimpleGrid>
         <Button type="submit" mt="md" loading={busy}>
@@ -221,7 +216,9 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Group justify="space-between" align="center" wrap="wrap">
-          <Title order={1}>Orden {order.code}</Title>
+          <Title order={1}>
+            Orden <span style={{ whiteSpace: 'nowrap' }}>{order.code}</span>
+          </Title>
           <Badge size="lg" color={order.step === 'anulada' ? 'red' : 'pink'} data-testid="paso-orden">
             {ORDER_STEP_LABELS[order.step as OrderStep] ?? order.step}
           </Badge>
@@ -231,6 +228,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
             Recibimos el reporte de su pago. Le avisaremos por correo cuando lo confirmemos.
           </Alert>
         )}
+        {order.step === 'pago-por-confirmar' && <SubirComprobante code={order.code} token={token} sent={order.receiptSent} />}
         <Grid gutter="xl">
           <Grid.Col span={{ base: 12, md: 5 }}>
             <LineaDeTiempo order={order} />
@@ -241,7 +239,13 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
                 <Stack gap={4}>
                   <Text size="sm">Fecha: {formatDate(order.createdAt)}</Text>
                   <Text size="sm">Método de pago: {method?.label ?? order.paymentMethod}</Text>
-                  <Text size="sm">Agencia de envío: {agency}</Text>
+                  {order.pickupStore ? (
+                    <Text size="sm" data-testid="retiro-en-tienda">
+                      Retiro en tienda: {order.pickupStore} (sin costo de envío)
+                    </Text>
+                  ) : (
+                    <Text size="sm">Agencia de envío: {agency}</Text>
+                  )}
                   {order.trackingNumber && <Text size="sm">Número de guía: {order.trackingNumber}</Text>}
                   <Text fw={700}>
                     Total: {formatUsd(totalCents)} · {formatVes(usdToVesCents(totalCents, order.rate))}
@@ -261,38 +265,17 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
                   )}
                 </Stack>
               </Card>
-              <Table.ScrollContainer minWidth={320}>
-                <Table withTableBorder>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Artículo</Table.Th>
-                      <Table.Th>Tienda</Table.Th>
-                      <Table.Th ta="right">Cant.</Table.Th>
-                      <Table.Th ta="right">Neto</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {order.items.map((item) => (
-                      <Table.Tr key={`${item.articleCode}-${item.store}`}>
-                        <Table.Td>
-                          {item.name}
-                          <Text size="xs" c="dimmed">
-                            {item.articleCode} · {formatUsd(toCents(item.price) - toCents(item.promotion))} c/u
-                          </Text>
-                          <DescuentosDeLinea item={item} couponCode={order.couponCode} />
-                        </Table.Td>
-                        <Table.Td>{item.store}</Table.Td>
-                        <Table.Td ta="right">{item.quantity}</Table.Td>
-                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {formatUsd(toCents(item.net))}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <ArticulosOrden
+                items={order.items}
+                below={(item) => (
+                  <>
+                    <Text size="xs">{formatUsd(toCents(item.price) - toCents(item.promotion))} c/u</Text>
+                    <DescuentosDeLinea item={item} couponCode={order.couponCode} />
+                  </>
+                )}
+              />
               <Card withBorder padding="md">
-                <TotalesOrden order={order} />
+                <TotalesOrden order={order} delivery={deliveryOfStatus(order)} />
               </Card>
               {order.step === 'pendiente' && !actionData?.saved && <ReportarPago result={actionData} token={token} />}
             </Stack>

@@ -33,6 +33,7 @@ import {
 } from '#domain/contracts/configuracion.ts';
 import { formatUsd, parseAmountInput, toCents } from '#domain/money.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { imageFallback } from '#web/components/imagen.tsx';
 import { formInput, unwrap, unwrapList } from '#web/lib/api.ts';
 import { allCritical } from '#web/lib/criticas.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -168,6 +169,7 @@ function Fotos({ producto }: { producto: ProductoDetalle }) {
                 width={320}
                 height={400}
                 style={{ width: '100%', height: 'auto' }}
+                {...imageFallback}
               />
               <Text size="xs" c="dimmed" ta="center">
                 {index === 0 ? 'Principal' : `Foto ${index + 1}`} · {foto.width} × {foto.height}

@@ -20,6 +20,7 @@ import { Form, Link } from 'react-router';
 import type { ListMeta } from '#domain/contracts/api-client.ts';
 import { buscarLineas, buscarProductos, opcionesProducto, type ProductoFila } from '#domain/contracts/configuracion.ts';
 import { formatUsd, toCents } from '#domain/money.ts';
+import { IMAGE_DEFAULT, imageFallback } from '#web/components/imagen.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { unwrap, unwrapList } from '#web/lib/api.ts';
 import { allCritical } from '#web/lib/criticas.ts';
@@ -208,7 +209,15 @@ export default function Productos({ loaderData }: Route.ComponentProps) {
                     <Checkbox name="modelo" value={p.code} form={SELECTION_FORM} aria-label={`Elegir ${p.code}`} />
                   </Table.Td>
                   <Table.Td>
-                    <img src={p.thumb} alt="" width={40} height={50} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4 }} />
+                    <img
+                      src={p.thumb || IMAGE_DEFAULT}
+                      alt=""
+                      width={40}
+                      height={50}
+                      loading="lazy"
+                      style={{ objectFit: 'cover', borderRadius: 4 }}
+                      {...imageFallback}
+                    />
                   </Table.Td>
                   <Table.Td>
                     <Anchor component={Link} to={hrefOf(p.code)} fw={600}>
@@ -245,12 +254,13 @@ export default function Productos({ loaderData }: Route.ComponentProps) {
               <Card key={p.code} withBorder padding="sm" data-testid={`tarjeta-${p.code}`}>
                 <Group wrap="nowrap" align="start" gap="sm">
                   <img
-                    src={p.thumb}
+                    src={p.thumb || IMAGE_DEFAULT}
                     alt=""
                     width={56}
                     height={70}
                     loading="lazy"
                     style={{ objectFit: 'cover', borderRadius: 4, flexShrink: 0 }}
+                    {...imageFallback}
                   />
                   <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
                     <Group justify="space-between" gap="xs" wrap="nowrap">

@@ -1,0 +1,79 @@
+// Commercial partners in the browser: the admin adds two on a phone (a missing logo first, shown
+// under its field), moves the second up, and the home page and /franchise show them in that order.
+
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const logo = (r: number) =>
+  sharp({ create: { width: 320, height: 160, channels: 3, background: { r, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+
+async function agregar(page: Page, name: string, url: string, color: number) {
+  const form = page.getByTestId('form-aliado-nuevo');
+  await form.getByLabel('Nombre').fill(name);
+  await form.getByLabel('Enlace (opcional)').fill(url);
+  await form.locator('input[type=file]').setInputFiles([{ name: 'logo.png', mimeType: 'image/png', buffer: await logo(color) }]);
+  await form.getByTestId('agregar-aliado').click();
+  await page.getByTestId('aliados').getByText(name).waitFor();
+}
+
+describe('aliados comerciales', () => {
+  it('el admin agrega dos, sube el segundo, y la portada y franquicias los muestran en ese orden (360 px)', async () => {
+    const { page, errors } = await newPage(browser, PHONE);
+    await login(page, 'admin@vitrina.com.ve');
+    await page.goto(`${baseUrl()}/dashboard/aliados-comerciales`, { waitUntil: 'networkidle' });
+    // The chosen logo lives in React state: choose it once the page is hydrated.
+    await page.waitForFunction(() => {
+      const element = document.querySelector('input[type=file]');
+      return element !== null && Object.keys(element).some((key) => key.startsWith('__react'));
+    });
+    const form = page.getByTestId('form-aliado-nuevo');
+    await form.getByLabel('Nombre').fill('Sin Logo');
+    await form.getByTestId('agregar-aliado').click();
+    await form.getByText('Elija el logo del aliado.').waitFor();
+    await noSidewaysScroll(page);
+
+    const stamp = Date.now().toString(36);
+    await agregar(page, `Calzados Andinos ${stamp}`, 'https://andinos.example.com', 30);
+    await agregar(page, `Textiles del Lago ${stamp}`, '', 200);
+    await page.getByRole('button', { name: `Subir Textiles del Lago ${stamp}` }).click();
+    await page.getByTestId('aliado-hecho').filter({ hasText: 'Orden guardado.' }).waitFor();
+    const names = await page.getByTestId('nombre-aliado').allTextContents();
+    expect(names.indexOf(`Textiles del Lago ${stamp}`)).toBeLessThan(names.indexOf(`Calzados Andinos ${stamp}`));
+    await noSidewaysScroll(page);
+
+    for (const path of ['/', '/franchise']) {
+      await page.goto(`${baseUrl()}${path}`);
+      const strip = page.getByTestId('aliados-comerciales');
+      const alts = await strip.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')));
+      expect(alts.indexOf(`Textiles del Lago ${stamp}`), path).toBeGreaterThanOrEqual(0);
+      expect(alts.indexOf(`Textiles del Lago ${stamp}`), path).toBeLessThan(alts.indexOf(`Calzados Andinos ${stamp}`));
+      await expect(
+        strip.getByRole('link', { name: `Calzados Andinos ${stamp} (se abre en otra pestaña)` }).getAttribute('href'),
+      ).resolves.toBe('https://andinos.example.com');
+      const ours = strip.getByRole('img', { name: `Calzados Andinos ${stamp}` });
+      await ours.scrollIntoViewIfNeeded();
+      await page.waitForFunction((alt) => {
+        const img = document.querySelector(`img[alt="${alt}"]`) as HTMLImageElement | null;
+        return img?.complete && img.naturalWidth > 0;
+      }, `Calzados Andinos ${stamp}`);
+      await expect(ours.getAttribute('src')).resolves.toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+      await noSidewaysScroll(page);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "orden_pagos" ADD COLUMN "receipt" varchar(40);

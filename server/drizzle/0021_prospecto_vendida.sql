@@ -1,0 +1,2 @@
+ALTER TABLE "prospectos" DROP CONSTRAINT "prospectos_estado_ok";--> statement-breakpoint
+ALTER TABLE "prospectos" ADD CONSTRAINT "prospectos_estado_ok" CHECK ("prospectos"."status" IN ('cotizada', 'pedido', 'vendida', 'descartada'));

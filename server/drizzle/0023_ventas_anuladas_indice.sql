@@ -1,0 +1,1 @@
+CREATE INDEX "ventas_anuladas" ON "ventas" USING btree ("id") WHERE "ventas"."voided_at" IS NOT NULL;

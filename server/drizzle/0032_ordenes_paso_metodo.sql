@@ -1,0 +1,1 @@
+CREATE INDEX "ordenes_paso_metodo" ON "ordenes_compra" USING btree ("step","payment_method","created_at");

@@ -1,0 +1,173 @@
+// The job queue on a real PostgreSQL server (only in `npm run test:pg`): two apps (as two processes,
+// each with its own pool and its own workers) on one database. Each periodic job of a slot runs once,
+// and a mail whose delivery failed twice is delivered on the third attempt, once.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '#server/app.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { seedDemo } from '#server/db/seed/seed.ts';
+import { parseEnv } from '#server/env.ts';
+import { COLAS } from '#server/jobs/cola.ts';
+import { type Jobs, queueDueJobs, startJobs } from '#server/jobs/jobs.ts';
+import { createPostgresDatabase, DEMO_NOW, TEST_ENV, type TestApp } from '#test/build-test-app.ts';
+import { fakeSmtp, memoryMailer } from '#test/correos.ts';
+import { ordenesDriver } from '#test/driver.ts';
+import { rows } from '#test/inject.ts';
+import { orderBody, stockedArticle } from '#test/ordenes.ts';
+import { nextIp } from '#test/sessions.ts';
+
+const HOUR = 3_600_000;
+const smtp = fakeSmtp();
+let drop: () => Promise<void> = async () => {};
+let dataDir = '';
+const apps: TestApp[] = [];
+const jobs: Jobs[] = [];
+
+async function openApp(url: string, seed: boolean): Promise<TestApp> {
+  const database = await openDatabase({ url, dataDir: null });
+  if (seed) await seedDemo(database.db, DEMO_NOW);
+  const env = parseEnv({
+    ...TEST_ENV,
+    DATA_DIR: dataDir,
+    // Every process of one store shares the secret (sealed mail links are opened by whichever delivers).
+    SESSION_SECRET: 'secreto-compartido-por-los-dos-procesos-de-prueba',
+    // The test queues the slots itself with its clock; the start's tick is the only other one.
+    TAREAS_INTERVALO_SEGUNDOS: '3600',
+  });
+  const app: FastifyInstance = await buildApp({ env, database, logger: false, mailer: memoryMailer(smtp).mailer });
+  await app.ready();
+  return { app, database, close: async () => void (await app.close()) };
+}
+
+const [a, b] = [() => apps[0], () => apps[1]];
+
+async function idle(...queues: { name: Parameters<TestApp['app']['cola']['idle']>[0] }[]) {
+  for (const queue of queues) await a().app.cola.idle(queue.name);
+}
+
+beforeAll(async () => {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('Esta prueba necesita DATABASE_URL');
+  dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-cola-'));
+  const created = await createPostgresDatabase(serverUrl);
+  drop = created.drop;
+  apps.push(await openApp(created.url, true));
+  apps.push(await openApp(created.url, false));
+  for (const t of apps) jobs.push(await startJobs(t.app));
+  await idle(COLAS.tareas, COLAS.catalogo, COLAS.diarias);
+});
+
+afterAll(async () => {
+  for (const j of jobs) await j.stop();
+  for (const t of apps) {
+    await t.app.close();
+    await t.database.close();
+  }
+  await drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('cola de tareas con dos procesos sobre un PostgreSQL', () => {
+  it('cada tarea periódica de un intervalo corre una sola vez aunque los dos procesos la encolen', async () => {
+    const t = a();
+    const api = ordenesDriver(t);
+    const { article, storeId } = await stockedArticle(t, 10);
+    const code = (await api.registrarOrden(orderBody({ article, storeId }, { quantity: 3 }), 'dos-procesos-1')).code;
+    const hold = await b().app.inject({
+      method: 'POST',
+      url: '/api/carrito/bloquear/item/tiendas',
+      remoteAddress: nextIp(),
+      payload: { articleCode: article, stores: [{ tiendaId: storeId, quantity: 2 }] },
+    });
+    expect(hold.statusCode).toBe(200);
+    const [{ id: categoria }] = await rows<{ id: number }>(
+      t,
+      sql`INSERT INTO blog_categorias (category) VALUES ('Dos procesos') RETURNING id`,
+    );
+    const postAt = new Date(Date.now() + 3 * HOUR);
+    await t.database.db.execute(sql`
+      INSERT INTO blog_posts (slug, title, content, status, schedule_post, published_at, category_id)
+      VALUES ('dos-procesos', 'Dos procesos', '<p>Hola</p>', 'programado', ${postAt}, ${postAt}, ${categoria})`);
+
+    // A moment when the order and the hold are past due, the post's time came and, at 09:00 in
+    // Caracas, the daily jobs are due: both processes tick on it at once.
+    const later = new Date(Date.now() + 30 * HOUR);
+    later.setUTCHours(13, 0, 0, 0);
+    const options = { seconds: 3600, bcv: false };
+    const [fromA, fromB] = await Promise.all([queueDueJobs(a().app.cola, options, later), queueDueJobs(b().app.cola, options, later)]);
+    for (const queue of ['tareas', 'catalogo', 'diarias'] as const) {
+      expect(
+        [fromA[queue], fromB[queue]].filter((id) => id !== null),
+        queue,
+      ).toHaveLength(1);
+    }
+    await idle(COLAS.tareas, COLAS.catalogo, COLAS.diarias);
+    // Their timers do not tick together: B ticks again later in the same interval, after the job ran.
+    const sameSlot = new Date(later.getTime() + 20 * 60_000);
+    expect(await queueDueJobs(b().app.cola, options, sameSlot)).toEqual({ tareas: null, catalogo: null, diarias: null });
+    await idle(COLAS.tareas, COLAS.catalogo, COLAS.diarias);
+
+    const boss = b().app.cola.boss;
+    const inSlot = async (queue: (typeof COLAS)[keyof typeof COLAS]) =>
+      (await boss.findJobs<{ at: string }>(queue.name)).filter((job) => [later, sameSlot].some((d) => job.data.at === d.toISOString()));
+    const [tareas, catalogo, diarias] = await Promise.all([inSlot(COLAS.tareas), inSlot(COLAS.catalogo), inSlot(COLAS.diarias)]);
+    for (const ran of [tareas, catalogo, diarias]) {
+      expect(ran.map((job) => job.state)).toEqual(['completed']);
+    }
+    expect(tareas[0].output).toMatchObject({ expiredOrders: 1, releasedHolds: 1, publishedPosts: 1, failed: 0 });
+    expect(diarias[0].output).toMatchObject({ failed: 0 });
+
+    const history = await rows<{ to_step: string }>(
+      t,
+      sql`SELECT h.to_step FROM orden_historial h JOIN ordenes_compra o ON o.id = h.order_id WHERE o.code = ${code} ORDER BY h.id`,
+    );
+    expect(history.map((h) => h.to_step)).toEqual(['pendiente', 'anulada']);
+    const [{ held }] = await rows<{ held: number }>(
+      t,
+      sql`SELECT held FROM inventario WHERE article_code = ${article} AND tienda_id = ${storeId}`,
+    );
+    expect(held).toBe(0);
+    const [{ status }] = await rows<{ status: string }>(t, sql`SELECT status FROM blog_posts WHERE slug = 'dos-procesos'`);
+    expect(status).toBe('publicado');
+  });
+
+  it('un correo cuya entrega falló dos veces se entrega en el tercer intento, una sola vez', async () => {
+    const to = 'tercer-intento@correo.com';
+    const triesBefore = smtp.server.tries;
+    smtp.server.downFor = 2;
+    const { db, mailer } = a().app.authContext();
+    await mailer.send(db, { to, kind: 'prueba-cola', subject: 'Tercer intento', html: '<p>hola</p>', text: 'hola' });
+    type Row = { attempts: number; error: string | null; sent_at: Date | null };
+    const outbox = async () => (await rows<Row>(a(), sql`SELECT attempts, error, sent_at FROM correos WHERE "to" = ${to}`))[0];
+    await vi.waitFor(async () => expect((await outbox()).sent_at).not.toBeNull(), { timeout: 25_000, interval: 100 });
+    await idle(COLAS.correo);
+    expect(await outbox()).toMatchObject({ attempts: 3, error: null });
+    expect(smtp.server.tries - triesBefore).toBe(3);
+    expect(smtp.server.sent.filter((m) => m.to === to)).toHaveLength(1);
+    const [job] = await b().app.cola.boss.findJobs(COLAS.correo.name, { data: { id: (await idOf(to)) ?? 0 } });
+    expect(job).toMatchObject({ state: 'completed', retryCount: 2 });
+  });
+
+  it('cerrar la aplicación detiene su cola', async () => {
+    const extra = await openApp(await urlOf(a()), false);
+    expect(extra.app.cola.started()).toBe(true);
+    await extra.app.close();
+    expect(extra.app.cola.started()).toBe(false);
+    await extra.database.close();
+  });
+});
+
+async function idOf(to: string): Promise<number | undefined> {
+  return (await rows<{ id: number }>(a(), sql`SELECT id FROM correos WHERE "to" = ${to}`))[0]?.id;
+}
+
+async function urlOf(t: TestApp): Promise<string> {
+  const [{ name }] = await rows<{ name: string }>(t, sql`SELECT current_database() AS name`);
+  const url = new URL(process.env.DATABASE_URL ?? '');
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -1,0 +1,112 @@
+// Deep pages and bounded counts of the catalogue list (issue 13, decision 0025): walking the pages with
+// `despues` (keyset) gives exactly the rows of walking them by number, and past the bound the count is flagged.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeCursor, encodeCursor } from '#domain/catalogo-cursor.ts';
+import type { ArticleCard } from '#domain/contracts/catalogo.ts';
+import type { ListMeta } from '#domain/contracts/contract.ts';
+import { listArticles } from '#server/modules/catalogo/catalogo.service.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+type Answer<T> = { success: boolean; data: T; meta: ListMeta; message?: string };
+
+async function get<T>(url: string) {
+  const response = await t.app.inject({ method: 'GET', url });
+  return { status: response.statusCode, body: response.json() as Answer<T> };
+}
+
+async function walkByNumber(query: string, perPage = 24) {
+  const codes: string[] = [];
+  for (let page = 1; ; page++) {
+    const { body } = await get<ArticleCard[]>(`/api/catalogo/articulos?per_page=${perPage}&page=${page}&${query}`);
+    codes.push(...body.data.map((card) => card.model));
+    if (page >= body.meta.last_page) return { codes, total: body.meta.total };
+  }
+}
+
+async function walkByCursor(query: string, perPage = 24) {
+  const codes: string[] = [];
+  let cursor: string | null | undefined;
+  for (let page = 1; page === 1 || cursor; page++) {
+    const after = cursor ? `&despues=${encodeURIComponent(cursor)}` : '';
+    const { status, body } = await get<ArticleCard[]>(`/api/catalogo/articulos?per_page=${perPage}&page=${page}&${query}${after}`);
+    expect(status).toBe(200);
+    codes.push(...body.data.map((card) => card.model));
+    cursor = body.meta.next_cursor;
+  }
+  return codes;
+}
+
+describe('páginas con «despues» (keyset)', () => {
+  const orders: [string, number][] = [
+    ['sort_by=nuevo&sort_desc=true', 24],
+    ['sort_by=precio&sort_desc=false', 24],
+    ['sort_by=precio&sort_desc=true', 24],
+    ['sort_by=nombre&sort_desc=false', 24],
+    ['sort_by=vendidos&sort_desc=true', 24],
+    ['opcion=lo-nuevo', 24],
+    ['opcion=mas-vendidos', 24],
+    ['linea=DAM&color=NEGR,BLAN&sort_by=precio&sort_desc=false', 2],
+  ];
+  it.each(orders)('%s: los mismos artículos en el mismo orden que por número de página', async (query, perPage) => {
+    const byNumber = await walkByNumber(query, perPage);
+    const byCursor = await walkByCursor(query, perPage);
+    expect(byNumber.codes.length).toBe(byNumber.total);
+    expect(byNumber.codes.length).toBeGreaterThan(perPage);
+    expect(byCursor).toEqual(byNumber.codes);
+  });
+
+  it('un «despues» alterado, de otro orden o con agrupar_colores se rechaza con 400 y un mensaje claro', async () => {
+    const { body } = await get<ArticleCard[]>('/api/catalogo/articulos?sort_by=precio&sort_desc=false');
+    const cursor = body.meta.next_cursor as string;
+    const otherOrder = await get(`/api/catalogo/articulos?sort_by=nombre&despues=${encodeURIComponent(cursor)}`);
+    expect(otherOrder.status).toBe(400);
+    expect(otherOrder.body.message).toMatch(/despues/);
+    const forged = encodeCursor({ sort: 'precio', desc: false, marked: null, key: '1; DROP TABLE modelos', code: 'X' });
+    expect((await get(`/api/catalogo/articulos?sort_by=precio&sort_desc=false&despues=${forged}`)).status).toBe(400);
+    expect((await get('/api/catalogo/articulos?despues=%%%no-es-base64')).status).toBe(400);
+    const grouped = await get(`/api/catalogo/articulos?agrupar_colores=true&despues=${encodeURIComponent(cursor)}`);
+    expect(grouped.status).toBe(400);
+    expect(grouped.body.message).toMatch(/agrupar_colores/);
+  });
+
+  it('el cursor de una fecha inexistente no llega a la base', () => {
+    const bad = encodeCursor({ sort: 'nuevo', desc: true, marked: null, key: '2026-13-45 99:00:00+00', code: 'A' });
+    expect(decodeCursor(bad, 'nuevo', true, false)).toBeNull();
+  });
+});
+
+describe('conteo acotado', () => {
+  it('por debajo del límite el total es exacto y sin marca de estimado', async () => {
+    const byNumber = await walkByNumber('linea=DAM');
+    const { meta } = await listArticles(t.database.db, { page: 1, perPage: 6, linea: 'DAM' }, { countLimit: byNumber.total });
+    expect(meta.total).toBe(byNumber.total);
+    expect(meta).not.toHaveProperty('total_is_estimate');
+    expect(meta.last_page).toBe(Math.ceil(byNumber.total / 6));
+  });
+
+  it('pasado el límite el total es el límite, marcado como estimado, y siempre hay una página más', async () => {
+    const { meta } = await listArticles(t.database.db, { page: 1, perPage: 6 }, { countLimit: 10 });
+    expect(meta).toMatchObject({ total: 10, total_is_estimate: true, from: 1, to: 6, last_page: 3 });
+    const deep = await listArticles(t.database.db, { page: 5, perPage: 6 }, { countLimit: 10 });
+    expect(deep.meta).toMatchObject({ total: 10, total_is_estimate: true, from: 25, to: 30, last_page: 6 });
+    const grouped = await listArticles(t.database.db, { page: 1, perPage: 6, groupColors: true }, { countLimit: 10 });
+    expect(grouped.meta).toMatchObject({ total: 10, total_is_estimate: true });
+  });
+
+  it('las tarjetas agrupadas cuentan estilos exactos por debajo del límite', async () => {
+    const { meta, items } = await listArticles(t.database.db, { page: 1, perPage: 60, groupColors: true, linea: 'DAM' });
+    const styles = new Set(items.map((card) => card.model.slice(0, -4)));
+    if (meta.total <= 60) expect(meta.total).toBe(styles.size);
+    expect(meta).not.toHaveProperty('total_is_estimate');
+  });
+});

@@ -1,0 +1,129 @@
+// Shared cache of anonymous storefront pages (docs/decisions/0019): the same HTML for every visitor
+// who brings no session, no cart and the same display currency, served without running React
+// Router. A kept page allows its inline scripts by their hashes instead of a nonce, so its bytes
+// never change and are compressed once.
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
+import { pageCsp } from '#server/http/security-headers.ts';
+
+// Home, línea and sub-línea lists, articles, search and the company's pages. Account, cart, order,
+// panel and sign-in pages are never here (an allowlist: a page added later stays out until named).
+const STOREFRONT_PAGE =
+  /^\/(?:|linea(?:\/[^.]*)?|articulos\/[^/.]+|buscar|nuestras-tiendas|sobre-nosotros|privacy-policy|terms-and-condition|franchise|contact|blog(?:\/[^.]*)?|galeria)$/;
+// The only cookie a shared page may depend on: the display currency (web/app/lib/moneda.ts).
+const CURRENCY_COOKIE = /^moneda=(USD|VES)$/;
+// Cookies no page reads: the device mark of sign-in attempts stays after logging out.
+const IGNORED_COOKIE = /^dispositivo=/;
+
+/** How long a page is kept: the API's own cache of public reads lives as long (cacheSeconds). */
+export const PAGE_TTL_MS = 10_000;
+
+export type PageRequest = { method: string; url: string; cookie: string | undefined; userAgent: string | undefined };
+
+/**
+ * The key of a request the shared cache may answer, or null: only GETs of storefront pages whose
+ * cookies are at most the display currency (and the sign-in device mark). A session, a cart or any
+ * other cookie bypasses it.
+ */
+export function sharedPageKey(request: PageRequest): string | null {
+  if (request.method !== 'GET') return null;
+  const q = request.url.indexOf('?');
+  const pathname = q === -1 ? request.url : request.url.slice(0, q);
+  if (!STOREFRONT_PAGE.test(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname)) return null;
+  let currency: string | null = null;
+  for (const cookie of (request.cookie ?? '').split(/;\s*/)) {
+    if (cookie === '' || IGNORED_COOKIE.test(cookie)) continue;
+    const match = CURRENCY_COOKIE.exec(cookie);
+    // A second currency cookie: the page reads the first, so no key may name either.
+    if (!match || currency !== null) return null;
+    currency = match[1];
+  }
+  // Crawlers get the whole document at once (entry.server.tsx): not the same bytes as a stream.
+  const reader = request.userAgent && isbot(request.userAgent) ? 'bot' : 'browser';
+  return `${reader} ${currency ?? 'USD'} ${request.url}`;
+}
+
+export type Encoding = 'br' | 'gzip';
+export type CachedPage = {
+  status: number;
+  /** The document's headers, with its hash-based CSP. */
+  headers: [string, string][];
+  body: Buffer;
+  compressed: Record<Encoding, Buffer>;
+};
+
+export type PageCache = {
+  get(key: string): CachedPage | undefined;
+  /** Keeps a rendered page once compressed; the nonce it was rendered with is taken out. */
+  set(key: string, page: { status: number; headers: [string, string][]; html: Buffer; nonce: string }): Promise<void>;
+  clear(): void;
+};
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+export function createPageCache(options: { maxBytes?: number; ttlMs?: number } = {}): PageCache {
+  const pages = new LRUCache<string, CachedPage>({
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (page) => page.body.length + page.compressed.br.length + page.compressed.gzip.length,
+    ttl: options.ttlMs ?? PAGE_TTL_MS,
+  });
+  // An invalidation while a page was being compressed must not let that older page in afterwards.
+  let generation = 0;
+  return {
+    get: (key) => pages.get(key),
+    async set(key, { status, headers, html, nonce }) {
+      const started = generation;
+      const page = await sharedPage(status, headers, html, nonce);
+      if (generation === started) pages.set(key, page);
+    },
+    clear() {
+      generation += 1;
+      pages.clear();
+    },
+  };
+}
+
+async function sharedPage(status: number, headers: [string, string][], html: Buffer, nonce: string): Promise<CachedPage> {
+  const rendered = html.toString('utf8');
+  // Only the scripts the render itself marked with its nonce: anything else (say, a script that got
+  // past the blog's cleaner) was blocked by the nonce CSP and must stay blocked by the hash one.
+  const sha256 = inlineScriptHashes(rendered, nonce);
+  const text = rendered.replaceAll(nonce, '');
+  const body = Buffer.from(text);
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzipped(body, { level: 9 }),
+  ]);
+  const kept = headers.filter(([name]) => !['content-security-policy', 'content-length', 'content-encoding', 'set-cookie'].includes(name));
+  kept.push(['content-security-policy', pageCsp({ sha256 })]);
+  return { status, headers: kept, body, compressed: { br, gzip: gz } };
+}
+
+/** The SHA-256 of every inline script of a document that carries `nonce`, as a CSP hash source takes them. */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, content] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    if (!nonce || !attributes.includes(`nonce="${nonce}"`)) continue;
+    hashes.add(createHash('sha256').update(content, 'utf8').digest('base64'));
+  }
+  return [...hashes];
+}
+
+/** The encoding to send a kept page in, from the request's Accept-Encoding (brotli first). */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = new Set<string>();
+  for (const entry of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = entry.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}

@@ -1,0 +1,28 @@
+// An amount field written the Venezuelan way ("1.234,56"): numeric keyboard, and on leaving the
+// field what was typed ("1234.5", "1234,5") is shown again in es-VE format. Read it with parseAmountInput.
+import { TextInput, type TextInputProps } from '@mantine/core';
+import type { FocusEvent } from 'react';
+import { formatAmount, parseAmountInput } from '#domain/money.ts';
+
+/** "1234.5" or "1.234,5" → "1.234,50"; anything that is not an amount is left as typed. */
+export function montoVenezolano(value: string): string {
+  const parsed = parseAmountInput(value);
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(parsed)) return value;
+  const [whole, fraction = ''] = parsed.split('.');
+  return formatAmount(Number(whole) * 100 + Number(fraction.padEnd(2, '0')));
+}
+
+export function MontoInput({ onBlur, ...props }: TextInputProps) {
+  return (
+    <TextInput
+      inputMode="decimal"
+      autoComplete="off"
+      {...props}
+      onBlur={(event: FocusEvent<HTMLInputElement>) => {
+        const input = event.currentTarget;
+        if (input.value) input.value = montoVenezolano(input.value);
+        onBlur?.(event);
+      }}
+    />
+  );
+}
