@@ -21,11 +21,17 @@ declare module 'fastify' {
 
 type Entry = { body: string; contentType: string };
 
+// The invalidation count when each cacheable request began. An answer whose query ran before a
+// write commits must not be kept after that write's invalidate(), or it would be served stale.
+const startedAt = new WeakMap<object, number>();
+
 export function registerResponseCache(app: FastifyInstance, options: { enabled: boolean; maxEntries?: number }): void {
   const cache = new LRUCache<string, Entry>({ max: options.maxEntries ?? 5000 });
   const listeners: (() => void)[] = [];
+  let generation = 0;
   app.decorate('responseCache', {
     invalidate: () => {
+      generation += 1;
       cache.clear();
       for (const listener of listeners) listener();
     },
@@ -37,14 +43,17 @@ export function registerResponseCache(app: FastifyInstance, options: { enabled: 
     const ttl = request.routeOptions.config?.cacheSeconds;
     if (!ttl || request.method !== 'GET') return;
     const hit = cache.get(request.url);
-    if (!hit) return;
+    if (!hit) {
+      startedAt.set(request, generation);
+      return;
+    }
     return reply.header('content-type', hit.contentType).header('x-cache', 'HIT').send(hit.body);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const ttl = request.routeOptions.config?.cacheSeconds;
     if (!ttl || request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    if (reply.getHeader('x-cache') === 'HIT') return payload;
+    if (reply.getHeader('x-cache') === 'HIT' || startedAt.get(request) !== generation) return payload;
     cache.set(
       request.url,
       { body: payload, contentType: String(reply.getHeader('content-type') ?? 'application/json') },

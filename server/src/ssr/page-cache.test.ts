@@ -115,6 +115,16 @@ describe('página guardada', () => {
     cache.clear();
     expect(cache.get('k')).toBeUndefined();
   });
+
+  it('una página pintada antes de una invalidación no entra aunque se guarde después', async () => {
+    const cache = createPageCache();
+    const since = cache.generation();
+    cache.clear(); // a write commits while the page's loaders were running
+    await cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0' }, since);
+    expect(cache.get('k')).toBeUndefined();
+    await cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0' }, cache.generation());
+    expect(cache.get('k')).toBeDefined();
+  });
 });
 
 describe('chooseEncoding', () => {

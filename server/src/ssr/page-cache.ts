@@ -57,8 +57,14 @@ export type CachedPage = {
 
 export type PageCache = {
   get(key: string): CachedPage | undefined;
+  /** A token taken before rendering: `set` drops a page whose data may predate a later `clear`. */
+  generation(): number;
   /** Keeps a rendered page once compressed; the nonce it was rendered with is taken out. */
-  set(key: string, page: { status: number; headers: [string, string][]; html: Buffer; nonce: string }): Promise<void>;
+  set(
+    key: string,
+    page: { status: number; headers: [string, string][]; html: Buffer; nonce: string },
+    since?: number,
+  ): Promise<void>;
   clear(): void;
 };
 
@@ -71,14 +77,15 @@ export function createPageCache(options: { maxBytes?: number; ttlMs?: number } =
     sizeCalculation: (page) => page.body.length + page.compressed.br.length + page.compressed.gzip.length,
     ttl: options.ttlMs ?? PAGE_TTL_MS,
   });
-  // An invalidation while a page was being compressed must not let that older page in afterwards.
+  // An invalidation while a page was being rendered or compressed must not let that older page in
+  // afterwards: its loaders may have read the data before the write that invalidated.
   let generation = 0;
   return {
     get: (key) => pages.get(key),
-    async set(key, { status, headers, html, nonce }) {
-      const started = generation;
+    generation: () => generation,
+    async set(key, { status, headers, html, nonce }, since = generation) {
       const page = await sharedPage(status, headers, html, nonce);
-      if (generation === started) pages.set(key, page);
+      if (generation === since) pages.set(key, page);
     },
     clear() {
       generation += 1;

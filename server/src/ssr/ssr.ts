@@ -145,6 +145,7 @@ async function renderPage(
     : null;
   const cached = key ? pages?.get(key) : undefined;
   if (cached) return sendCachedPage(request, reply, cached);
+  const since = pages?.generation();
   // The browser's own host, only for React Router's same-origin check of actions; absolute URLs
   // come from app.publicUrl (load context), never from it.
   const url = new URL(request.url, requestOrigin(request.protocol, request.host, app.publicUrl));
@@ -182,7 +183,7 @@ async function renderPage(
   if (key && pages && response.status === 200 && cookies.length === 0 && answers.onlyShared) {
     const html = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
-    pages.set(key, { status: response.status, headers, html, nonce }).catch((err) => request.log.error({ err }, 'página no guardada'));
+    pages.set(key, { status: response.status, headers, html, nonce }, since).catch((err) => request.log.error({ err }, 'página no guardada'));
     return reply.header('x-cache', 'MISS').send(html);
   }
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
