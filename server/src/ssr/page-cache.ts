@@ -60,11 +60,7 @@ export type PageCache = {
   /** A token taken before rendering: `set` drops a page whose data may predate a later `clear`. */
   generation(): number;
   /** Keeps a rendered page once compressed; the nonce it was rendered with is taken out. */
-  set(
-    key: string,
-    page: { status: number; headers: [string, string][]; html: Buffer; nonce: string },
-    since?: number,
-  ): Promise<void>;
+  set(key: string, page: { status: number; headers: [string, string][]; html: Buffer; nonce: string }, since?: number): Promise<void>;
   clear(): void;
 };
 

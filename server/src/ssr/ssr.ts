@@ -183,7 +183,9 @@ async function renderPage(
   if (key && pages && response.status === 200 && cookies.length === 0 && answers.onlyShared) {
     const html = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
-    pages.set(key, { status: response.status, headers, html, nonce }, since).catch((err) => request.log.error({ err }, 'página no guardada'));
+    pages
+      .set(key, { status: response.status, headers, html, nonce }, since)
+      .catch((err) => request.log.error({ err }, 'página no guardada'));
     return reply.header('x-cache', 'MISS').send(html);
   }
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
