@@ -33,6 +33,8 @@ export const boletinCampanas = pgTable(
     contenido: text('contenido').notNull(),
     productos: jsonb('productos').$type<string[]>().notNull().default([]),
     estado: varchar('estado', { length: 10 }).$type<EstadoCampana>().notNull().default('borrador'),
+    /** A «programada» campaign's start: the periodic jobs start it once this time came. */
+    programadaPara: timestamp('programada_para', { withTimezone: true }),
     /** Confirmed subscribers when the sending began; those sent once it ends. */
     total: integer('total').notNull().default(0),
     /** The last subscriber id a batch reached: the next batch starts after it. */
@@ -42,7 +44,12 @@ export const boletinCampanas = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [check('boletin_campanas_estado_ok', sql`${t.estado} IN ('borrador', 'enviando', 'enviada')`)],
+  (t) => [
+    check('boletin_campanas_estado_ok', sql`${t.estado} IN ('borrador', 'programada', 'enviando', 'enviada')`),
+    check('boletin_campanas_programada_ok', sql`${t.estado} <> 'programada' OR ${t.programadaPara} IS NOT NULL`),
+    // The jobs look for the scheduled ones whose time came.
+    index('boletin_campanas_programadas').on(t.programadaPara).where(sql`estado = 'programada'`),
+  ],
 );
 
 export const boletinEnvios = pgTable(
