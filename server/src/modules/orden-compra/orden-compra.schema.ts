@@ -62,6 +62,8 @@ export const ordenesCompra = pgTable(
     // unpaid orders counts them (domain/checkout.ts unpaidOrderKeys).
     clientIp: varchar('client_ip', { length: 45 }),
     unpaidKeys: text('unpaid_keys').array().notNull().default(sql`'{}'::text[]`),
+    // 'web' (the checkout) or 'whatsapp' («Pedir por WhatsApp», decision 0033): staff see and filter it.
+    origen: varchar('origen', { length: 10 }).notNull().default('web'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -77,6 +79,10 @@ export const ordenesCompra = pgTable(
     index('ordenes_busqueda_correo').using('gin', sql`(${t.buyer}->>'email') gin_trgm_ops`),
     index('ordenes_busqueda_cedula').using('gin', sql`(${t.buyer}->>'dni') gin_trgm_ops`),
     index('ordenes_usuario').on(t.userId),
+    // The staff list filtered to WhatsApp orders (a few among many), newest first, without reading the rest.
+    index('ordenes_whatsapp')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.origen} = 'whatsapp'`),
     index('ordenes_impagas_claves').using('gin', t.unpaidKeys).where(sql`${t.step} IN ('pendiente', 'pago-por-confirmar')`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "ordenes_compra" ADD COLUMN "origen" varchar(10) DEFAULT 'web' NOT NULL;--> statement-breakpoint
+CREATE INDEX "ordenes_whatsapp" ON "ordenes_compra" USING btree ("created_at","id") WHERE "ordenes_compra"."origen" = 'whatsapp';
