@@ -19,6 +19,7 @@ export * from '#server/modules/galeria/galeria.schema.ts';
 export * from '#server/modules/general/general.schema.ts';
 export * from '#server/modules/inventario/inventario.schema.ts';
 export * from '#server/modules/orden-compra/orden-compra.schema.ts';
+export * from '#server/modules/pagos-en-linea/pagos-en-linea.schema.ts';
 export * from '#server/modules/profile/profile.schema.ts';
 export * from '#server/modules/prospecto/prospecto.schema.ts';
 export * from '#server/modules/ventas/ventas.schema.ts';

@@ -1,0 +1,57 @@
+// Online payments (docs/decisions/0035): each order created at the provider for one of our orders,
+// its capture once it is paid, and the provider's webhook events already handled.
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { ordenesCompra, ordenPagos } from '#server/modules/orden-compra/orden-compra.schema.ts';
+
+/**
+ * status: 'creado' (waiting for the buyer at the provider), 'capturado' (paid: its payment is in
+ * orden_pagos), 'rechazado' (the provider declined it; the buyer may start again), 'retenido'
+ * (paid but not applied: another amount or currency, or the order no longer awaited it; staff decide).
+ */
+export const pagosEnLinea = pgTable(
+  'pagos_en_linea',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => ordenesCompra.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    providerOrderId: varchar('provider_order_id', { length: 60 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('creado'),
+    // What we asked the provider for: the order's total as the server computed it, commission included.
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    approvalUrl: text('approval_url').notNull(),
+    captureId: varchar('capture_id', { length: 60 }),
+    capturedAmount: numeric('captured_amount', { precision: 12, scale: 2 }),
+    capturedCurrency: varchar('captured_currency', { length: 3 }),
+    payerEmail: text('payer_email'),
+    // Why a capture was not applied to the order (status 'retenido'), or why the provider declined it.
+    note: text('note').notNull().default(''),
+    paymentId: integer('payment_id').references(() => ordenPagos.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pagos_en_linea_orden_proveedor').on(t.provider, t.providerOrderId),
+    // One capture is one payment, whichever of the return and the webhook records it.
+    uniqueIndex('pagos_en_linea_captura').on(t.provider, t.captureId),
+    // A double click makes one provider order: one waiting for the buyer per order at a time.
+    uniqueIndex('pagos_en_linea_uno_abierto').on(t.orderId).where(sql`${t.status} = 'creado'`),
+    index('pagos_en_linea_orden').on(t.orderId),
+  ],
+);
+
+/** Webhook events handled, by the provider's event id: a repeated delivery changes nothing. */
+export const pagosEnLineaEventos = pgTable(
+  'pagos_en_linea_eventos',
+  {
+    provider: varchar('provider', { length: 20 }).notNull(),
+    eventId: varchar('event_id', { length: 100 }).notNull(),
+    eventType: varchar('event_type', { length: 100 }).notNull(),
+    resourceId: varchar('resource_id', { length: 100 }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
