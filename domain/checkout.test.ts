@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountFollowingDue,
   amountToPay,
   type CheckoutDraft,
   chargeWithShipping,
@@ -271,5 +272,15 @@ describe('monto del pago reportado', () => {
     expect(paymentAmountDiffers(order, 'zelle', '69.58')).toBe(true);
     expect(paymentAmountDiffers(order, 'pago-movil', '69.60')).toBe(true);
     expect(paymentAmountDiffers(order, 'pago-movil', '2540.40')).toBe(false);
+  });
+
+  it('el monto que el formulario escribió sigue al total si cambia el envío; el que escribió el comprador se queda', () => {
+    const written = { method: 'zelle' as const, reference: '', bankCode: '', amount: '69,60', date: '', suggested: '69,60' };
+    expect(amountFollowingDue(written, '74,60')).toEqual({ ...written, amount: '74,60', suggested: '74,60' });
+    expect(amountFollowingDue(written, '69,60')).toBe(written);
+    expect(amountFollowingDue({ ...written, amount: '70,00' }, '74,60').amount).toBe('70,00');
+    // A draft kept before the form remembered what it wrote: the buyer's amount is not touched.
+    expect(amountFollowingDue({ ...written, suggested: undefined }, '74,60').amount).toBe('69,60');
+    expect(amountFollowingDue({ ...written, method: '' }, '74,60').amount).toBe('69,60');
   });
 });

@@ -38,7 +38,15 @@ export type CheckoutDraft = {
     /** The store of a pickup («retiro-en-tienda»). */
     pickupTiendaId: number | null;
   };
-  payment: { method: PaymentMethodId | ''; reference: string; bankCode: string; amount: string; date: string };
+  payment: {
+    method: PaymentMethodId | '';
+    reference: string;
+    bankCode: string;
+    amount: string;
+    date: string;
+    /** The amount the form wrote for the buyer when the method was chosen (see amountFollowingDue). */
+    suggested?: string;
+  };
   comment: string;
   withSeller: boolean;
   salesman: number | null;
@@ -94,6 +102,18 @@ export function paymentInput(payment: CheckoutDraft['payment']) {
     amount: blankToUndefined(parseAmountInput(payment.amount)),
     date: blankToUndefined(payment.date),
   };
+}
+
+/**
+ * The payment with its amount brought up to what is due now. The form writes the amount due when
+ * the method is chosen; if the buyer later goes back and changes the delivery (another agency,
+ * a pickup), the due amount moves and a written amount the buyer never touched must move with it.
+ * An amount the buyer typed is theirs and stays.
+ */
+export function amountFollowingDue(payment: CheckoutDraft['payment'], due: string): CheckoutDraft['payment'] {
+  const untouched = payment.suggested !== undefined && payment.amount === payment.suggested;
+  if (!payment.method || !untouched || payment.suggested === due) return payment;
+  return { ...payment, amount: due, suggested: due };
 }
 
 /**

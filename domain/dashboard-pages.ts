@@ -113,7 +113,7 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   },
   { path: 'configurar/envios', title: 'Tarifas de envío', roles: FINANZAS, built: true, menu: { group: 'Configuración', ico: 'truck' } },
   { path: 'config/notificacion', title: 'Notificaciones', roles: ADMIN, built: true, menu: { group: 'Configuración', ico: 'bell' } },
-  { path: 'config/notificacion_old', title: 'Notificaciones (anterior)', roles: ADMIN, built: false },
+  { path: 'config/notificacion_old', title: 'Notificaciones (anterior)', roles: ADMIN, built: true },
   {
     path: 'configurar/roles-usuario',
     title: 'Roles de usuario',

@@ -72,6 +72,8 @@ export type OrderShipping = {
  */
 export function shippingRow(order: OrderShipping): { label: string; instead: string | null; estimate: string | null } {
   if (order.shipping === 'retiro-en-tienda') return { label: 'Retiro en tienda', instead: 'Sin costo', estimate: null };
+  // A WhatsApp order (decision 0033): the store and the buyer agree the shipping in the chat.
+  if (order.shipping === 'por-acordar') return { label: 'Envío', instead: 'Por acordar por WhatsApp', estimate: null };
   const estimate = order.daysMin != null && order.daysMax != null ? shippingEstimate(order.daysMin, order.daysMax) : null;
   const label = order.agencyLabel ? `Envío ${order.agencyLabel}` : 'Envío';
   return { label, instead: order.payShipping === 'cobro-a-destino' ? 'Por cobrar en destino' : null, estimate };

@@ -219,6 +219,48 @@ describe('el checkout en el teléfono', () => {
     expect(despacho.errors).toEqual([]);
   });
 
+  it('el monto del pago sigue al total si se vuelve y se cambia la entrega; el que escribió el comprador se queda', async () => {
+    const { page, errors } = await newPage(browser, PHONE);
+    await page.goto(`${baseUrl()}/`);
+    await addToCart(page, await articleInStock(4));
+    await page.goto(`${baseUrl()}/carrito`);
+    await page.getByTestId('checkout-siguiente').click();
+    await fillBuyer(page);
+    await page.getByTestId('checkout-siguiente').click();
+    await expectStep(page, 'Paso 3 de 5 · Envío');
+    await page.getByRole('button', { name: 'Usar mis datos de comprador' }).click();
+    await page.getByTestId('agencia-mrw').click();
+    await page.getByTestId('checkout-siguiente').click();
+    await expectStep(page, 'Paso 4 de 5 · Pago');
+    await page.getByTestId('metodo-zelle').click();
+    const withShipping = await page.getByTestId('pago-monto').inputValue();
+    await expect(page.getByTestId('monto-a-pagar').textContent()).resolves.toContain(withShipping);
+
+    // Back to the delivery: a pickup in a store costs no shipping, and the amount follows the total.
+    await page.goBack();
+    await expectStep(page, 'Paso 3 de 5 · Envío');
+    await page.getByTestId('entrega-retiro-en-tienda').click();
+    await page.locator('[data-testid^="retiro-tienda-"]').first().click();
+    await page.getByTestId('checkout-siguiente').click();
+    await expectStep(page, 'Paso 4 de 5 · Pago');
+    const pickup = await page.getByTestId('pago-monto').inputValue();
+    expect(pickup).not.toBe(withShipping);
+    await expect(page.getByTestId('monto-a-pagar').textContent()).resolves.toContain(pickup);
+
+    // An amount the buyer typed is what they say they paid: a change of delivery does not rewrite it.
+    await page.getByTestId('pago-monto').fill('10,00');
+    await page.goBack();
+    await expectStep(page, 'Paso 3 de 5 · Envío');
+    await page.getByTestId('entrega-envio').click();
+    await page.getByTestId('agencia-mrw').click();
+    await page.getByTestId('checkout-siguiente').click();
+    await expectStep(page, 'Paso 4 de 5 · Pago');
+    await expect(page.getByTestId('monto-a-pagar').textContent()).resolves.toContain(withShipping);
+    await expect(page.getByTestId('pago-monto').inputValue()).resolves.toBe('10,00');
+    await noSidewaysScroll(page);
+    expect(errors).toEqual([]);
+  });
+
   it('retiro en tienda: elige una tienda que despacha, sin agencia ni costo de envío; el comprador y el despacho ven la tienda', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await page.goto(`${baseUrl()}/`);

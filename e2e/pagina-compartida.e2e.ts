@@ -118,6 +118,35 @@ describe('caché compartida de páginas', () => {
     }
   });
 
+  it('un rastreador de una sola dirección recibe 429 con Retry-After pasada su ráfaga; memoria, otra dirección y un carrito siguen', async () => {
+    const crawler = { 'x-forwarded-for': '198.51.100.23' };
+    const path = await articlePath();
+    await cachedVisit(path, crawler);
+    // Every filter combination is a page nobody asked for yet: each one is a whole render.
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof visit>> | null = null;
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 200 && refused === null; i++) {
+      const response = await fetch(`${baseUrl()}/?rastreo=${i}`, { headers: crawler });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        retryAfter = response.headers.get('retry-after');
+        refused = { status: 429, cache: null, csp: '', html: await response.text() };
+      } else await response.arrayBuffer();
+    }
+    expect(refused?.html).toContain('Demasiadas solicitudes');
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+    // The default burst is 60 cold pages (PAGINAS_FRIAS_RAFAGA), plus what refilled meanwhile.
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(60);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+
+    // A page kept in memory costs nothing and still reaches it; other addresses and carts are not touched.
+    expect((await visit(path, crawler)).status).toBe(200);
+    expect((await visit('/?rastreo=otra-direccion', { 'x-forwarded-for': '198.51.100.24' })).status).toBe(200);
+    const cart = { ...crawler, cookie: 'carrito=00000000-0000-4000-8000-000000000000' };
+    expect((await visit('/?rastreo=con-carrito', cart)).status).toBe(200);
+  });
+
   it('la página de memoria hidrata sin errores en un teléfono y sus enlaces navegan', async () => {
     const path = await articlePath();
     await cachedVisit(path);

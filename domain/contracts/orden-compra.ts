@@ -16,7 +16,7 @@ import {
   phone,
 } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, instant } from '#domain/contracts/contract.ts';
-import { BANK_ACCOUNT_METHOD_IDS, bankAccount } from '#domain/contracts/general.ts';
+import { BANK_ACCOUNT_METHOD_IDS, bankAccount, normalizeMobile } from '#domain/contracts/general.ts';
 import { caracasIsoDate, isIsoDay } from '#domain/dates.ts';
 import { ORDER_STEPS } from '#domain/order-steps.ts';
 import { PAGE_SIZES } from '#domain/paginator.ts';
@@ -89,6 +89,17 @@ export const deliverySchema = z
     if (d.agency === '') issue('agency', 'Elija una agencia de envío');
   });
 export type Delivery = z.infer<typeof deliverySchema>;
+
+/**
+ * The delivery of an order asked for by WhatsApp: the store agrees it with the buyer in the chat, so
+ * no agency, no address and no shipping charged yet (docs/decisions/0033). Never sent by the checkout.
+ */
+export const SHIPPING_POR_ACORDAR = 'por-acordar';
+
+/** Where an order was placed: the checkout, or «Pedir por WhatsApp». */
+export const ORDER_ORIGINS = ['web', 'whatsapp'] as const;
+export type OrderOrigin = (typeof ORDER_ORIGINS)[number];
+export const ORDER_ORIGIN_LABELS: Record<OrderOrigin, string> = { web: 'Tienda en línea', whatsapp: 'WhatsApp' };
 
 export const articleCodeSchema = z
   .string({ error: 'Falta el artículo' })
@@ -194,6 +205,38 @@ export const registrarOrdenSchema = z.object({
 });
 
 export type RegistrarOrden = z.infer<typeof registrarOrdenSchema>;
+
+/** A Venezuelan mobile number the store can write to by WhatsApp, kept as 0414-555-0101. */
+const whatsappPhone = z
+  .string({ error: 'El teléfono es obligatorio' })
+  .trim()
+  .min(1, { error: 'El teléfono es obligatorio', abort: true })
+  .transform((v, ctx) => {
+    const normalized = normalizeMobile(v);
+    if (!normalized) ctx.addIssue({ code: 'custom', message: 'Escriba un celular venezolano con WhatsApp (ejemplo: 0414-555-0101)' });
+    return normalized ?? v;
+  });
+
+/**
+ * «Pedir por WhatsApp»: fewer data than the checkout. Who buys (name, WhatsApp, cédula or RIF) and
+ * where it goes (state and city, for the shipping agreed later); the e-mail is optional (with it the
+ * buyer also gets the order's mails). Payment is «pago pendiente» and the delivery is agreed in the chat.
+ */
+export const pedidoWhatsappSchema = z.object({
+  user: z.object({
+    fullName: text('El nombre completo', 3, 120),
+    phone: whatsappPhone,
+    dni: cedulaRif,
+    state,
+    city: text('La ciudad', 2, 80),
+    email: z.union([z.literal(''), email], { error: 'El correo no es válido' }).default(''),
+  }),
+  items: orderItemsSchema,
+  comment: z.string().trim().max(500, 'El comentario no puede tener más de 500 caracteres').default(''),
+  /** The coupon the cart showed, named; null, none. The server checks it again. */
+  coupon: couponCode.nullable().optional(),
+});
+export type PedidoWhatsapp = z.infer<typeof pedidoWhatsappSchema>;
 export type PaymentInput = z.infer<typeof paymentSchema>;
 
 // ── shapes of the answers ───────────────────────────────────────────────────
@@ -289,6 +332,8 @@ export const orderStatus = z.object({
     }),
   ),
   timeline: z.array(z.object({ step: z.string(), at: instant })),
+  /** 'web' or 'whatsapp' (the confirmation offers to open the chat again). */
+  origen: z.string(),
 });
 export type OrderStatus = z.infer<typeof orderStatus>;
 
@@ -303,6 +348,8 @@ export const ordenFila = z.object({
   rate: z.string(),
   trackingNumber: z.string().nullable(),
   createdAt: instant,
+  /** 'web' or 'whatsapp': staff see WhatsApp orders marked. */
+  origen: z.string(),
 });
 export type OrdenFila = z.infer<typeof ordenFila>;
 
@@ -342,6 +389,8 @@ export const ordenDetalle = z.object({
     createdAt: instant,
     /** Where the order was placed from; staff only. */
     clientIp: z.string().nullable().optional(),
+    /** 'web' or 'whatsapp'. */
+    origen: z.string(),
   }),
   details: z.array(
     z.object({
@@ -413,17 +462,31 @@ const byCode = z.object({ code: orderCode });
 
 const tags = ['orden-compra'] as const;
 
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: 'Falta la cabecera Idempotency-Key' })
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key debe tener de 8 a 100 letras, números, - o _'),
+});
+
 export const registrar = defineRoute({
   method: 'POST',
   path: '/orden-compra/registrar',
   tags,
   summary: 'Registrar una orden de compra (retiene la existencia; idempotente: 201 la primera vez, 200 al repetirla)',
-  headers: z.object({
-    'idempotency-key': z
-      .string({ error: 'Falta la cabecera Idempotency-Key' })
-      .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key debe tener de 8 a 100 letras, números, - o _'),
-  }),
+  headers: idempotencyHeaders,
   body: registrarOrdenSchema,
+  response: envelope(orderView),
+  status: 201,
+});
+
+export const registrarWhatsapp = defineRoute({
+  method: 'POST',
+  path: '/orden-compra/registrar-whatsapp',
+  tags,
+  summary:
+    'Pedir por WhatsApp: registra la orden como el checkout (retiene la existencia, pago pendiente, envío por acordar; idempotente) con origen whatsapp',
+  headers: idempotencyHeaders,
+  body: pedidoWhatsappSchema,
   response: envelope(orderView),
   status: 201,
 });
@@ -536,6 +599,7 @@ export const buscarOrdenes = defineRoute({
       filter_advance: z
         .object({
           payment_method: z.enum(PAYMENT_METHOD_IDS).optional(),
+          origen: z.enum(ORDER_ORIGINS, { error: 'Origen desconocido: web o whatsapp' }).optional(),
           date_from: isoDay('La fecha inicial').optional(),
           date_to: isoDay('La fecha final').optional(),
         })

@@ -59,6 +59,18 @@ const envSchema = z.object({
     .min(1, 'CORREO_REINTENTO_SEGUNDOS debe ser 1 o más')
     .max(3600, 'CORREO_REINTENTO_SEGUNDOS debe ser como máximo 3600')
     .default(30),
+  // Shared storefront pages that miss the page cache, per address and minute, and the burst allowed
+  // (decision 0032): a crawler of every filter combination must not take the event loop. 0: no limit.
+  PAGINAS_FRIAS_POR_MINUTO: z.coerce
+    .number({ error: 'PAGINAS_FRIAS_POR_MINUTO debe ser un número' })
+    .int('PAGINAS_FRIAS_POR_MINUTO debe ser un entero')
+    .min(0, 'PAGINAS_FRIAS_POR_MINUTO debe ser 0 (sin límite) o más')
+    .default(120),
+  PAGINAS_FRIAS_RAFAGA: z.coerce
+    .number({ error: 'PAGINAS_FRIAS_RAFAGA debe ser un número' })
+    .int('PAGINAS_FRIAS_RAFAGA debe ser un entero')
+    .min(1, 'PAGINAS_FRIAS_RAFAGA debe ser 1 o más')
+    .default(60),
   // How many proxies stand before the server, or their addresses: only their X-Forwarded-* count.
   // The tasa del día from the Banco Central de Venezuela's page, checked by the periodic jobs.
   TASA_BCV_AUTOMATICA: z.enum(['true', 'false'], { error: 'TASA_BCV_AUTOMATICA debe ser true o false' }).default('false'),

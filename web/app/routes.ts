@@ -79,6 +79,7 @@ export default [
       route('config/tasa', 'dashboard/config/tasa.tsx'),
       route('config/cuentas-bancarias', 'dashboard/config/cuentas-bancarias.tsx'),
       route('config/notificacion', 'dashboard/config/notificacion.tsx'),
+      route('config/notificacion_old', 'dashboard/config/notificacion-anterior.tsx'),
       route('config/descuentos', 'dashboard/config/descuentos.tsx'),
       route('config/descuentos/registrar', 'dashboard/config/descuento-registrar.tsx'),
       route('config/descuentos/asignar/:descuento?', 'dashboard/config/descuento-asignar.tsx'),

@@ -18,6 +18,7 @@ import { hasVisitorCookie, pageCacheControl } from '#server/http/cache-control.t
 import { setPageCsp } from '#server/http/security-headers.ts';
 import { type CachedPage, chooseEncoding, createPageCache, type PageCache, sharedPageKey } from './page-cache.ts';
 import { checkPageBody, normalisedPath, requestOrigin } from './page-request.ts';
+import { COLD_PAGE_REFUSAL, type ColdPageLimit, createColdPageLimit } from './paginas-frias.ts';
 
 export type SsrOptions = { build: ServerBuild; clientDir: string };
 
@@ -109,6 +110,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
   // In development a changed component must show on the next reload.
   const pages = process.env.NODE_ENV === 'production' ? createPageCache() : null;
   if (pages) app.responseCache.onInvalidate(() => pages.clear());
+  const { PAGINAS_FRIAS_POR_MINUTO: perMinute, PAGINAS_FRIAS_RAFAGA: burst } = app.deps.env;
+  const coldPages = pages && perMinute > 0 ? createColdPageLimit({ perMinute, burst }) : null;
 
   await app.register(async (scope) => {
     // Page bodies are read whole (within the body limit) and judged in renderPage before any action sees them.
@@ -119,7 +122,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       method: ['GET', 'HEAD', 'POST'],
       url: '/*',
       schema: { hide: true },
-      handler: (request, reply) => renderPage(app, request, reply, handle, pages),
+      handler: (request, reply) => renderPage(app, request, reply, handle, pages, coldPages),
     });
   });
 }
@@ -130,6 +133,7 @@ async function renderPage(
   reply: FastifyReply,
   handle: ReturnType<typeof createRequestHandler>,
   pages: PageCache | null,
+  coldPages: ColdPageLimit | null,
 ) {
   const normalised = normalisedPath(request.url);
   if (normalised !== null) {
@@ -145,6 +149,15 @@ async function renderPage(
     : null;
   const cached = key ? pages?.get(key) : undefined;
   if (cached) return sendCachedPage(request, reply, cached);
+  const cold = key && coldPages ? coldPages.take(request.ip) : null;
+  if (cold && !cold.ok) {
+    return reply
+      .status(429)
+      .header('retry-after', String(cold.retryAfterSeconds))
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(COLD_PAGE_REFUSAL);
+  }
   const since = pages?.generation();
   // The browser's own host, only for React Router's same-origin check of actions; absolute URLs
   // come from app.publicUrl (load context), never from it.

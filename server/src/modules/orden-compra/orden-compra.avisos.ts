@@ -48,6 +48,8 @@ export async function queueStepMail(
   extra = '',
   summary: string[] = [],
 ) {
+  // A WhatsApp order may have no e-mail (decision 0033): the buyer follows it in the chat and by its link.
+  if (!order.buyer.email) return;
   const mail = {
     to: order.buyer.email,
     kind: `orden-${step}`,

@@ -3,7 +3,15 @@
 import { createHash } from 'node:crypto';
 import { modelImageUrl } from '#domain/catalogo-urls.ts';
 import { chargeWithShipping, type UnpaidOrderKind, unpaidOrderKeys, unpaidOrderKind, webOrderTooBigMessage } from '#domain/checkout.ts';
-import { type Delivery, orderUnits, type PaymentInput, type RegistrarOrden } from '#domain/contracts/orden-compra.ts';
+import {
+  type Delivery,
+  type OrderOrigin,
+  orderUnits,
+  type PaymentInput,
+  type PedidoWhatsapp,
+  type RegistrarOrden,
+  SHIPPING_POR_ACORDAR,
+} from '#domain/contracts/orden-compra.ts';
 import { type PricedLine, splitByStores } from '#domain/descuentos.ts';
 import { noShippingRateMessage, payShippingOf, shippingCentsOf } from '#domain/envios.ts';
 import { addCents, fromCents, toCents } from '#domain/money.ts';
@@ -101,7 +109,7 @@ async function checkUnpaidLimits(ctx: OrderContext, tx: Db, keys: string[], now:
  * per article, all its stores together: descuento.service priceItems), then each article split over
  * its stores so every amount of the parts adds up to the article's.
  */
-function pricedOrder(input: RegistrarOrden, prices: Awaited<ReturnType<typeof repo.findPrices>>, pricing: PricingContext) {
+function pricedOrder(input: OrderInput, prices: Awaited<ReturnType<typeof repo.findPrices>>, pricing: PricingContext) {
   const articles = new Map<string, { tiendaId: number; quantity: number }[]>();
   for (const item of input.items) articles.set(item.articleCode, [...(articles.get(item.articleCode) ?? []), ...item.stores]);
   const rows = [...articles].map(([articleCode, stores]) => {
@@ -137,16 +145,11 @@ function pricedOrder(input: RegistrarOrden, prices: Awaited<ReturnType<typeof re
 }
 
 /** The coupon of the order: the one typed in the form; absent, the one kept on the caller's cart. */
-async function couponCodeOf(ctx: OrderContext, input: RegistrarOrden, cartId: number | null): Promise<string | null> {
+async function couponCodeOf(ctx: OrderContext, input: OrderInput, cartId: number | null): Promise<string | null> {
   if (input.coupon !== undefined) return input.coupon;
   return cartId ? findCouponCode(ctx.db, cartId) : null;
 }
 
-/**
- * Registers an order once per idempotency key: the same key and body return the first order;
- * the same key with another body is refused. Every line's units are held in its stores, or
- * nothing is saved and the missing articles are named.
- */
 /**
  * The delivery as the order keeps it, and the shipping it charges (in cents). A pickup names a store
  * that ships (its place becomes the delivery's, with no agency and no shipping to pay). A shipment is
@@ -192,13 +195,76 @@ async function deliveryToSave(db: Db, delivery: Delivery): Promise<{ delivery: E
   };
 }
 
-export async function registrar(
+/** The order as registered, whatever form asked for it; its delivery is resolved by the caller. */
+type OrderInput = Omit<RegistrarOrden, 'delivery'>;
+type Who = { user: SessionUser | null; cartId: number | null; ip?: string };
+type Resolved = { delivery: Entrega; shippingCents: number };
+
+/**
+ * Registers an order once per idempotency key: the same key and body return the first order;
+ * the same key with another body is refused. Every line's units are held in its stores, or
+ * nothing is saved and the missing articles are named.
+ */
+export function registrar(ctx: OrderContext, input: RegistrarOrden, idempotencyKey: string, who: Who) {
+  return registerOrder(
+    ctx,
+    { input, hashed: input, origen: 'web', delivery: () => deliveryToSave(ctx.db, input.delivery) },
+    idempotencyKey,
+    who,
+  );
+}
+
+/**
+ * «Pedir por WhatsApp» (decision 0033): the same registration with «pago pendiente» and the delivery
+ * agreed later in the chat (no agency, no address, no shipping charged), marked origen whatsapp. The
+ * e-mail is optional; a logged-in customer who leaves it out gets their account's.
+ */
+export function registrarPorWhatsapp(ctx: OrderContext, pedido: PedidoWhatsapp, idempotencyKey: string, who: Who) {
+  const staff = who.user !== null && isStaff(who.user.roles);
+  const email = pedido.user.email || (who.user && !staff ? who.user.email : '');
+  const input: OrderInput = {
+    user: { ...pedido.user, email, address: '' },
+    items: pedido.items,
+    payment: { method: 'pago-pendiente' },
+    comment: pedido.comment,
+    withSeller: false,
+    salesman: null,
+    coupon: pedido.coupon,
+  };
+  const { fullName, phone, dni, state, city } = pedido.user;
+  const delivery: Entrega = {
+    contact: fullName,
+    phone,
+    dni,
+    state,
+    city,
+    address: '',
+    agency: '',
+    shipping: SHIPPING_POR_ACORDAR,
+    payShipping: '',
+    pickupTiendaId: null,
+    pickupStore: null,
+    daysMin: null,
+    daysMax: null,
+  };
+  // Hashed with its origin: a checkout's key reused here (or the reverse) is another body, refused.
+  const hashed = { origen: 'whatsapp', ...pedido };
+  return registerOrder(
+    ctx,
+    { input, hashed, origen: 'whatsapp', delivery: async () => ({ delivery, shippingCents: 0 }) },
+    idempotencyKey,
+    who,
+  );
+}
+
+async function registerOrder(
   ctx: OrderContext,
-  input: RegistrarOrden,
+  asked: { input: OrderInput; hashed: unknown; origen: OrderOrigin; delivery: () => Promise<Resolved> },
   idempotencyKey: string,
-  who: { user: SessionUser | null; cartId: number | null; ip?: string },
+  who: Who,
 ): Promise<{ created: boolean; order: OrderView }> {
-  const requestHash = hashRequest(input);
+  const { input, origen } = asked;
+  const requestHash = hashRequest(asked.hashed);
   const codes = [...new Set(input.items.map((i) => i.articleCode))];
   const prices = await repo.findPrices(ctx.db, codes);
   const unknown = codes.filter((c) => !prices.some((p) => p.articleCode === c && p.active));
@@ -209,7 +275,7 @@ export async function registrar(
     throw new ReglaNegocio(`Estos artículos no existen o ya no están a la venta: ${unknown.join(', ')}.`);
   }
 
-  const { delivery, shippingCents } = await deliveryToSave(ctx.db, input.delivery);
+  const { delivery, shippingCents } = await asked.delivery();
   const couponCode = await couponCodeOf(ctx, input, who.cartId);
   const pricing = await pricingContext(ctx.db, {
     models: prices.map((p) => p.model),
@@ -252,6 +318,7 @@ export async function registrar(
         buyer: input.user,
         delivery,
         paymentMethod: input.payment.method,
+        origen,
         comment: input.comment,
         withSeller: input.withSeller,
         salesmanId: input.withSeller ? input.salesman : null,
@@ -320,7 +387,8 @@ export async function registrar(
       // member's: they place orders for others).
       if (who.user && !staff) {
         const { fullName, phone, dni, state, city, address } = input.user;
-        await updateDetails(tx, who.user, { fullName, phone, dni, state, city, address });
+        // A WhatsApp order asks no address: the profile keeps the one it has.
+        await updateDetails(tx, who.user, { fullName, phone, dni, state, city, ...(address ? { address } : {}) });
       }
       // The last write: the stock rows it locks are held only until the commit.
       const held = await holdStock(tx, lines, { orderId: order.id });
@@ -455,6 +523,7 @@ export async function estadoPublico(ctx: OrderContext, code: string, token: stri
     shippingDays: shippingDaysOf(order.delivery),
     pickupStore: order.delivery.pickupStore ?? null,
     receiptSent: payments.some((p) => p.status === 'reportado' && p.receipt),
+    origen: order.origen,
     paymentMethod: order.paymentMethod,
     ...repo.orderAmounts(order),
     expiresAt: order.expiresAt,

@@ -160,6 +160,7 @@ export async function detalle(db: Db, code: string, user: SessionUser, options: 
     salesman,
     // Approved as a credit sale (docs/decisions/0004).
     credit,
+      origen: order.origen,
   };
 }
 

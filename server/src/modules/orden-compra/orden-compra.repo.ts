@@ -186,7 +186,16 @@ export async function findHistory(db: Db, orderId: number) {
     .orderBy(ordenHistorial.at, ordenHistorial.id);
 }
 
-export type OrderSearch = { search?: string; step?: string; method?: string; from?: string; to?: string; userId?: number };
+export type OrderSearch = {
+  search?: string;
+  step?: string;
+  method?: string;
+  from?: string;
+  to?: string;
+  userId?: number;
+  /** 'web' or 'whatsapp' (decision 0033). */
+  origen?: string;
+};
 
 /** Orders whose code, buyer name or cédula (and e-mail, if asked) contain the text. */
 export function orderTextMatches(search: string, options: { email: boolean }): SQL | undefined {
@@ -213,6 +222,7 @@ function searchConditions(q: OrderSearch): SQL | undefined {
   if (q.step) conditions.push(eq(ordenesCompra.step, q.step));
   if (q.method) conditions.push(eq(ordenesCompra.paymentMethod, q.method));
   if (q.userId) conditions.push(eq(ordenesCompra.userId, q.userId));
+  if (q.origen) conditions.push(eq(ordenesCompra.origen, q.origen));
   return and(...conditions);
 }
 
@@ -235,6 +245,7 @@ export async function searchOrders(db: Db, q: OrderSearch, limit: number, offset
         rate: ordenesCompra.rate,
         trackingNumber: ordenesCompra.trackingNumber,
         createdAt: ordenesCompra.createdAt,
+        origen: ordenesCompra.origen,
       })
       .from(ordenesCompra)
       .where(where)

@@ -74,6 +74,14 @@ export async function ordenCompraRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(result.created ? 201 : 200).send(ok(result.order));
   });
 
+  // «Pedir por WhatsApp»: the same registration, the same limit per address (decision 0033).
+  route(app, contract.registrarWhatsapp, { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } }, async (request, reply) => {
+    const user = await app.optionalUser(request);
+    const who = { user, cartId: await cartIdOf(app, request, user), ip: request.ip };
+    const result = await comprador.registrarPorWhatsapp(ctx(), request.body, request.headers['idempotency-key'], who);
+    return reply.status(result.created ? 201 : 200).send(ok(result.order));
+  });
+
   route(app, contract.registrarPago, { access: 'public', rateLimit: { max: 20, timeWindow: 60_000 } }, async (request) => {
     const { code, payment, email, token } = request.body;
     return ok(await comprador.registrarPago(ctx(), code, payment, { user: await app.optionalUser(request), email, token }));
@@ -132,6 +140,7 @@ export async function ordenCompraRoutes(app: FastifyInstance): Promise<void> {
       search: b.search,
       step: b.filter,
       method: b.filter_advance.payment_method,
+      origen: b.filter_advance.origen,
       from: b.filter_advance.date_from,
       to: b.filter_advance.date_to,
     };

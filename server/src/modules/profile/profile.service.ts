@@ -13,7 +13,8 @@ export function usuario(db: Db, user: SessionUser) {
   return userShape(db, user.id, user.expiresAt, new Date());
 }
 
-export type Details = { fullName: string; phone: string; dni: string; state: string; city: string; address: string };
+/** A WhatsApp order (decision 0033) asks no address: without one the profile keeps its own. */
+export type Details = { fullName: string; phone: string; dni: string; state: string; city: string; address?: string };
 
 export async function updateDetails(db: Db, user: SessionUser, details: Details) {
   await repo.updateUserDetails(db, user.id, details);

@@ -3,7 +3,7 @@
 // checked and re-encoded there); moving and removing go through this route's action.
 import { ActionIcon, Alert, Anchor, Button, Card, FileInput, Group, Image, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { data, Form, useRevalidator } from 'react-router';
+import { data, Form, useNavigation, useRevalidator } from 'react-router';
 import {
   ALIADOS_MAX,
   ALIADOS_ROLES,
@@ -214,7 +214,10 @@ export default function Aliados({ loaderData, actionData }: Route.ComponentProps
   useEffect(() => {
     if (actionData) setSaved(null);
   }, [actionData]);
-  const notice = saved ?? result?.done;
+  // React Router hands over an action's answer before the loaders finish reloading: the notice waits
+  // for the list, so «Orden guardado.» never sits above the old order.
+  const settled = useNavigation().state === 'idle';
+  const notice = saved ?? (settled ? result?.done : undefined);
   return (
     <Stack gap="md" maw={720}>
       <div>

@@ -2,7 +2,7 @@
 // The step is in the URL (?paso=N, one history entry each: the phone's Back goes to the previous
 // step and a reload stays on it); the draft lives in the tab; the cart and the order on the server.
 import { Alert, Button, Container, Grid, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   data,
   Link,
@@ -208,7 +208,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   const current = CHECKOUT_STEPS[step - 1];
   const shipping = draftShipping(draft, rates);
   const shippingCents = shipping?.cents ?? 0;
-  const update = (change: (d: CheckoutDraft) => CheckoutDraft) => setDraft((d) => change(structuredClone(d)));
+  const update = useCallback((change: (d: CheckoutDraft) => CheckoutDraft) => setDraft((d) => change(structuredClone(d))), []);
 
   function showErrors(found: FieldErrors) {
     setErrors(found);

@@ -1,7 +1,8 @@
 // Step 4: the payment method; for methods with a reference, the store's accounts and the payment data.
 import { Alert, Button, Card, CopyButton, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { VENEZUELAN_BANKS } from '#domain/banks.ts';
-import { amountToPay, type CheckoutDraft, type FieldErrors, totalsFor } from '#domain/checkout.ts';
+import { useEffect } from 'react';
+import { amountFollowingDue, amountToPay, type CheckoutDraft, type FieldErrors, totalsFor } from '#domain/checkout.ts';
 import type { CartView } from '#domain/contracts/carrito.ts';
 import type { BankAccount } from '#domain/contracts/general.ts';
 import type { OpcionDePago } from '#domain/contracts/mayor-cuentas.ts';
@@ -98,8 +99,13 @@ export function PasoPago({ draft, update, errors, accounts, cart, options, shipp
       const total = amountToPay(cart, chosen, shippingCents).total;
       // Written as the buyer reads it (1.234,56); orderBody turns it back into 1234.56.
       const amount = formatAmount(ves ? usdToVesCents(toCents(total), cart.totals.rate) : toCents(total));
-      return { ...d, payment: { ...d.payment, method: chosen, amount, bankCode: ves ? d.payment.bankCode : '' } };
+      return { ...d, payment: { ...d.payment, method: chosen, amount, suggested: amount, bankCode: ves ? d.payment.bankCode : '' } };
     });
+  // Back from a changed delivery: the amount written for the buyer follows the new total.
+  const followed = amountFollowingDue(draft.payment, dueValue);
+  useEffect(() => {
+    if (followed !== draft.payment) update((d) => ({ ...d, payment: amountFollowingDue(d.payment, dueValue) }));
+  }, [followed, draft.payment, dueValue, update]);
   const set = (field: 'reference' | 'bankCode' | 'amount' | 'date') => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value;
     update((d) => ({ ...d, payment: { ...d.payment, [field]: value } }));

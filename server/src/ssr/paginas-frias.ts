@@ -1,0 +1,34 @@
+// A shared page that misses the cache costs a whole render (about 60 ms of the one event loop). A
+// crawler walking every filter combination from one address would take the whole loop, and every
+// buyer's checkout would wait behind it (decision 0032). So each address has a bucket of such cold
+// renders that refills at a steady rate; past it, a 429 with Retry-After. Cached pages, signed-in
+// staff and shoppers with a cart never count (they are not shared pages). The buckets live in each
+// process on purpose: what they protect is that process's event loop.
+import { LRUCache } from 'lru-cache';
+
+export type ColdPageVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
+export type ColdPageLimit = { take(address: string, now?: number): ColdPageVerdict };
+
+type Bucket = { tokens: number; at: number };
+
+/** `perMinute` cold renders a minute per address, with bursts of up to `burst`. */
+export function createColdPageLimit({ perMinute, burst }: { perMinute: number; burst: number }): ColdPageLimit {
+  const perMs = perMinute / 60_000;
+  // A bucket untouched long enough to be full again is the same as no bucket: let it go.
+  const buckets = new LRUCache<string, Bucket>({ max: 100_000, ttl: Math.ceil(burst / perMs) });
+  return {
+    take(address, now = Date.now()) {
+      const bucket = buckets.get(address) ?? { tokens: burst, at: now };
+      const tokens = Math.min(burst, bucket.tokens + (now - bucket.at) * perMs);
+      if (tokens < 1) {
+        buckets.set(address, { tokens, at: now });
+        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)) };
+      }
+      buckets.set(address, { tokens: tokens - 1, at: now });
+      return { ok: true };
+    },
+  };
+}
+
+/** What a visitor over the limit reads: short, Spanish, and cheap to send. */
+export const COLD_PAGE_REFUSAL = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Demasiadas solicitudes</title></head><body><h1>Demasiadas solicitudes</h1><p>Ha abierto muchas páginas en poco tiempo. Espere unos segundos y vuelva a intentarlo.</p></body></html>`;
