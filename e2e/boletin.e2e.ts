@@ -1,10 +1,15 @@
 // The newsletter in the browser: a visitor on a 360 px phone signs up in the store's footer,
 // confirms from the link of the delivered mail, the admin composes a campaign (rich text and a
 // product card), tries it and sends it with its progress bar, and the visitor unsubscribes in one
-// click from the link of the campaign's mail, without logging in.
-import type { Browser } from 'playwright-core';
+// click from the link of the campaign's mail, without logging in. Then, on a phone, the admin
+// schedules a campaign with the Spanish date-time picker (a past hour is refused under the field),
+// moves it, cancels it and schedules it again: the job queue sends it at its time, the delivered
+// mail carries List-Unsubscribe, and the mail client's one-click POST unsubscribes without a session.
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { deliveredText } from './correo-falso.ts';
+import { PROGRAMACION_PASADA } from '#domain/boletin-programada.ts';
+import { caracasParts, formatDateTime, MONTH_NAMES } from '#domain/dates.ts';
+import { deliveredMessage, deliveredText } from './correo-falso.ts';
 import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
 
 let browser: Browser;
@@ -99,4 +104,118 @@ describe('boletín', () => {
     expect(visitor.errors).toEqual([]);
     expect(admin.errors).toEqual([]);
   }, 120_000);
+});
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Picks `at` (Caracas time) in the campaign's date-time picker, as a person would on a phone. */
+async function elegirFechaHora(page: Page, at: Date) {
+  const p = caracasParts(at);
+  await page.getByTestId('fecha-programada').click();
+  const dialog = page.getByRole('dialog', { name: 'Fecha y hora de envío' });
+  const day = dialog.getByRole('button', { name: `${p.day} ${MONTH_NAMES[p.month - 1]} ${p.year}`, exact: true }).first();
+  for (let i = 0; i < 3 && (await day.count()) === 0; i++) await dialog.getByRole('button', { name: 'Mes siguiente' }).click();
+  await day.click();
+  await dialog.getByRole('spinbutton', { name: 'Hora' }).fill(pad(p.hour));
+  await dialog.getByRole('spinbutton', { name: 'Minutos' }).fill(pad(p.minute));
+  await dialog.getByRole('button', { name: 'Listo' }).click();
+  await expect.poll(() => page.getByTestId('fecha-programada').textContent()).toBe(formatDateTime(at));
+}
+
+/** The next whole minute at least `minutes` ahead. */
+function minutosAdelante(minutes: number): Date {
+  const at = new Date(Date.now() + minutes * 60_000);
+  at.setUTCSeconds(0, 0);
+  return new Date(at.getTime() + 60_000);
+}
+
+describe('boletín programado', () => {
+  it('programar en el teléfono (360 px): hora pasada rechazada, mover, cancelar; sale sola a su hora con List-Unsubscribe y la baja con un clic', {
+    timeout: 300_000,
+  }, async () => {
+    const email = `programada.${Date.now()}@correo.com`;
+    const asunto = `Programada ${Date.now()}`;
+    const admin = await newPage(browser, PHONE);
+    await login(admin.page, 'admin@vitrina.com.ve');
+    // A confirmed subscriber and a draft through the API: the first journey covers them in the browser.
+    const api = admin.page.request;
+    expect((await api.post(`${baseUrl()}/api/correo/newsletter`, { data: { email } })).status()).toBe(201);
+    const confirmUrl = linkAfter(await deliveredText(inject('mailDir'), email, 'Confirmar mi suscripción'), 'Confirmar mi suscripción');
+    const confirm = await api.post(`${baseUrl()}/api/correo/newsletter/confirmar`, {
+      data: { cliente: Number(confirmUrl.pathname.split('/').pop()), firma: confirmUrl.searchParams.get('firma') },
+    });
+    expect(confirm.status()).toBe(200);
+    const created = await api.post(`${baseUrl()}/api/correo/boletin/campanas`, {
+      data: { asunto, contenido: '<p>Sale sola a su hora.</p>' },
+    });
+    expect(created.status()).toBe(201);
+    const id = (await created.json()).data.id;
+
+    await admin.page.goto(`${baseUrl()}/dashboard/boletin/${id}`);
+    const estado = admin.page.getByTestId('estado-campana');
+    await expect(estado.textContent()).resolves.toBe('Borrador');
+    // Earlier today (unless it is just past midnight in Caracas): refused under the field, in Spanish.
+    const past = new Date(Date.now() - 60 * 60_000);
+    if (caracasParts(past).day === caracasParts(new Date()).day) {
+      await elegirFechaHora(admin.page, past);
+      await admin.page.getByTestId('programar-campana').click();
+      await admin.page.getByText(PROGRAMACION_PASADA).waitFor();
+      await expect(estado.textContent()).resolves.toBe('Borrador');
+    }
+    const tomorrow = new Date(Date.now() + 26 * 60 * 60_000);
+    tomorrow.setUTCMinutes(30, 0, 0);
+    await elegirFechaHora(admin.page, tomorrow);
+    await noSidewaysScroll(admin.page);
+    await admin.page.getByTestId('programar-campana').click();
+    await admin.page
+      .getByTestId('programada-para')
+      .filter({ hasText: formatDateTime(tomorrow) })
+      .waitFor();
+    await expect(estado.textContent()).resolves.toBe('Programada');
+    await noSidewaysScroll(admin.page);
+
+    await admin.page.goto(`${baseUrl()}/dashboard/boletin`);
+    const card = admin.page.getByTestId('lista-campanas').locator('a', { hasText: asunto });
+    await expect(card.getByTestId('campana-programada').textContent()).resolves.toBe(`Programada para ${formatDateTime(tomorrow)}`);
+    await noSidewaysScroll(admin.page);
+
+    await card.click();
+    await admin.page.getByTestId('cancelar-programacion').click();
+    await admin.page.getByTestId('accion-hecha').filter({ hasText: 'Programación cancelada' }).waitFor();
+    await expect(estado.textContent()).resolves.toBe('Borrador');
+
+    const soon = minutosAdelante(1);
+    await elegirFechaHora(admin.page, soon);
+    await admin.page.getByTestId('programar-campana').click();
+    await admin.page
+      .getByTestId('programada-para')
+      .filter({ hasText: formatDateTime(soon) })
+      .waitFor();
+
+    // The job queue starts it within one interval of the periodic jobs (60 s) after its time.
+    await admin.page.waitForTimeout(Math.max(0, soon.getTime() - Date.now()));
+    for (let i = 0; i < 30 && (await estado.textContent()) !== 'Enviada'; i++) {
+      await admin.page.waitForTimeout(4000);
+      await admin.page.reload();
+    }
+    await expect(estado.textContent()).resolves.toBe('Enviada');
+    await admin.page.getByTestId('registro-envios').getByText(email).waitFor();
+
+    const mail = await deliveredMessage(inject('mailDir'), email, 'Sale sola a su hora.');
+    expect(mail.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const oneClick = new URL(/^<([^>]+)>$/.exec(mail.header('List-Unsubscribe'))?.[1] ?? '');
+    expect(oneClick.pathname).toMatch(/^\/api\/correo\/baja\/\d+$/);
+    // What the mail client does: a POST with that one field, no cookie, no login. Twice is the same.
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${baseUrl()}${oneClick.pathname}${oneClick.search}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.99.0.${i + 1}` },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(response.status).toBe(200);
+    }
+    await admin.page.goto(`${baseUrl()}/dashboard/boletin?search=${encodeURIComponent(email)}`);
+    await expect(admin.page.getByTestId('lista-suscriptores').textContent()).resolves.toContain('Dado de baja');
+    expect(admin.errors).toEqual([]);
+  });
 });

@@ -109,3 +109,22 @@ export async function deliveredText(dir: string, to: string, contains: string): 
   }
   throw new Error(`no llegó a ${to} un correo con «${contains}»`);
 }
+
+/** The headers (unfolded) and plain text of the last message to `to` whose text contains `contains`, waiting for it a while. */
+export async function deliveredMessage(
+  dir: string,
+  to: string,
+  contains: string,
+): Promise<{ text: string; header: (name: string) => string }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = (await readdir(dir)).sort().reverse();
+    for (const file of files) {
+      const message = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { to: string[]; raw: string };
+      if (!message.to.includes(to.toLowerCase())) continue;
+      const text = plainText(message.raw);
+      if (text.includes(contains)) return { text, header: (name) => header(split(message.raw).headers, name) };
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no llegó a ${to} un correo con «${contains}»`);
+}

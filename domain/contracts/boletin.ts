@@ -3,6 +3,7 @@
 // unsubscribe, subscribe again) and, for the admin (DOMAIN.md: the newsletter is the admin's), the
 // subscribers and the campaigns, sent in batches by the periodic jobs.
 import { z } from 'zod';
+import { instanteProgramado, PROGRAMACION_INVALIDA } from '#domain/boletin-programada.ts';
 import { email, id, idParam, listQuery, obligatorio } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, instant, message } from '#domain/contracts/contract.ts';
 import { PAGE_SIZES } from '#domain/paginator.ts';
@@ -13,7 +14,7 @@ export const BOLETIN_LIMITS = { asunto: 150, contenido: 50_000, productos: 12 } 
 
 export const ESTADOS_SUSCRIPTOR = ['pendiente', 'confirmado', 'desuscrito'] as const;
 export type EstadoSuscriptor = (typeof ESTADOS_SUSCRIPTOR)[number];
-export const ESTADOS_CAMPANA = ['borrador', 'enviando', 'enviada'] as const;
+export const ESTADOS_CAMPANA = ['borrador', 'programada', 'enviando', 'enviada'] as const;
 export type EstadoCampana = (typeof ESTADOS_CAMPANA)[number];
 
 const tags = ['correo'] as const;
@@ -54,6 +55,8 @@ export const campana = z.object({
   /** Model codes whose cards (photo, name, price) go under the text. */
   productos: z.array(z.string()),
   estado: z.enum(ESTADOS_CAMPANA),
+  /** When a «programada» campaign starts sending (the job queue starts it); null otherwise. */
+  programadaPara: instant.nullable(),
   /** Confirmed subscribers when the sending began (then those sent, once it ends). */
   total: z.number(),
   enviados: z.number(),
@@ -102,6 +105,38 @@ export const confirmar = defineRoute({
   summary: 'Confirma una suscripción con el enlace firmado del correo de confirmación',
   body: enlaceFirmado,
   response: envelope(preferencias),
+});
+
+export const BAJA_UN_CLIC_CUERPO = 'Envíe List-Unsubscribe=One-Click como formulario para darse de baja';
+
+/** The only body RFC 8058 lets a mail client send to the List-Unsubscribe URL. */
+export const bajaUnClicInput = z.object(
+  { 'List-Unsubscribe': z.literal('One-Click', { error: BAJA_UN_CLIC_CUERPO }) },
+  { error: BAJA_UN_CLIC_CUERPO },
+);
+
+export const bajaUnClic = defineRoute({
+  method: 'POST',
+  path: '/correo/baja/:cliente',
+  tags,
+  summary:
+    'Baja con un clic (RFC 8058): la URL de la cabecera List-Unsubscribe de cada campaña; el programa de correo envía List-Unsubscribe=One-Click como formulario, sin sesión; repetirla no cambia nada',
+  params: z.object({ cliente: idParam('El suscriptor') }),
+  query: z.object({ firma }),
+  body: bajaUnClicInput,
+  response: envelope(preferencias),
+});
+
+export const bajaUnClicPagina = defineRoute({
+  method: 'GET',
+  path: '/correo/baja/:cliente',
+  tags,
+  summary:
+    'Quien abre la URL de List-Unsubscribe en el navegador va a la página de preferencias, que ofrece la baja (abrirla no cambia nada)',
+  params: z.object({ cliente: idParam('El suscriptor') }),
+  query: z.object({ firma }),
+  response: z.null(),
+  status: 302,
 });
 
 export const desuscribir = defineRoute({
@@ -197,7 +232,7 @@ export const editarCampana = defineRoute({
   method: 'PUT',
   path: '/correo/boletin/campanas/:id',
   tags,
-  summary: 'Cambia una campaña mientras está en borrador',
+  summary: 'Cambia una campaña mientras no ha empezado a enviarse (borrador o programada)',
   params: campanaParams,
   body: campanaInput,
   response: envelope(campana),
@@ -216,10 +251,41 @@ export const enviarCampana = defineRoute({
   method: 'POST',
   path: '/correo/boletin/campanas/:id/enviar',
   tags,
-  summary: 'Empieza a enviar la campaña a todos los suscriptores confirmados, por lotes (las tareas periódicas la continúan)',
+  summary:
+    'Empieza ya a enviar la campaña (en borrador o programada) a todos los suscriptores confirmados, por lotes (las tareas periódicas la continúan)',
   params: campanaParams,
   response: envelope(campana),
   status: 202,
+});
+
+export const programarInput = z.object({
+  /** Caracas time as the picker sends it (aaaa-mm-dd hh:mm), or an ISO instant. */
+  programada_para: z
+    .string({ error: obligatorio('La fecha y hora') })
+    .trim()
+    .min(1, obligatorio('La fecha y hora'))
+    .max(40, PROGRAMACION_INVALIDA)
+    .refine((v) => instanteProgramado(v) !== null, PROGRAMACION_INVALIDA),
+});
+
+export const programarCampana = defineRoute({
+  method: 'PUT',
+  path: '/correo/boletin/campanas/:id/programacion',
+  tags,
+  summary:
+    'Programa (o reprograma) el envío de una campaña en borrador o programada para una fecha y hora futuras de Caracas; la cola de tareas la empieza a esa hora',
+  params: campanaParams,
+  body: programarInput,
+  response: envelope(campana),
+});
+
+export const cancelarProgramacion = defineRoute({
+  method: 'DELETE',
+  path: '/correo/boletin/campanas/:id/programacion',
+  tags,
+  summary: 'Cancela la programación de una campaña que todavía no empezó: vuelve a borrador',
+  params: campanaParams,
+  response: envelope(campana),
 });
 
 export const enviosCampana = defineRoute({

@@ -2,7 +2,7 @@
 // production install keeps (secret links hidden) and the test reads the real mail here.
 import { createMailer, type MailTransport } from '#server/modules/correo/mailer.ts';
 
-export type SentMail = { to: string; subject: string; text: string; html: string };
+export type SentMail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
 /**
  * A mail server in memory. `failFirst`: it is down for that many tries (each refused, as an

@@ -25,9 +25,10 @@ export const COLAS = {
   /** One job per outbox row with something to deliver: about three days of retries before giving up. */
   correo: { name: 'correo-entrega', retryLimit: 72, retryDelay: 30, retryBackoff: true, retryDelayMax: HOUR, deleteAfterSeconds: HOUR },
   /**
-   * Unpaid orders, cart holds, scheduled posts (and the newsletter batches): one job per interval. A
-   * run takes seconds; one left active by a killed process expires after 5 minutes (exclusive: until
-   * then no other is queued), and is not retried: the next interval's job does the same work.
+   * Unpaid orders, cart holds, scheduled posts (and the newsletter: scheduled campaigns and
+   * batches): one job per interval. A run takes seconds; one left active by a killed process expires
+   * after 5 minutes (exclusive: until then no other is queued), and is not retried: the next
+   * interval's job does the same work.
    */
   tareas: { name: 'tareas-periodicas', policy: 'exclusive', retryLimit: 0, expireInSeconds: 5 * 60, deleteAfterSeconds: 2 * HOUR },
   /** The catalogue PDF, rebuilt when what it shows changed: one build at a time. */

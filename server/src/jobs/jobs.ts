@@ -1,8 +1,9 @@
 // Periodic jobs, run through the job queue (cola.ts, pg-boss): unpaid orders past
 // ORDEN_IMPAGA_HORAS are cancelled, cart holds whose time ran out give their units back, scheduled
-// blog posts whose time came are marked publicado, and the catalogue PDF is rebuilt if what it shows
-// changed; once a day (from CUPON_CUMPLEANOS.horaDeEnvio, Caracas time) the birthday coupons are
-// issued, and with TASA_BCV_AUTOMATICA the BCV's rate is read every few hours.
+// blog posts whose time came are marked publicado, scheduled newsletter campaigns whose time came
+// start sending (and the batches of those being sent go out), and the catalogue PDF is rebuilt if
+// what it shows changed; once a day (from CUPON_CUMPLEANOS.horaDeEnvio, Caracas time) the birthday
+// coupons are issued, and with TASA_BCV_AUTOMATICA the BCV's rate is read every few hours.
 //
 // Every process ticks every TAREAS_INTERVALO_SEGUNDOS and queues the jobs of the slot the tick falls
 // in (the interval, the Caracas day, the 4-hour window) with an id made from that slot: the first
@@ -17,7 +18,7 @@ import { caracasIsoDate, caracasParts } from '#domain/dates.ts';
 import { COLAS, type Cola, slotId } from '#server/jobs/cola.ts';
 import { publicarProgramados } from '#server/modules/blog/blog.service.ts';
 import { generarSiCambio } from '#server/modules/catalogo-archivo/catalogo-archivo.service.ts';
-import { enviarLotesDeBoletin } from '#server/modules/correo/boletin.service.ts';
+import { enviarLotesDeBoletin, iniciarProgramadas } from '#server/modules/correo/boletin.service.ts';
 import { actualizarTasaBcv } from '#server/modules/general/tasa-bcv.service.ts';
 import { releaseExpiredCartHolds } from '#server/modules/inventario/inventario.service.ts';
 import type { OrderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
@@ -25,12 +26,19 @@ import { orderContext } from '#server/modules/orden-compra/orden-compra.context.
 import { vencerImpagas } from '#server/modules/orden-compra/orden-compra.personal.service.ts';
 import { emitirCuponesDeCumpleanos } from '#server/modules/profile/profile.cumpleanos.service.ts';
 
-export type JobsResult = { expiredOrders: number; releasedHolds: number; publishedPosts: number; failed: number };
+export type JobsResult = {
+  expiredOrders: number;
+  releasedHolds: number;
+  publishedPosts: number;
+  /** Scheduled newsletter campaigns whose time came and that started sending in this run. */
+  startedCampaigns: number;
+  failed: number;
+};
 type JobLog = Pick<FastifyBaseLogger, 'info' | 'error'>;
 
 /** One pass of every job. A failing job is logged and the others still run; nothing is thrown. */
 export async function runJobs(ctx: OrderContext, log: JobLog, now = new Date()): Promise<JobsResult> {
-  const result: JobsResult = { expiredOrders: 0, releasedHolds: 0, publishedPosts: 0, failed: 0 };
+  const result: JobsResult = { expiredOrders: 0, releasedHolds: 0, publishedPosts: 0, startedCampaigns: 0, failed: 0 };
   try {
     result.expiredOrders = await vencerImpagas(ctx, now);
   } catch (error) {
@@ -49,7 +57,14 @@ export async function runJobs(ctx: OrderContext, log: JobLog, now = new Date()):
     result.failed++;
     log.error({ err: error }, 'tarea periódica: no se pudieron publicar las entradas programadas del blog');
   }
-  // ── boletín: the next batches of a campaign being sent (server/src/modules/correo/boletin.service.ts) ──
+  // ── boletín: scheduled campaigns whose time came start, then the next batches of those being sent
+  // (server/src/modules/correo/boletin.service.ts) ──
+  try {
+    result.startedCampaigns = (await iniciarProgramadas(ctx.db, now)).length;
+  } catch (error) {
+    result.failed++;
+    log.error({ err: error }, 'tarea periódica: no se pudieron empezar las campañas programadas del boletín');
+  }
   try {
     const sent = await enviarLotesDeBoletin(ctx, now);
     if (sent > 0) log.info({ boletin: sent }, 'tarea periódica: lotes del boletín enviados');
@@ -58,7 +73,9 @@ export async function runJobs(ctx: OrderContext, log: JobLog, now = new Date()):
     log.error({ err: error }, 'tarea periódica: no se pudieron enviar los lotes del boletín');
   }
   // ── fin del boletín ──
-  if (result.expiredOrders > 0 || result.releasedHolds > 0 || result.publishedPosts > 0) log.info(result, 'tareas periódicas');
+  if (result.expiredOrders > 0 || result.releasedHolds > 0 || result.publishedPosts > 0 || result.startedCampaigns > 0) {
+    log.info(result, 'tareas periódicas');
+  }
   return result;
 }
 

@@ -1,5 +1,5 @@
 // Queries of the newsletter: subscribers, campaigns and the per-recipient log.
-import { and, asc, count, desc, eq, gt, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lte, sql } from 'drizzle-orm';
 import type { EstadoSuscriptor } from '#domain/contracts/boletin.ts';
 import type { Db } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
@@ -97,6 +97,7 @@ const campanaCols = {
   contenido: boletinCampanas.contenido,
   productos: boletinCampanas.productos,
   estado: boletinCampanas.estado,
+  programadaPara: boletinCampanas.programadaPara,
   total: boletinCampanas.total,
   enviados: enviadosSql,
   cursor: boletinCampanas.cursor,
@@ -124,28 +125,67 @@ export async function insertCampana(db: Db, values: { asunto: string; contenido:
   return row.id;
 }
 
-/** Changes a draft; false when it is no longer one (or does not exist). */
+/** Not started yet: its text and its time may still change. */
+const SIN_EMPEZAR = ['borrador', 'programada'] as const;
+
+/** Changes a campaign that has not started; false when it has (or does not exist). */
 export async function updateBorrador(db: Db, id: number, values: { asunto: string; contenido: string; productos: string[] }) {
   const rows = await db
     .update(boletinCampanas)
     .set(values)
-    .where(and(eq(boletinCampanas.id, id), eq(boletinCampanas.estado, 'borrador')))
+    .where(and(eq(boletinCampanas.id, id), inArray(boletinCampanas.estado, [...SIN_EMPEZAR])))
     .returning({ id: boletinCampanas.id });
   return rows.length > 0;
 }
 
-/** Draft → sending, with the confirmed count as its total; false when it was not a draft. */
+const startValues = (now: Date) => ({
+  estado: 'enviando' as const,
+  startedAt: now,
+  programadaPara: null,
+  total: sql`(SELECT count(*)::int FROM ${boletinSuscriptores} WHERE ${boletinSuscriptores.estado} = 'confirmado')`,
+});
+
+/** Draft or scheduled → sending, with the confirmed count as its total; false when it had started. */
 export async function startSending(db: Db, id: number, now: Date) {
   const rows = await db
     .update(boletinCampanas)
-    .set({
-      estado: 'enviando',
-      startedAt: now,
-      total: sql`(SELECT count(*)::int FROM ${boletinSuscriptores} WHERE ${boletinSuscriptores.estado} = 'confirmado')`,
-    })
-    .where(and(eq(boletinCampanas.id, id), eq(boletinCampanas.estado, 'borrador')))
+    .set(startValues(now))
+    .where(and(eq(boletinCampanas.id, id), inArray(boletinCampanas.estado, [...SIN_EMPEZAR])))
     .returning({ id: boletinCampanas.id });
   return rows.length > 0;
+}
+
+/** Schedules (or reschedules) a campaign that has not started; false when it has. */
+export async function schedule(db: Db, id: number, at: Date) {
+  const rows = await db
+    .update(boletinCampanas)
+    .set({ estado: 'programada', programadaPara: at })
+    .where(and(eq(boletinCampanas.id, id), inArray(boletinCampanas.estado, [...SIN_EMPEZAR])))
+    .returning({ id: boletinCampanas.id });
+  return rows.length > 0;
+}
+
+/** A scheduled campaign back to draft; false when it was not scheduled (it started, or never was). */
+export async function unschedule(db: Db, id: number) {
+  const rows = await db
+    .update(boletinCampanas)
+    .set({ estado: 'borrador', programadaPara: null })
+    .where(and(eq(boletinCampanas.id, id), eq(boletinCampanas.estado, 'programada')))
+    .returning({ id: boletinCampanas.id });
+  return rows.length > 0;
+}
+
+/**
+ * Every scheduled campaign whose time came starts sending; their ids. One conditional UPDATE: a
+ * second process (or a cancel at the same moment) finds the row changed and does nothing.
+ */
+export async function startDue(db: Db, now: Date) {
+  const rows = await db
+    .update(boletinCampanas)
+    .set(startValues(now))
+    .where(and(eq(boletinCampanas.estado, 'programada'), lte(boletinCampanas.programadaPara, now)))
+    .returning({ id: boletinCampanas.id });
+  return rows.map((r) => r.id);
 }
 
 /** The oldest campaign being sent that no other process is sending right now, locked until the transaction ends. */

@@ -1,11 +1,12 @@
 // Newsletter use cases: a sign-up with double opt-in, the signed preferences link (confirm,
 // unsubscribe, subscribe again; no login), the admin's campaigns and their sending in batches
 // through the one mailer and its outbox.
+import { instanteProgramado, motivoProgramacionInvalida, PROGRAMACION_INVALIDA } from '#domain/boletin-programada.ts';
 import type { Campana, CampanaInput, Envio, EstadoSuscriptor, Preferencias, Suscriptor } from '#domain/contracts/boletin.ts';
 import type { ListMeta } from '#domain/contracts/contract.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
 import type { Db } from '#server/db/client.ts';
-import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
+import { DatoInvalido, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import { plainText, sanitizePostHtml } from '#server/html.ts';
 import { safeEqual, sign } from '#server/modules/auth/tokens.ts';
 import { articleDetail } from '#server/modules/catalogo/catalogo.service.ts';
@@ -39,6 +40,19 @@ export function firmaBoletin(secret: string, id: number, email: string): string 
 
 export function enlacePreferencias(ctx: Pick<BoletinContext, 'publicUrl' | 'secret'>, id: number, email: string, baja = false): string {
   return `${ctx.publicUrl}/email/${id}?firma=${firmaBoletin(ctx.secret, id, email)}${baja ? '&baja=1' : ''}`;
+}
+
+/**
+ * The URL of a campaign's List-Unsubscribe header (RFC 8058): a mail client POSTs
+ * List-Unsubscribe=One-Click to it, without the person opening anything.
+ */
+export function enlaceBajaUnClic(ctx: Pick<BoletinContext, 'publicUrl' | 'secret'>, id: number, email: string): string {
+  return `${ctx.publicUrl}/api/correo/baja/${id}?firma=${firmaBoletin(ctx.secret, id, email)}`;
+}
+
+/** The headers that make a campaign's mail unsubscribable from the mail client's own button. */
+export function cabecerasDeBaja(ctx: Pick<BoletinContext, 'publicUrl' | 'secret'>, id: number, email: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${enlaceBajaUnClic(ctx, id, email)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 /** The subscriber the link is for; an unknown number and a wrong signature get the same 400. */
@@ -116,6 +130,7 @@ function toCampana(row: NonNullable<repo.CampanaRow>): Campana {
     contenido: row.contenido,
     productos: row.productos,
     estado: row.estado,
+    programadaPara: iso(row.programadaPara),
     total: row.total,
     enviados: Number(row.enviados),
     createdAt: row.createdAt.toISOString(),
@@ -164,6 +179,33 @@ export async function editarCampana(db: Db, id: number, input: CampanaInput): Pr
   return verCampana(db, id);
 }
 
+/** Schedules a campaign that has not started for `text` (Caracas time); a past time is a 422. */
+export async function programarCampana(db: Db, id: number, text: string, now = new Date()): Promise<Campana> {
+  const at = instanteProgramado(text);
+  const motivo = at ? motivoProgramacionInvalida(at, now) : PROGRAMACION_INVALIDA;
+  if (!at || motivo) {
+    // A campaign that does not exist is a 404 whatever the time.
+    await verCampana(db, id);
+    const message = motivo ?? PROGRAMACION_INVALIDA;
+    throw new DatoInvalido(message, { programada_para: [message] });
+  }
+  if (!(await repo.schedule(db, id, at))) {
+    await verCampana(db, id);
+    throw new ReglaNegocio('La campaña ya empezó a enviarse: no se puede programar.');
+  }
+  return verCampana(db, id);
+}
+
+export async function cancelarProgramacion(db: Db, id: number): Promise<Campana> {
+  if (!(await repo.unschedule(db, id))) {
+    const campana = await verCampana(db, id);
+    throw new ReglaNegocio(
+      campana.estado === 'borrador' ? 'La campaña no está programada.' : 'La campaña ya empezó a enviarse: no se puede cancelar.',
+    );
+  }
+  return verCampana(db, id);
+}
+
 /** The cards of the chosen products, as the catalogue shows them today (one that left the catalogue is left out). */
 async function tarjetas(db: Db, publicUrl: string, productos: string[]): Promise<TarjetaProducto[]> {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url}`);
@@ -197,6 +239,11 @@ export async function enviarCampana(db: Db, id: number, now = new Date()): Promi
   return verCampana(db, id);
 }
 
+/** The periodic jobs' part: scheduled campaigns whose time came start sending (the batches follow). */
+export function iniciarProgramadas(db: Db, now = new Date()): Promise<number[]> {
+  return repo.startDue(db, now);
+}
+
 export async function listarEnvios(db: Db, id: number, page: number, perPage: number): Promise<{ items: Envio[]; meta: ListMeta }> {
   await verCampana(db, id);
   const { rows, total } = await repo.listEnvios(db, id, perPage, offsetOf(page, perPage));
@@ -228,7 +275,13 @@ async function enviarUnLote(ctx: BoletinContext, now: Date): Promise<number | nu
     const deliveries: ((db: Db) => Promise<void>)[] = [];
     for (const d of destinatarios) {
       const links = { preferencias: enlacePreferencias(ctx, d.id, d.email), baja: enlacePreferencias(ctx, d.id, d.email, true) };
-      deliveries.push(await ctx.mailer.queue(tx, { to: d.email, ...paraDestinatario(mail, links), kind: kindOf(campana.id) }));
+      const copy = {
+        to: d.email,
+        ...paraDestinatario(mail, links),
+        kind: kindOf(campana.id),
+        headers: cabecerasDeBaja(ctx, d.id, d.email),
+      };
+      deliveries.push(await ctx.mailer.queue(tx, copy));
     }
     await repo.linkCorreos(tx, campana.id, kindOf(campana.id));
     await repo.advanceCursor(tx, campana.id, destinatarios[destinatarios.length - 1].id);

@@ -17,13 +17,22 @@ export type Mail = {
   html: string;
   text: string;
   kind: string;
+  /** Extra headers, kept on the outbox row and delivered with it (a campaign's List-Unsubscribe). */
+  headers?: Record<string, string>;
   /** The same mail with its secret link hidden: what the outbox keeps when it is not the delivery. */
   outbox?: { html: string; text: string };
 };
 
 /** What delivers a mail: nodemailer's SMTP transport, or a fake that keeps them (tests). */
 export type MailTransport = {
-  sendMail: (message: { from: string; to: string; subject: string; html: string; text: string }) => Promise<unknown>;
+  sendMail: (message: {
+    from: string;
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+    headers?: Record<string, string>;
+  }) => Promise<unknown>;
 };
 
 /** The bodies that are delivered when the outbox keeps a copy with its secret link hidden. */
@@ -126,7 +135,14 @@ export function createMailer(options: MailerOptions): Mailer {
     if (!row || row.sentAt) return;
     const bodies = real ?? { html: row.html, text: row.text };
     try {
-      await transport.sendMail({ from: options.from, to: row.to, subject: row.subject, html: bodies.html, text: bodies.text });
+      await transport.sendMail({
+        from: options.from,
+        to: row.to,
+        subject: row.subject,
+        html: bodies.html,
+        text: bodies.text,
+        ...(row.headers ? { headers: row.headers } : {}),
+      });
     } catch (error) {
       const message = String((error as Error).message ?? error).slice(0, 1000);
       await db
@@ -172,8 +188,8 @@ async function insertUnderLimit(tx: Db, mail: Omit<Mail, 'outbox'>): Promise<num
   if (!isStaffNotice(mail.kind)) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`correo|${mail.to}`}))`);
   // The count stops at the limit, so its cost does not grow with the outbox.
   const result = (await tx.execute(sql`
-    INSERT INTO ${correos} ("to", subject, html, text, kind)
-    SELECT ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.kind}
+    INSERT INTO ${correos} ("to", subject, html, text, kind, headers)
+    SELECT ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.kind}, ${mail.headers ? JSON.stringify(mail.headers) : null}::jsonb
      WHERE (SELECT count(*) FROM (SELECT 1 FROM ${correos}
              WHERE "to" = ${mail.to} AND kind = ${mail.kind} AND created_at > now() - interval '1 hour' LIMIT ${limit}) AS recientes) < ${limit}
     RETURNING id`)) as unknown as { rows: { id: number }[] };

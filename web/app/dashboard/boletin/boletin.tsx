@@ -68,10 +68,16 @@ export default function Boletin({ loaderData }: Route.ComponentProps) {
                   {ESTADO_CAMPANA[c.estado].label}
                 </Badge>
               </Group>
-              <Text size="xs" c="dimmed" mb={c.estado === 'borrador' ? 0 : 4}>
-                Creada el {formatDateTime(c.createdAt)}
-              </Text>
-              {c.estado !== 'borrador' && <Avance campana={c} />}
+              {c.estado === 'programada' && c.programadaPara ? (
+                <Text size="sm" data-testid="campana-programada">
+                  Programada para {formatDateTime(c.programadaPara)}
+                </Text>
+              ) : (
+                <Text size="xs" c="dimmed" mb={c.estado === 'borrador' ? 0 : 4}>
+                  Creada el {formatDateTime(c.createdAt)}
+                </Text>
+              )}
+              {(c.estado === 'enviando' || c.estado === 'enviada') && <Avance campana={c} />}
             </Card>
           ))}
         </Stack>

@@ -1,6 +1,7 @@
-// /dashboard/boletin/{campaña} (admin): a campaign. A draft can be changed, tried on the admin's
-// own address and sent to every confirmed subscriber; while it is being sent (in batches, by the
-// periodic jobs) the page refreshes its progress bar; below, who it was sent to, one per row.
+// /dashboard/boletin/{campaña} (admin): a campaign. Until it starts (draft or scheduled) it can be
+// changed, tried on the admin's own address, sent to every confirmed subscriber now or scheduled
+// for a Caracas date and time (moved or cancelled until then); while it is being sent (in batches,
+// by the periodic jobs) the page refreshes its progress bar; below, who it was sent to, one per row.
 import {
   Alert,
   Anchor,
@@ -21,15 +22,17 @@ import { useEffect, useState } from 'react';
 import { data, Form, Link, useNavigation, useRevalidator } from 'react-router';
 import {
   BOLETIN_ROLES,
+  cancelarProgramacion,
   editarCampana,
   enviarCampana,
   enviosCampana,
   probarCampana,
+  programarCampana,
   suscriptores,
   verCampana,
 } from '#domain/contracts/boletin.ts';
 import { articulo } from '#domain/contracts/catalogo.ts';
-import { formatDateTime } from '#domain/dates.ts';
+import { caracasIsoDate, formatDateTime } from '#domain/dates.ts';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { Precio } from '#web/components/precio.tsx';
 import { formInput, unwrap, unwrapList } from '#web/lib/api.ts';
@@ -38,8 +41,11 @@ import { formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/campana';
 import { Avance, ESTADO_CAMPANA } from './estados.tsx';
 import { type CampanaFormResult, campanaValues, FormCampana, type ProductoElegido } from './form-campana.tsx';
+import { ProgramarEnvio, type ProgramarResult } from './programar-envio.tsx';
 
 const isPage = (v: string | null): v is string => !!v && /^[1-9]\d{0,5}$/.test(v);
+/** Draft or scheduled: its text, its time and «send now» are still open. */
+const sinEmpezar = (estado: string) => estado === 'borrador' || estado === 'programada';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireRole(request, context.api, BOLETIN_ROLES);
@@ -47,16 +53,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const campana = unwrap(await context.api.call(verCampana, { id: params.campana }));
   const [envios, confirmados, productos] = await Promise.all([
     context.api.call(enviosCampana, { id: params.campana, page: isPage(page) ? page : undefined }),
-    campana.estado === 'borrador' ? context.api.call(suscriptores, { filter: 'confirmado', per_page: '1' }) : Promise.resolve(null),
+    sinEmpezar(campana.estado) ? context.api.call(suscriptores, { filter: 'confirmado', per_page: '1' }) : Promise.resolve(null),
     Promise.all(campana.productos.map((code) => context.api.call(articulo, { code }))),
   ]);
   const log = unwrapList(envios);
   const elegidos: ProductoElegido[] = productos.flatMap((r) => (r.body.success ? [r.body.data] : []));
   const total = confirmados?.body.success ? (confirmados.body.meta?.total ?? 0) : null;
-  return { campana, envios: log.items, meta: log.meta, confirmados: total, productos: elegidos };
+  return { campana, envios: log.items, meta: log.meta, confirmados: total, productos: elegidos, today: caracasIsoDate(new Date()) };
 }
 
-type ActionResult = CampanaFormResult;
+type ActionResult = CampanaFormResult & { programar?: ProgramarResult };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireRole(request, context.api, BOLETIN_ROLES);
@@ -71,6 +77,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const response = await context.api.call(enviarCampana, { id: params.campana });
     if (!response.body.success) return data<ActionResult>(formErrors(response), { status: response.status });
     return { done: 'El envío empezó: la barra muestra su avance.' } satisfies ActionResult;
+  }
+  if (intent === 'programar') {
+    const programada_para = String(form.get('programada_para') ?? '');
+    const response = await context.api.call(programarCampana, { id: params.campana, programada_para });
+    if (!response.body.success) {
+      return data<ActionResult>({ programar: { ...formErrors(response), programada_para } }, { status: response.status });
+    }
+    return { done: 'Campaña programada: la cola de tareas la empezará a esa hora.' } satisfies ActionResult;
+  }
+  if (intent === 'cancelar-programacion') {
+    const response = await context.api.call(cancelarProgramacion, { id: params.campana });
+    if (!response.body.success) return data<ActionResult>(formErrors(response), { status: response.status });
+    return { done: 'Programación cancelada: la campaña volvió a borrador.' } satisfies ActionResult;
   }
   const values = campanaValues(form);
   const response = await context.api.call(editarCampana, formInput(editarCampana, { id: params.campana, ...values }));
@@ -95,7 +114,7 @@ function useRefrescarMientras(activo: boolean) {
 }
 
 export default function CampanaPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { campana, envios, meta, confirmados, productos } = loaderData;
+  const { campana, envios, meta, confirmados, productos, today } = loaderData;
   const result = actionData as ActionResult | undefined;
   const busy = useNavigation().state === 'submitting';
   const [confirmar, setConfirmar] = useState(false);
@@ -125,7 +144,7 @@ export default function CampanaPage({ loaderData, actionData }: Route.ComponentP
         </Alert>
       )}
 
-      {campana.estado === 'borrador' ? (
+      {sinEmpezar(campana.estado) ? (
         <>
           <Card withBorder padding="md">
             <Stack gap="sm">
@@ -140,11 +159,12 @@ export default function CampanaPage({ loaderData, actionData }: Route.ComponentP
                   </Button>
                 </Form>
                 <Button onClick={() => setConfirmar(true)} disabled={!confirmados} data-testid="enviar-campana">
-                  Enviar a todos
+                  {campana.estado === 'programada' ? 'Enviar ahora' : 'Enviar a todos'}
                 </Button>
               </Group>
             </Stack>
           </Card>
+          <ProgramarEnvio campana={campana} today={today} result={result?.programar} />
           <Modal opened={confirmar} onClose={() => setConfirmar(false)} title="Enviar la campaña">
             <Stack gap="sm">
               <Text>
@@ -158,7 +178,7 @@ export default function CampanaPage({ loaderData, actionData }: Route.ComponentP
             </Stack>
           </Modal>
           <Title order={2} size="h3">
-            Editar el borrador
+            {campana.estado === 'programada' ? 'Editar la campaña' : 'Editar el borrador'}
           </Title>
           <FormCampana campana={campana} productos={productos} result={result?.values ? result : undefined} submitLabel="Guardar cambios" />
         </>

@@ -10,6 +10,7 @@ export const ESTADO_SUSCRIPTOR: Record<EstadoSuscriptor, { label: string; color:
 
 export const ESTADO_CAMPANA: Record<Campana['estado'], { label: string; color: string }> = {
   borrador: { label: 'Borrador', color: 'gray' },
+  programada: { label: 'Programada', color: 'violet' },
   enviando: { label: 'Enviando', color: 'blue' },
   enviada: { label: 'Enviada', color: 'green' },
 };

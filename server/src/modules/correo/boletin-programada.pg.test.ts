@@ -1,0 +1,144 @@
+// A scheduled campaign on a real PostgreSQL server (only in `npm run test:pg`): two apps (as two
+// processes, each with its own pool and its own job workers) on one database. When both tick at the
+// campaign's time it starts once and each subscriber gets exactly one delivered mail, with the
+// List-Unsubscribe headers; POSTing the header's URL from the other process unsubscribes, and the
+// next scheduled campaign skips the address. Both processes starting due campaigns at the same
+// instant start each one once.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Campana } from '#domain/contracts/boletin.ts';
+import { buildApp } from '#server/app.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { seedDemo } from '#server/db/seed/seed.ts';
+import { parseEnv } from '#server/env.ts';
+import { COLAS } from '#server/jobs/cola.ts';
+import { type Jobs, queueDueJobs, startJobs } from '#server/jobs/jobs.ts';
+import { boletinSuscriptores } from '#server/modules/correo/boletin.schema.ts';
+import { iniciarProgramadas } from '#server/modules/correo/boletin.service.ts';
+import { createPostgresDatabase, DEMO_NOW, TEST_ENV, type TestApp } from '#test/build-test-app.ts';
+import { fakeSmtp, memoryMailer } from '#test/correos.ts';
+import { ordenesDriver } from '#test/driver.ts';
+import { nextIp } from '#test/sessions.ts';
+
+const HOUR = 3_600_000;
+const smtp = fakeSmtp();
+let drop: () => Promise<void> = async () => {};
+let dataDir = '';
+const apps: TestApp[] = [];
+const jobs: Jobs[] = [];
+
+async function openApp(url: string, seed: boolean): Promise<TestApp> {
+  const database = await openDatabase({ url, dataDir: null });
+  if (seed) await seedDemo(database.db, DEMO_NOW);
+  const env = parseEnv({
+    ...TEST_ENV,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'secreto-compartido-por-los-dos-procesos-de-prueba',
+    // The test queues the slots itself with its clock; the start's tick is the only other one.
+    TAREAS_INTERVALO_SEGUNDOS: '3600',
+  });
+  const app = await buildApp({ env, database, logger: false, mailer: memoryMailer(smtp).mailer });
+  await app.ready();
+  return { app, database, close: async () => void (await app.close()) };
+}
+
+const [a, b] = [() => apps[0], () => apps[1]];
+
+async function idle() {
+  for (const queue of [COLAS.tareas, COLAS.correo]) await a().app.cola.idle(queue.name);
+}
+
+beforeAll(async () => {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('Esta prueba necesita DATABASE_URL');
+  dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-boletin-'));
+  const created = await createPostgresDatabase(serverUrl);
+  drop = created.drop;
+  apps.push(await openApp(created.url, true));
+  apps.push(await openApp(created.url, false));
+  for (const t of apps) jobs.push(await startJobs(t.app));
+  await idle();
+});
+
+afterAll(async () => {
+  for (const j of jobs) await j.stop();
+  for (const t of apps) {
+    await t.app.close();
+    await t.database.close();
+  }
+  await drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function programada(asunto: string, at: Date): Promise<Campana> {
+  const admin = ordenesDriver(a());
+  const created = await admin.call('admin', 'POST', '/api/correo/boletin/campanas', { asunto, contenido: `<p>${asunto}</p>` });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().data.id;
+  const scheduled = await admin.call('admin', 'PUT', `/api/correo/boletin/campanas/${id}/programacion`, {
+    programada_para: at.toISOString(),
+  });
+  expect(scheduled.statusCode, scheduled.body).toBe(200);
+  return scheduled.json().data;
+}
+
+const delivered = (asunto: string) => smtp.server.sent.filter((m) => m.subject === asunto);
+
+/** Both processes tick at `at` at once, and the jobs they queued (and the mails) are worked off. */
+async function bothTick(at: Date) {
+  const options = { seconds: 3600, bcv: false };
+  const [fromA, fromB] = await Promise.all([queueDueJobs(a().app.cola, options, at), queueDueJobs(b().app.cola, options, at)]);
+  expect([fromA.tareas, fromB.tareas].filter((id) => id !== null)).toHaveLength(1);
+  await idle();
+}
+
+describe('campaña programada con dos procesos sobre un PostgreSQL', () => {
+  it('sale una vez a su hora, con List-Unsubscribe; la baja con un clic desde el otro proceso la saca de la siguiente', async () => {
+    const emails = ['pg.uno@correo.com', 'pg.dos@correo.com', 'pg.tres@correo.com'];
+    await a()
+      .database.db.insert(boletinSuscriptores)
+      .values(emails.map((email) => ({ email, estado: 'confirmado' as const })));
+    const primera = await programada('Programada en dos procesos', new Date(Date.now() + 2 * HOUR));
+
+    await bothTick(new Date(Date.now() + HOUR));
+    expect(delivered('Programada en dos procesos')).toEqual([]);
+
+    await bothTick(new Date(Date.now() + 3 * HOUR));
+    const sent = delivered('Programada en dos procesos');
+    expect(sent.map((m) => m.to).sort()).toEqual([...emails].sort());
+    const state = (await ordenesDriver(b()).call('admin', 'GET', `/api/correo/boletin/campanas/${primera.id}`)).json().data;
+    expect(state).toMatchObject({ estado: 'enviada', total: 3, enviados: 3 });
+
+    const toUno = sent.find((m) => m.to === 'pg.uno@correo.com');
+    expect(toUno?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const url = new URL(/^<([^>]+)>$/.exec(toUno?.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? 'http://x/');
+    for (let i = 0; i < 2; i++) {
+      const response = await b().app.inject({
+        method: 'POST',
+        url: `${url.pathname}${url.search}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+        remoteAddress: nextIp(),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toEqual({ email: 'pg.uno@correo.com', estado: 'desuscrito' });
+    }
+
+    await programada('La siguiente programada', new Date(Date.now() + 4 * HOUR));
+    await bothTick(new Date(Date.now() + 5 * HOUR));
+    expect(
+      delivered('La siguiente programada')
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(['pg.dos@correo.com', 'pg.tres@correo.com']);
+  });
+
+  it('dos procesos que empiezan las campañas vencidas a la vez empiezan cada una una sola vez', async () => {
+    const campana = await programada('Carrera de procesos', new Date(Date.now() + HOUR));
+    const at = new Date(Date.now() + 2 * HOUR);
+    const [fromA, fromB] = await Promise.all([iniciarProgramadas(a().database.db, at), iniciarProgramadas(b().database.db, at)]);
+    expect([...fromA, ...fromB]).toEqual([campana.id]);
+  });
+});
