@@ -57,6 +57,8 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { prospectoRoutes } from './modules/prospecto/prospecto.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { createUploadStore } from './modules/uploads/create-store.ts';
+import type { UploadStore } from './modules/uploads/store.ts';
 import { ventasArticulosRoutes } from './modules/ventas/ventas.articulos.routes.ts';
 import { ventasOpcionesRoutes } from './modules/ventas/ventas.opciones.routes.ts';
 import { ventasPdfRoutes } from './modules/ventas/ventas.pdf.routes.ts';
@@ -84,6 +86,8 @@ declare module 'fastify' {
     /** The job queue (pg-boss) in the store's database: mail deliveries and the periodic jobs. */
     cola: Cola;
   }
+    /** Where uploads, product photos and the catalogue PDF live: DATA_DIR, or the S3 bucket of S3_BUCKET. */
+    uploadStore: UploadStore;
 }
 
 export type App = FastifyInstance;
@@ -150,9 +154,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   app.decorate('authContext', () => authContext);
   app.addHook('onClose', async () => {
+  const uploadStore = createUploadStore(deps.env);
+  app.decorate('uploadStore', uploadStore);
     await background.idle();
     await cola.stop();
   });
+    await uploadStore.close();
   app.setValidatorCompiler(validatorCompiler);
   // Answers are written from each contract's response schema (and checked against it outside production).
   app.setSerializerCompiler(contractSerializer({ checkContract: deps.env.NODE_ENV !== 'production' }));

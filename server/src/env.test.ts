@@ -31,6 +31,19 @@ describe('configuración', () => {
     expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
 
+  it('las subidas van a un bucket S3 solo con S3_BUCKET, y las claves van juntas', () => {
+    expect(parseEnv({}).S3_BUCKET).toBeUndefined();
+    const s3 = parseEnv({ S3_BUCKET: 'vitrina-subidas', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' });
+    expect([s3.S3_BUCKET, s3.S3_ENDPOINT, s3.S3_FORCE_PATH_STYLE]).toEqual(['vitrina-subidas', 'http://127.0.0.1:9000', 'true']);
+    expect(() => parseEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrowError(/S3_BUCKET: falta S3_BUCKET: .*S3_ENDPOINT no se usa/);
+    expect(() => parseEnv({ S3_BUCKET: 'vitrina', S3_ACCESS_KEY_ID: 'clave' })).toThrowError(
+      /S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas/,
+    );
+    expect(() => parseEnv({ S3_BUCKET: 'Mi Bucket' })).toThrowError(/S3_BUCKET debe ser un nombre de bucket válido/);
+    expect(() => parseEnv({ S3_BUCKET: 'vitrina', S3_ENDPOINT: 'localhost:9000' })).toThrowError(/S3_ENDPOINT debe ser una URL completa/);
+    expect(() => parseEnv({ S3_BUCKET: 'vitrina', S3_FORCE_PATH_STYLE: 'si' })).toThrowError(/S3_FORCE_PATH_STYLE debe ser true o false/);
+  });
+
   it('lista cada variable inválida con un mensaje en español', () => {
     expect(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrowError(
       /Configuración inválida:\n {2}- PORT: PORT debe ser un número\n {2}- DATABASE_URL: DATABASE_URL debe empezar por postgres:\/\/ o postgresql:\/\//,

@@ -54,6 +54,7 @@ const app = await buildApp({
   logger: { level: env.LOG_LEVEL },
 });
 app.log.info({ compilaciones: reactBuilds() }, 'React Router y React: compilación de producción o de desarrollo');
+app.log.info({ almacen: app.uploadStore.kind, bucket: env.S3_BUCKET }, 'subidas: en DATA_DIR (disco) o en el bucket S3');
 const publicUrlWarning = missingPublicUrlWarning(env);
 if (publicUrlWarning) app.log.warn(publicUrlWarning);
 const jobs = await startJobs(app);

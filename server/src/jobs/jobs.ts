@@ -121,7 +121,7 @@ async function checkBcvRate(app: FastifyInstance): Promise<{ stored: boolean }> 
 /** Rebuilds the catalogue PDF when what it shows changed; the job's interval is its debounce. */
 async function refreshCatalogo(app: FastifyInstance): Promise<{ rebuilt: boolean }> {
   try {
-    const rebuilt = await generarSiCambio(app.deps.database.db, app.deps.env.dataDir);
+    const rebuilt = await generarSiCambio(app.deps.database.db, app.uploadStore);
     if (rebuilt) app.log.info('catálogo en PDF regenerado');
     return { rebuilt };
   } catch (error) {

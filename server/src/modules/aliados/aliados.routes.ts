@@ -22,7 +22,7 @@ function refuse(reply: FastifyReply, r: Extract<Leido, { ok: false }>) {
 
 export async function aliadosRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
-  const dataDir = app.deps.env.dataDir;
+  const store = app.uploadStore;
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.photoBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
 
   /** The form's texts checked, and its logo stored when one was sent. */
@@ -40,7 +40,7 @@ export async function aliadosRoutes(app: FastifyInstance): Promise<void> {
       const missing = 'Elija el logo del aliado.';
       return logoRequired ? { ok: false, status: 422, message: missing, errors: { logo: [missing] } } : { ok: true, ...parsed.data };
     }
-    const stored = await storeImage(dataDir, bytes);
+    const stored = await storeImage(store, bytes);
     if (!stored.ok) return { ok: false, status: 422, message: stored.motivo, errors: { logo: [stored.motivo] } };
     return { ok: true, ...parsed.data, logo: uploadUrl(stored.name) };
   }
@@ -56,7 +56,7 @@ export async function aliadosRoutes(app: FastifyInstance): Promise<void> {
       created = await service.crear(db(), { name: values.name, url: values.url, logo: values.logo });
     } catch (error) {
       // Only when nothing was written: the stored logo belongs to no one.
-      await removeUpload(dataDir, values.logo);
+      await removeUpload(store, values.logo);
       throw error;
     }
     app.responseCache.invalidate();
@@ -70,13 +70,13 @@ export async function aliadosRoutes(app: FastifyInstance): Promise<void> {
     try {
       edited = await service.editar(db(), request.params.id, { name: values.name, url: values.url, logo: values.logo });
     } catch (error) {
-      if (values.logo) await removeUpload(dataDir, values.logo);
+      if (values.logo) await removeUpload(store, values.logo);
       throw error;
     }
     app.responseCache.invalidate();
     // The replaced logo goes last: a failure here must not touch what the row now points to.
     if (edited.oldLogo)
-      await removeUpload(dataDir, edited.oldLogo).catch((error) => request.log.warn({ err: error }, 'logo viejo sin borrar'));
+      await removeUpload(store, edited.oldLogo).catch((error) => request.log.warn({ err: error }, 'logo viejo sin borrar'));
     return ok(edited.aliado);
   });
 
@@ -87,7 +87,7 @@ export async function aliadosRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, contract.borrarAliado, ADMIN, async ({ params }) => {
-    await removeUpload(dataDir, await service.borrar(db(), params.id));
+    await removeUpload(store, await service.borrar(db(), params.id));
     app.responseCache.invalidate();
     return ok({ message: 'Aliado eliminado.' });
   });

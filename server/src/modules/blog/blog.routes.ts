@@ -47,7 +47,7 @@ async function readImage(request: FastifyRequest): Promise<Upload> {
 
 export async function blogRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
-  const dataDir = app.deps.env.dataDir;
+  const store = app.uploadStore;
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.photoBytes, files: 1, fields: 5, parts: 6 } });
 
   /** A write the storefront must show on its next request. */
@@ -84,18 +84,18 @@ export async function blogRoutes(app: FastifyInstance): Promise<void> {
   route(app, contract.panelPost, ADMIN, async ({ params }) => ok(await service.verPanel(db(), params.id)));
 
   route(app, contract.addPost, ADMIN, async (request) =>
-    ok(await publicWrite(() => service.crearPost(db(), dataDir, autor(request), request.body))),
+    ok(await publicWrite(() => service.crearPost(db(), store, autor(request), request.body))),
   );
   route(app, contract.updatePost, ADMIN, async (request) => {
     const { id, ...input } = request.body;
-    return ok(await publicWrite(() => service.actualizarPost(db(), dataDir, id, input)));
+    return ok(await publicWrite(() => service.actualizarPost(db(), store, id, input)));
   });
 
   route(app, contract.uploadImage, ADMIN, async (request, reply) => {
     const upload = await readImage(request);
     if (!upload.ok)
       return reply.status(upload.status).send({ success: false, message: upload.motivo, errors: { imagen: [upload.motivo] } });
-    const stored = await storeImage(dataDir, upload.bytes);
+    const stored = await storeImage(store, upload.bytes);
     if (!stored.ok) return reply.status(422).send({ success: false, message: stored.motivo, errors: { imagen: [stored.motivo] } });
     return ok({ images: stored.name, url: uploadUrl(stored.name) });
   });

@@ -22,7 +22,7 @@ export const blogPosts = pgTable(
     title: varchar('title', { length: 160 }).notNull(),
     /** Sanitized HTML (blog.html.ts allow-list). */
     content: text('content').notNull(),
-    /** Stored name of the uploaded picture under DATA_DIR/uploads, or null (the placeholder is shown). */
+    /** Stored name of the uploaded picture under uploads/ in the upload store, or null (the placeholder is shown). */
     image: varchar('image', { length: 64 }),
     status: varchar('status', { length: 12 }).notNull(),
     schedulePost: timestamp('schedule_post', { withTimezone: true }),

@@ -7,7 +7,8 @@ import { metaFor, offsetOf } from '#domain/paginator.ts';
 import type { Db } from '#server/db/client.ts';
 import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import { plainText, sanitizePostHtml } from '#server/html.ts';
-import { readUpload, uploadUrl } from '#server/modules/uploads/uploads.ts';
+import type { UploadStore } from '#server/modules/uploads/store.ts';
+import { uploadExists, uploadUrl } from '#server/modules/uploads/uploads.ts';
 import * as repo from './blog.repo.ts';
 
 export type PostInput = {
@@ -100,13 +101,13 @@ async function freeSlug(db: Db, input: PostInput, exceptId?: number): Promise<st
 
 async function valuesOf(
   db: Db,
-  dataDir: string,
+  store: UploadStore,
   input: PostInput,
   previous: repo.PostRow | null,
   now: Date,
 ): Promise<Omit<repo.PostValues, 'slug'>> {
   if (!(await repo.findCategory(db, input.category_id))) throw new ReglaNegocio('La categoría elegida no existe.');
-  if (input.images && !(await readUpload(dataDir, input.images))) throw new ReglaNegocio('La imagen no existe: súbala de nuevo.');
+  if (input.images && !(await uploadExists(store, input.images))) throw new ReglaNegocio('La imagen no existe: súbala de nuevo.');
   const schedulePost = input.schedule_post ? scheduleInstant(input.schedule_post) : null;
   // A Caracas time late on 31/12/9999 falls in year 10000 UTC, which PostgreSQL does not store.
   if (schedulePost && (Number.isNaN(schedulePost.getTime()) || schedulePost.getUTCFullYear() > 9999)) {
@@ -130,8 +131,8 @@ async function valuesOf(
   };
 }
 
-export async function crearPost(db: Db, dataDir: string, userId: number, input: PostInput, now = new Date()): Promise<BlogPost> {
-  const values = await valuesOf(db, dataDir, input, null, now);
+export async function crearPost(db: Db, store: UploadStore, userId: number, input: PostInput, now = new Date()): Promise<BlogPost> {
+  const values = await valuesOf(db, store, input, null, now);
   // Two admins saving posts of the same title at once may both find the same slug free: the
   // unique index lets one in, and the other looks again (a slug that was asked for is not changed).
   for (let attempt = 1; ; attempt++) {
@@ -145,10 +146,10 @@ export async function crearPost(db: Db, dataDir: string, userId: number, input: 
   }
 }
 
-export async function actualizarPost(db: Db, dataDir: string, id: number, input: PostInput, now = new Date()): Promise<BlogPost> {
+export async function actualizarPost(db: Db, store: UploadStore, id: number, input: PostInput, now = new Date()): Promise<BlogPost> {
   const previous = await repo.findPost(db, { id });
   if (!previous) throw new NoEncontrado('La publicación no existe.');
-  const values = await valuesOf(db, dataDir, input, previous, now);
+  const values = await valuesOf(db, store, input, previous, now);
   // Editing keeps the post's address unless another slug is asked for.
   const slug = input.slug ? await freeSlug(db, input, id) : previous.slug;
   try {

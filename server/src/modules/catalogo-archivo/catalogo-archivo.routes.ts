@@ -40,11 +40,11 @@ async function readForm(request: FastifyRequest): Promise<Form> {
 
 export async function catalogoArchivoRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
-  const dataDir = app.deps.env.dataDir;
+  const store = app.uploadStore;
   await app.register(multipart, { limits: { fileSize: CATALOGO_ARCHIVO_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
 
   route(app, contract.descargar, { access: 'public' }, async (request, reply) => {
-    const file = await service.archivoPublico(db(), dataDir);
+    const file = await service.archivoPublico(db(), store);
     // It changes with prices, the rate or an upload at the same address: browsers keep it but ask
     // every time, and a 304 spares the download while it is the same file.
     reply.header('cache-control', 'public, no-cache').header('etag', file.etag);
@@ -56,18 +56,18 @@ export async function catalogoArchivoRoutes(app: FastifyInstance): Promise<void>
       .send(file.body);
   });
 
-  route(app, contract.estado, STAFF, async () => ok(await service.estado(dataDir)));
+  route(app, contract.estado, STAFF, async () => ok(await service.estado(store)));
 
   route(app, contract.generar, STAFF, async () => {
-    await service.generar(db(), dataDir);
-    return ok(await service.estado(dataDir));
+    await service.generar(db(), store);
+    return ok(await service.estado(store));
   });
 
   route(app, contract.subir, STAFF, async (request, reply) => {
     const form = await readForm(request);
     if (!form.ok) return reply.status(form.status).send({ success: false, message: form.motivo, errors: { archivo: [form.motivo] } });
-    return ok(await service.subir(dataDir, form.nombre, form.bytes));
+    return ok(await service.subir(store, form.nombre, form.bytes));
   });
 
-  route(app, contract.quitarSubido, STAFF, async () => ok(await service.quitarSubido(dataDir)));
+  route(app, contract.quitarSubido, STAFF, async () => ok(await service.quitarSubido(store)));
 }

@@ -1,9 +1,8 @@
-// The catalogue file on disk (DATA_DIR/catalogo): the generated PDF, the fingerprint of the data it
-// was drawn from, and the PDF the staff may upload instead. Every file is written to a temporary
-// name and renamed, so a reader always gets a whole file: the last good catalogue while a new one
+// The catalogue file under catalogo/ in the upload store (DATA_DIR or the S3 bucket): the generated
+// PDF, the fingerprint of the data it was drawn from, and the PDF the staff may upload instead. The
+// store writes every file whole, so a reader always gets the last good catalogue while a new one
 // builds. One build at a time per process; a second request joins the one under way.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -15,38 +14,24 @@ import { ReglaNegocio } from '#server/errors.ts';
 import { datosEmpresa, tasaDelDia } from '#server/modules/general/general.service.ts';
 import { readPhotoFile } from '#server/modules/imagenes/fotos.ts';
 import { GARMENTS, type Garment, garmentSvg } from '#server/modules/imagenes/garment-svg.ts';
+import type { UploadStore } from '#server/modules/uploads/store.ts';
 import { dibujarCatalogo } from './catalogo-archivo.pdf.ts';
 import { findModelosDelCatalogo, type ModeloDelCatalogo } from './catalogo-archivo.repo.ts';
 
 const FILES = { generado: 'generado.pdf', huella: 'generado.huella', subido: 'subido.pdf', subidoMeta: 'subido.json' } as const;
 const MB = 1024 * 1024;
 
-const dirOf = (dataDir: string) => path.join(dataDir, 'catalogo');
-const fileOf = (dataDir: string, name: string) => path.join(dirOf(dataDir), name);
+const keyOf = (name: string) => `catalogo/${name}`;
+const TYPES: Record<string, string> = { '.pdf': 'application/pdf', '.json': 'application/json', '.huella': 'text/plain' };
 
-async function writeWhole(dataDir: string, name: string, data: Buffer | string): Promise<void> {
-  await mkdir(dirOf(dataDir), { recursive: true });
-  const file = fileOf(dataDir, name);
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(tmp, data);
-    await rename(tmp, file);
-  } catch (error) {
-    await rm(tmp, { force: true });
-    throw error;
-  }
+function writeWhole(store: UploadStore, name: string, data: Buffer | string): Promise<void> {
+  return store.put(keyOf(name), Buffer.from(data), TYPES[path.extname(name)] ?? 'application/octet-stream');
 }
 
-async function readOrNull(file: string): Promise<Buffer | null> {
-  try {
-    return await readFile(file);
-  } catch {
-    return null;
-  }
-}
+const readOrNull = (store: UploadStore, name: string) => store.get(keyOf(name));
 
-/** Builds under way, by DATA_DIR (tests run several apps in one process). */
-const building = new Map<string, Promise<void>>();
+/** Builds under way, by store (tests run several apps in one process). */
+const building = new Map<UploadStore, Promise<void>>();
 
 type Datos = { modelos: ModeloDelCatalogo[]; rate: string; huella: string };
 
@@ -66,12 +51,12 @@ function variantOf(baseCode: string): number {
 }
 
 /** Each model's picture as JPEG: its first photo, or its drawing (drawn once per garment, colour and variant). */
-async function imagenes(dataDir: string, modelos: ModeloDelCatalogo[]): Promise<Map<string, Buffer>> {
+async function imagenes(store: UploadStore, modelos: ModeloDelCatalogo[]): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
   const drawings = new Map<string, Buffer>();
   for (const modelo of modelos) {
     try {
-      const photo = modelo.photo ? await readPhotoFile(dataDir, modelo.photo, 320) : null;
+      const photo = modelo.photo ? await readPhotoFile(store, modelo.photo, 320) : null;
       if (photo) {
         out.set(modelo.code, await sharp(photo).flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer());
         continue;
@@ -97,13 +82,13 @@ async function imagenes(dataDir: string, modelos: ModeloDelCatalogo[]): Promise<
   return out;
 }
 
-async function construir(db: Db, dataDir: string, now: Date): Promise<void> {
+async function construir(db: Db, store: UploadStore, now: Date): Promise<void> {
   const datos = await leerDatos(db);
   const empresa = await datosEmpresa(db);
   const filas: CatalogoFila[] = datos.modelos.map((m) => ({ ...m, tallas: m.tallas ?? [] }));
   const lineas = catalogoPorLinea(filas, datos.rate);
   const fotos = await imagenes(
-    dataDir,
+    store,
     datos.modelos.filter((m) => (m.tallas ?? []).length > 0),
   );
   const portada = {
@@ -118,25 +103,25 @@ async function construir(db: Db, dataDir: string, now: Date): Promise<void> {
     fecha: formatDate(now),
   };
   const pdf = await dibujarCatalogo(portada, lineas, (code) => fotos.get(code) ?? null);
-  await writeWhole(dataDir, FILES.generado, pdf);
-  await writeWhole(dataDir, FILES.huella, datos.huella);
+  await writeWhole(store, FILES.generado, pdf);
+  await writeWhole(store, FILES.huella, datos.huella);
 }
 
 /** Builds the catalogue now, or waits for the build under way. */
-export function generar(db: Db, dataDir: string, now = new Date()): Promise<void> {
-  const current = building.get(dataDir);
+export function generar(db: Db, store: UploadStore, now = new Date()): Promise<void> {
+  const current = building.get(store);
   if (current) return current;
-  const build = construir(db, dataDir, now).finally(() => building.delete(dataDir));
-  building.set(dataDir, build);
+  const build = construir(db, store, now).finally(() => building.delete(store));
+  building.set(store, build);
   return build;
 }
 
 /** For the periodic job: rebuilds only when prices, sizes in stock, photos or the rate changed. */
-export async function generarSiCambio(db: Db, dataDir: string): Promise<boolean> {
-  if (building.has(dataDir)) return false;
-  const [{ huella }, stored] = await Promise.all([leerDatos(db), readOrNull(fileOf(dataDir, FILES.huella))]);
+export async function generarSiCambio(db: Db, store: UploadStore): Promise<boolean> {
+  if (building.has(store)) return false;
+  const [{ huella }, stored] = await Promise.all([leerDatos(db), readOrNull(store, FILES.huella)]);
   if (stored?.toString() === huella) return false;
-  await generar(db, dataDir);
+  await generar(db, store);
   return true;
 }
 
@@ -145,13 +130,13 @@ export type Archivo = { body: Buffer; fileName: string; etag: string };
 const etagOf = (kind: string, body: Buffer) => `"${kind}-${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`;
 
 /** What the public link serves: the uploaded PDF, else the generated one (built now if there is none yet). */
-export async function archivoPublico(db: Db, dataDir: string): Promise<Archivo> {
-  const subido = await readOrNull(fileOf(dataDir, FILES.subido));
+export async function archivoPublico(db: Db, store: UploadStore): Promise<Archivo> {
+  const subido = await readOrNull(store, FILES.subido);
   if (subido) return { body: subido, fileName: 'catalogo.pdf', etag: etagOf('s', subido) };
-  let generado = await readOrNull(fileOf(dataDir, FILES.generado));
+  let generado = await readOrNull(store, FILES.generado);
   if (!generado) {
-    await generar(db, dataDir);
-    generado = await readOrNull(fileOf(dataDir, FILES.generado));
+    await generar(db, store);
+    generado = await readOrNull(store, FILES.generado);
   }
   if (!generado) throw new Error('El catálogo no se pudo generar.');
   return { body: generado, fileName: 'catalogo.pdf', etag: etagOf('g', generado) };
@@ -159,22 +144,18 @@ export async function archivoPublico(db: Db, dataDir: string): Promise<Archivo> 
 
 type SubidoMeta = { nombre: string; bytes: number; subido_en: string };
 
-async function modifiedAt(file: string): Promise<string | null> {
-  try {
-    return (await stat(file)).mtime.toISOString();
-  } catch {
-    return null;
-  }
+async function modifiedAt(store: UploadStore, name: string): Promise<string | null> {
+  return (await store.stat(keyOf(name)))?.modifiedAt.toISOString() ?? null;
 }
 
-export async function estado(dataDir: string): Promise<EstadoCatalogo> {
+export async function estado(store: UploadStore): Promise<EstadoCatalogo> {
   const [generadoEn, meta, subido] = await Promise.all([
-    modifiedAt(fileOf(dataDir, FILES.generado)),
-    readOrNull(fileOf(dataDir, FILES.subidoMeta)),
-    modifiedAt(fileOf(dataDir, FILES.subido)),
+    modifiedAt(store, FILES.generado),
+    readOrNull(store, FILES.subidoMeta),
+    modifiedAt(store, FILES.subido),
   ]);
   const info = subido && meta ? (JSON.parse(meta.toString()) as SubidoMeta) : null;
-  return { generado_en: generadoEn, en_construccion: building.has(dataDir), subido: info, sirve: info ? 'subido' : 'generado' };
+  return { generado_en: generadoEn, en_construccion: building.has(store), subido: info, sirve: info ? 'subido' : 'generado' };
 }
 
 /** The checks of an uploaded catalogue: a name ending in .pdf, bytes, size, and a PDF by its content. */
@@ -189,18 +170,18 @@ export async function motivoDeRechazo(nombre: string, bytes: Buffer): Promise<st
   return null;
 }
 
-export async function subir(dataDir: string, nombre: string, bytes: Buffer, now = new Date()): Promise<EstadoCatalogo> {
+export async function subir(store: UploadStore, nombre: string, bytes: Buffer, now = new Date()): Promise<EstadoCatalogo> {
   const motivo = await motivoDeRechazo(nombre, bytes);
   if (motivo) throw new ReglaNegocio(motivo);
   const meta: SubidoMeta = { nombre: path.basename(nombre).slice(0, 200), bytes: bytes.length, subido_en: now.toISOString() };
   // The metadata first: a PDF without it is not served as uploaded (estado needs both).
-  await writeWhole(dataDir, FILES.subidoMeta, JSON.stringify(meta));
-  await writeWhole(dataDir, FILES.subido, bytes);
-  return estado(dataDir);
+  await writeWhole(store, FILES.subidoMeta, JSON.stringify(meta));
+  await writeWhole(store, FILES.subido, bytes);
+  return estado(store);
 }
 
-export async function quitarSubido(dataDir: string): Promise<EstadoCatalogo> {
-  await rm(fileOf(dataDir, FILES.subido), { force: true });
-  await rm(fileOf(dataDir, FILES.subidoMeta), { force: true });
-  return estado(dataDir);
+export async function quitarSubido(store: UploadStore): Promise<EstadoCatalogo> {
+  await store.remove(keyOf(FILES.subido));
+  await store.remove(keyOf(FILES.subidoMeta));
+  return estado(store);
 }

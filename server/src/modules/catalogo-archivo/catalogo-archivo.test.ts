@@ -114,9 +114,9 @@ describe('catálogo en PDF generado', () => {
 
   it('con otra tasa, la tarea periódica lo vuelve a generar con el precio nuevo; sin cambios no lo toca', async () => {
     const model = await aModelInStock();
-    expect(await generarSiCambio(t.database.db, dataDir)).toBe(false);
+    expect(await generarSiCambio(t.database.db, t.app.uploadStore)).toBe(false);
     await setRate('61.25');
-    expect(await generarSiCambio(t.database.db, dataDir)).toBe(true);
+    expect(await generarSiCambio(t.database.db, t.app.uploadStore)).toBe(true);
     const text = flat(pdfText((await download()).rawPayload));
     expect(text).toContain(bsPrice(model, '61.25'));
     expect(text).not.toContain(bsPrice(model, '45.50'));

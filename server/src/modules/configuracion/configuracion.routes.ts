@@ -81,7 +81,7 @@ function backToProduct(reply: FastifyReply, code: string, outcome: 'ok' | 'error
 
 export async function configuracionRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
-  const dataDir = app.deps.env.dataDir;
+  const store = app.uploadStore;
   const log = (message: string, error: unknown) => app.log.error({ err: error }, message);
   // Only this module reads multipart bodies (the photos), within these limits.
   await app.register(multipart, {
@@ -140,7 +140,7 @@ export async function configuracionRoutes(app: FastifyInstance): Promise<void> {
       }
       // All or nothing: one bad photo and none is kept, so the person fixes it and sends them again.
       if (motivos.length > 0) throw new FotosInvalidas(motivos);
-      const result = await publicWrite(() => service.agregarFotos(db(), dataDir, who, code, subidas));
+      const result = await publicWrite(() => service.agregarFotos(db(), store, who, code, subidas));
       if (navigation) return backToProduct(reply, code, 'ok');
       return ok(result);
     } catch (error) {
@@ -157,7 +157,7 @@ export async function configuracionRoutes(app: FastifyInstance): Promise<void> {
     ok(await publicWrite(() => service.ordenarFotos(db(), autor(request), request.body.code, request.body.ids))),
   );
   route(app, contract.eliminarFoto, catalogo, async (request) => {
-    const { fotos } = await publicWrite(() => service.eliminarFoto(db(), dataDir, autor(request), request.params.id, log));
+    const { fotos } = await publicWrite(() => service.eliminarFoto(db(), store, autor(request), request.params.id, log));
     return ok({ fotos });
   });
 

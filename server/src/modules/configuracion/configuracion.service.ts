@@ -36,6 +36,7 @@ import { transactionWithEffects } from '#server/db/after-commit.ts';
 import type { Db } from '#server/db/client.ts';
 import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import { type EncodedPhoto, newPhotoKey, removePhotoFiles, savePhotoFiles } from '#server/modules/imagenes/fotos.ts';
+import type { UploadStore } from '#server/modules/uploads/store.ts';
 import * as repo from './configuracion.repo.ts';
 
 /** Who makes a change, and from where. */
@@ -599,10 +600,16 @@ export async function espacioParaFotos(db: Db, code: string, incoming: number): 
 }
 
 /** Stores the files, then their rows after the model's photos; the files go away if the rows are not saved. */
-export async function agregarFotos(db: Db, dataDir: string, autor: Autor, code: string, subidas: FotoSubida[]): Promise<{ fotos: Foto[] }> {
+export async function agregarFotos(
+  db: Db,
+  store: UploadStore,
+  autor: Autor,
+  code: string,
+  subidas: FotoSubida[],
+): Promise<{ fotos: Foto[] }> {
   const keys = subidas.map(() => newPhotoKey(code));
   try {
-    for (const [index, subida] of subidas.entries()) await savePhotoFiles(dataDir, keys[index], subida.photo);
+    for (const [index, subida] of subidas.entries()) await savePhotoFiles(store, keys[index], subida.photo);
     await db.transaction(async (tx) => {
       const row = await repo.lockModel(tx, code);
       if (!row) throw new NoEncontrado('El modelo no existe.');
@@ -636,7 +643,7 @@ export async function agregarFotos(db: Db, dataDir: string, autor: Autor, code: 
       ]);
     });
   } catch (error) {
-    await Promise.all(keys.map((key) => removePhotoFiles(dataDir, key).catch(() => undefined)));
+    await Promise.all(keys.map((key) => removePhotoFiles(store, key).catch(() => undefined)));
     throw error;
   }
   return fotosDe(db, code);
@@ -669,7 +676,7 @@ export async function ordenarFotos(db: Db, autor: Autor, code: string, ids: numb
 
 export async function eliminarFoto(
   db: Db,
-  dataDir: string,
+  store: UploadStore,
   autor: Autor,
   id: number,
   log?: (message: string, error: unknown) => void,
@@ -697,7 +704,7 @@ export async function eliminarFoto(
       },
     ]);
     // The files go only once the row is gone for good: a rollback keeps a photo whole.
-    afterCommit(`borrar los archivos de la foto ${foto.key}`, () => removePhotoFiles(dataDir, foto.key));
+    afterCommit(`borrar los archivos de la foto ${foto.key}`, () => removePhotoFiles(store, foto.key));
   });
   return { code: foto.modelCode, ...(await fotosDe(db, foto.modelCode)) };
 }

@@ -61,7 +61,7 @@ function autor(request: FastifyRequest): number {
 
 export async function galeriaRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
-  const dataDir = app.deps.env.dataDir;
+  const store = app.uploadStore;
   await app.register(multipart, {
     limits: {
       fileSize: UPLOAD_LIMITS.photoBytes,
@@ -86,13 +86,13 @@ export async function galeriaRoutes(app: FastifyInstance): Promise<void> {
     const stored: service.Subida[] = [];
     const motivos: string[] = [];
     for (const file of form.files) {
-      const result = await storeImageVariants(dataDir, file.bytes);
+      const result = await storeImageVariants(store, file.bytes);
       if (result.ok) stored.push(result);
       else motivos.push(`«${file.label}»: ${result.motivo}`);
     }
     // All or nothing: the person fixes the bad one and sends them again, without half an upload.
     if (motivos.length > 0) {
-      await Promise.all(stored.map((s) => removeVariants(dataDir, s.key)));
+      await Promise.all(stored.map((s) => removeVariants(store, s.key)));
       return reply.status(422).send({ success: false, message: 'Las fotos no se pudieron subir.', errors: { fotos: motivos } });
     }
     try {
@@ -100,13 +100,13 @@ export async function galeriaRoutes(app: FastifyInstance): Promise<void> {
       app.responseCache.invalidate();
       return ok(fotos);
     } catch (error) {
-      await Promise.all(stored.map((s) => removeVariants(dataDir, s.key)));
+      await Promise.all(stored.map((s) => removeVariants(store, s.key)));
       throw error;
     }
   });
 
   route(app, contract.eliminar, STAFF, async ({ params }) => {
-    const result = await service.eliminar(db(), dataDir, params.id);
+    const result = await service.eliminar(db(), store, params.id);
     app.responseCache.invalidate();
     return ok(result);
   });

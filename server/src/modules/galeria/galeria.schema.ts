@@ -7,7 +7,7 @@ export const galeriaFotos = pgTable(
   'galeria_fotos',
   {
     id: serial('id').primaryKey(),
-    /** The key of its files under DATA_DIR/uploads: `{key}-{480|960|1600}.webp`. */
+    /** The key of its files under uploads/ in the upload store: `{key}-{480|960|1600}.webp`. */
     imageKey: varchar('image_key', { length: 32 }).notNull().unique(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),

@@ -5,6 +5,7 @@ import { metaFor, offsetOf } from '#domain/paginator.ts';
 import type { Db } from '#server/db/client.ts';
 import { NoEncontrado } from '#server/errors.ts';
 import { plainText } from '#server/html.ts';
+import type { UploadStore } from '#server/modules/uploads/store.ts';
 import { removeVariants, variantUrl } from '#server/modules/uploads/uploads.ts';
 import * as repo from './galeria.repo.ts';
 
@@ -44,9 +45,9 @@ export async function agregar(db: Db, userId: number, subidas: Subida[], title: 
   return rows.map(toView);
 }
 
-export async function eliminar(db: Db, dataDir: string, id: number): Promise<{ id: number }> {
+export async function eliminar(db: Db, store: UploadStore, id: number): Promise<{ id: number }> {
   const key = await repo.deleteFoto(db, id);
   if (!key) throw new NoEncontrado('La foto no existe.');
-  await removeVariants(dataDir, key);
+  await removeVariants(store, key);
   return { id };
 }

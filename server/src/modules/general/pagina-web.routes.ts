@@ -29,7 +29,7 @@ function invalid(reply: FastifyReply, error: z.ZodError) {
 
 export async function paginaWebRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
-  const dataDir = app.deps.env.dataDir;
+  const store = app.uploadStore;
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_LIMITS.photoBytes, files: INFO_PAGINA_IMAGENES.length, fields: 20, parts: 24, fieldSize: 16 * 1024 },
   });
@@ -47,7 +47,7 @@ export async function paginaWebRoutes(app: FastifyInstance): Promise<void> {
     for (const field of INFO_PAGINA_IMAGENES) {
       const bytes = form.files[field];
       if (!bytes) continue;
-      const stored = await storeImage(dataDir, bytes);
+      const stored = await storeImage(store, bytes);
       if (!stored.ok) return reply.status(422).send({ success: false, message: stored.motivo, errors: { [field]: [stored.motivo] } });
       images[field] = uploadUrl(stored.name);
     }
@@ -67,7 +67,7 @@ export async function paginaWebRoutes(app: FastifyInstance): Promise<void> {
     }
     let logo: string | undefined;
     if (form.files.logo) {
-      const stored = await storeImage(dataDir, form.files.logo);
+      const stored = await storeImage(store, form.files.logo);
       if (!stored.ok) return reply.status(422).send({ success: false, message: stored.motivo, errors: { logo: [stored.motivo] } });
       logo = uploadUrl(stored.name);
     }

@@ -1,11 +1,11 @@
 // Photos uploaded by the staff: checked (type, weight, size in pixels), re-encoded with sharp to the
-// storefront's WebP widths in its 4:5 frame, and kept as files under DATA_DIR/fotos/{key}-{width}.webp.
+// storefront's WebP widths in its 4:5 frame, and kept as fotos/{key}-{width}.webp in the upload store
+// (DATA_DIR or the S3 bucket, modules/uploads/store.ts).
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS, type ImageWidth } from '#domain/catalogo-urls.ts';
 import { FOTO_LIMITS } from '#domain/contracts/configuracion.ts';
+import type { UploadStore } from '#server/modules/uploads/store.ts';
 
 export type EncodedPhoto = { width: number; height: number; files: Map<ImageWidth, Buffer> };
 
@@ -72,35 +72,22 @@ export function newPhotoKey(modelCode: string): string {
 
 export const PHOTO_KEY = /^[A-Z0-9-]{5,20}-[0-9A-F]{8}$/;
 
-export function photosDir(dataDir: string): string {
-  return path.join(dataDir, 'fotos');
-}
-
-function fileOf(dataDir: string, key: string, width: number): string {
+function keyOf(key: string, width: number): string {
   if (!PHOTO_KEY.test(key)) throw new TypeError(`Clave de foto no válida: ${key}`);
-  return path.join(photosDir(dataDir), `${key}-${width}.webp`);
+  return `fotos/${key}-${width}.webp`;
 }
 
-/** Writes every width of a photo (each through a temporary file, so a reader never sees half of one). */
-export async function savePhotoFiles(dataDir: string, key: string, photo: EncodedPhoto): Promise<void> {
-  await mkdir(photosDir(dataDir), { recursive: true });
-  for (const [width, bytes] of photo.files) {
-    const file = fileOf(dataDir, key, width);
-    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(tmp, bytes);
-    await rename(tmp, file);
-  }
+/** Writes every width of a photo (the store writes each whole, so a reader never sees half of one). */
+export async function savePhotoFiles(store: UploadStore, key: string, photo: EncodedPhoto): Promise<void> {
+  for (const [width, bytes] of photo.files) await store.put(keyOf(key, width), bytes, 'image/webp');
 }
 
-export async function removePhotoFiles(dataDir: string, key: string): Promise<void> {
-  await Promise.all(IMAGE_WIDTHS.map((w) => rm(fileOf(dataDir, key, w), { force: true })));
+export async function removePhotoFiles(store: UploadStore, key: string): Promise<void> {
+  await Promise.all(IMAGE_WIDTHS.map((w) => store.remove(keyOf(key, w))));
 }
 
 /** The bytes of one width, or null when there is no such file. */
-export async function readPhotoFile(dataDir: string, key: string, width: number): Promise<Buffer | null> {
-  try {
-    return await readFile(fileOf(dataDir, key, width));
-  } catch {
-    return null;
-  }
+export async function readPhotoFile(store: UploadStore, key: string, width: number): Promise<Buffer | null> {
+  if (!PHOTO_KEY.test(key)) return null;
+  return store.get(keyOf(key, width));
 }

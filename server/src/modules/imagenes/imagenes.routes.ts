@@ -1,5 +1,5 @@
 // /imagenes/*: product pictures drawn by the project (SVG per garment and colour) served as WebP, and
-// the photos the staff uploaded (/imagenes/fotos/*, files under DATA_DIR/fotos).
+// the photos the staff uploaded (/imagenes/fotos/*, fotos/ in the upload store: DATA_DIR or the S3 bucket).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -90,7 +90,7 @@ export async function imagenesRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const match = /^(.+)-(\d+)\.webp$/.exec(request.params.file);
       const key = match?.[1] ?? '';
-      const bytes = PHOTO_KEY.test(key) ? await readPhotoFile(app.deps.env.dataDir, key, Number(match?.[2])) : null;
+      const bytes = PHOTO_KEY.test(key) ? await readPhotoFile(app.uploadStore, key, Number(match?.[2])) : null;
       if (!bytes) return reply.status(404).send({ success: false, message: 'La imagen no existe.' });
       return reply.header('content-type', 'image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(bytes);
     },

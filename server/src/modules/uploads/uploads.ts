@@ -1,12 +1,12 @@
 // The one safe path for pictures the staff upload (blog today; the gallery and page settings
 // later): the type is read from the bytes (file-type) and must agree with what sharp decodes,
 // the size is capped, the picture is re-encoded to WebP (metadata dropped, SVG never accepted)
-// and stored under DATA_DIR/uploads with a random name. Nothing the client sends names a file.
+// and stored with a random name under uploads/ in the upload store (DATA_DIR or an S3 bucket,
+// store.ts). Nothing the client sends names a file.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import type { UploadStore } from './store.ts';
 
 export const UPLOAD_LIMITS = {
   /** A photo from a phone fits well within this. */
@@ -26,10 +26,6 @@ const ACCEPTED = new Map([
 export type StoredImage = { ok: true; name: string; width: number; height: number } | { ok: false; motivo: string };
 
 const MB = 1024 * 1024;
-
-export function uploadsDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads');
-}
 
 export function uploadUrl(name: string): string {
   return `/uploads/${name}`;
@@ -69,19 +65,16 @@ function encode(bytes: Buffer, width: number) {
     .toBuffer({ resolveWithObject: true });
 }
 
-async function writeStored(dataDir: string, name: string, data: Buffer): Promise<void> {
-  const dir = uploadsDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, name);
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, file);
+const keyOf = (name: string) => `uploads/${name}`;
+
+function writeStored(store: UploadStore, name: string, data: Buffer): Promise<void> {
+  return store.put(keyOf(name), data, 'image/webp');
 }
 
 const newKey = () => randomBytes(16).toString('hex');
 
 /** Checks, re-encodes and stores one picture; a refusal says why in Spanish. */
-export async function storeImage(dataDir: string, bytes: Buffer): Promise<StoredImage> {
+export async function storeImage(store: UploadStore, bytes: Buffer): Promise<StoredImage> {
   const checked = await check(bytes);
   if (!checked.ok) return checked;
   let encoded: { data: Buffer; info: sharp.OutputInfo };
@@ -91,7 +84,7 @@ export async function storeImage(dataDir: string, bytes: Buffer): Promise<Stored
     return { ok: false, motivo: 'La imagen está dañada o es demasiado grande para leerla.' };
   }
   const name = `${newKey()}.webp`;
-  await writeStored(dataDir, name, encoded.data);
+  await writeStored(store, name, encoded.data);
   return { ok: true, name, width: encoded.info.width, height: encoded.info.height };
 }
 
@@ -101,19 +94,24 @@ export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 export type StoredVariants = { ok: true; key: string; width: number; height: number } | { ok: false; motivo: string };
 
 /** Like storeImage, in every width of VARIANT_WIDTHS (`{key}-{width}.webp`); width and height are the largest's. */
-export async function storeImageVariants(dataDir: string, bytes: Buffer): Promise<StoredVariants> {
+export async function storeImageVariants(store: UploadStore, bytes: Buffer): Promise<StoredVariants> {
   const checked = await check(bytes);
   if (!checked.ok) return checked;
   const key = newKey();
-  let largest: sharp.OutputInfo | null = null;
+  const encoded: { width: number; data: Buffer; info: sharp.OutputInfo }[] = [];
   try {
-    const encoded = [];
     for (const width of VARIANT_WIDTHS) encoded.push({ width, ...(await encode(bytes, width)) });
-    for (const variant of encoded) await writeStored(dataDir, `${key}-${variant.width}.webp`, variant.data);
-    largest = encoded[encoded.length - 1].info;
   } catch {
     return { ok: false, motivo: 'La imagen está dañada o es demasiado grande para leerla.' };
   }
+  try {
+    for (const variant of encoded) await writeStored(store, `${key}-${variant.width}.webp`, variant.data);
+  } catch (error) {
+    // The store failed (disk full, bucket unreachable): no half-stored photo stays behind.
+    await removeVariants(store, key).catch(() => undefined);
+    throw error;
+  }
+  const largest = encoded[encoded.length - 1].info;
   return { ok: true, key, width: largest.width, height: largest.height };
 }
 
@@ -124,24 +122,24 @@ export function variantUrl(key: string, width: (typeof VARIANT_WIDTHS)[number]):
 /** A stored file's name: one picture, or one width of a picture with variants. */
 const STORED_FILE = /^[0-9a-f]{32}(?:-(?:480|960|1600))?\.webp$/;
 
-export async function removeVariants(dataDir: string, key: string): Promise<void> {
+export async function removeVariants(store: UploadStore, key: string): Promise<void> {
   if (!/^[0-9a-f]{32}$/.test(key)) return;
-  await Promise.all(VARIANT_WIDTHS.map((w) => rm(path.join(uploadsDir(dataDir), `${key}-${w}.webp`), { force: true })));
+  await Promise.all(VARIANT_WIDTHS.map((w) => store.remove(keyOf(`${key}-${w}.webp`))));
 }
 
 /** Removes one stored picture by its URL (/uploads/{name}); anything else is left alone. */
-export async function removeUpload(dataDir: string, url: string): Promise<void> {
+export async function removeUpload(store: UploadStore, url: string): Promise<void> {
   const name = url.startsWith('/uploads/') ? url.slice('/uploads/'.length) : '';
   if (!STORED_FILE.test(name)) return;
-  await rm(path.join(uploadsDir(dataDir), name), { force: true });
+  await store.remove(keyOf(name));
 }
 
-/** The bytes of a stored upload, or null; a name that is not one of ours never reaches the file system. */
-export async function readUpload(dataDir: string, name: string): Promise<Buffer | null> {
-  if (!STORED_FILE.test(name)) return null;
-  try {
-    return await readFile(path.join(uploadsDir(dataDir), name));
-  } catch {
-    return null;
-  }
+/** Whether a stored upload exists; a name that is not one of ours never reaches the store. */
+export async function uploadExists(store: UploadStore, name: string): Promise<boolean> {
+  return STORED_FILE.test(name) && (await store.stat(keyOf(name))) !== null;
+}
+
+/** A stored upload as a stream, or null (the same guard on the name). */
+export function streamUpload(store: UploadStore, name: string): ReturnType<UploadStore['stream']> {
+  return STORED_FILE.test(name) ? store.stream(keyOf(name)) : Promise.resolve(null);
 }
