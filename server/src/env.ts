@@ -3,6 +3,27 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
+type PaypalEnv = { PAYPAL_CLIENT_ID?: string; PAYPAL_SECRET?: string; PAYPAL_API_URL: string; PAYPAL_WEBHOOK_ID?: string };
+
+/**
+ * PayPal's settings, or null when it is not configured. The id and the secret go together, and a
+ * webhook id without them verifies nothing: either is a configuration error, reported at start.
+ */
+export function paypalConfig(env: PaypalEnv): { clientId: string; secret: string; apiUrl: string; webhookId: string | null } | null {
+  const { PAYPAL_CLIENT_ID: clientId, PAYPAL_SECRET: secret, PAYPAL_WEBHOOK_ID: webhookId } = env;
+  const problem =
+    clientId && !secret
+      ? 'PAYPAL_SECRET: falta; PAYPAL_CLIENT_ID y PAYPAL_SECRET van juntas'
+      : secret && !clientId
+        ? 'PAYPAL_CLIENT_ID: falta; PAYPAL_CLIENT_ID y PAYPAL_SECRET van juntas'
+        : webhookId && !clientId
+          ? 'PAYPAL_WEBHOOK_ID: no sirve sin PAYPAL_CLIENT_ID y PAYPAL_SECRET'
+          : null;
+  if (problem) throw new Error(`Configuración inválida:\n  - ${problem}`);
+  if (!clientId || !secret) return null;
+  return { clientId, secret, apiUrl: env.PAYPAL_API_URL, webhookId: webhookId ?? null };
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
@@ -84,6 +105,17 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL debe empezar por smtp:// o smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3, 'MAIL_FROM no es válido').default('Vitrina <no-responder@vitrina.com.ve>'),
+  // PayPal captured by the server (Orders v2, docs/decisions/0035); without the id and the secret
+  // PayPal stays a payment the buyer reports with its reference. Checked together by paypalConfig.
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_SECRET: z.string().min(1).optional(),
+  PAYPAL_API_URL: z
+    .url({ protocol: /^https?$/, error: 'PAYPAL_API_URL debe ser una URL completa (https://…)' })
+    .default('https://api-m.paypal.com'),
+  PAYPAL_WEBHOOK_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,50}$/, 'PAYPAL_WEBHOOK_ID debe ser el id del webhook que da PayPal (letras y cifras)')
+    .optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_AUTH_URL: z.url('GOOGLE_AUTH_URL debe ser una URL').default('https://accounts.google.com/o/oauth2/v2/auth'),
