@@ -132,7 +132,40 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL debe empezar por redis://')
     .optional(),
+  // Uploads and the catalogue PDF in an S3-compatible bucket instead of DATA_DIR (decision 0034).
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'S3_BUCKET debe ser un nombre de bucket válido (3 a 63 minúsculas, cifras, puntos o guiones)',
+    )
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT debe ser una URL completa (https://…)' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE debe ser true o false' }).default('false'),
 });
+
+/** The S3_* variables make sense only together: a bucket, and both halves of a key or neither. */
+function checkS3(env: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const others = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((key) => env[key] !== undefined);
+  if (!env.S3_BUCKET && others.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: `falta S3_BUCKET: sin él las subidas se guardan en DATA_DIR y ${others.join(', ')} no se usa${others.length > 1 ? 'n' : ''}`,
+    });
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'],
+      message:
+        'S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas: indique las dos, o ninguna para usar las credenciales del entorno (rol de la instancia)',
+    });
+  }
+}
 
 /** false (no proxy), a hop count, or the proxies' addresses (IPs, CIDRs or proxy-addr names such as loopback). */
 export type TrustProxy = false | number | string[];
@@ -164,41 +197,8 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
     const hops = Number(text);
     if (hops <= 20) return hops;
     ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY: el número de proxies debe estar entre 0 y 20' });
-  // Uploads and the catalogue PDF in an S3-compatible bucket instead of DATA_DIR (decision 0034).
-  S3_BUCKET: z
-    .string()
-    .regex(
-      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-      'S3_BUCKET debe ser un nombre de bucket válido (3 a 63 minúsculas, cifras, puntos o guiones)',
-    )
-    .optional(),
-  S3_REGION: z.string().min(1).optional(),
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT debe ser una URL completa (https://…)' }).optional(),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE debe ser true o false' }).default('false'),
     return z.NEVER;
   }
-/** The S3_* variables make sense only together: a bucket, and both halves of a key or neither. */
-function checkS3(env: Record<string, unknown>, ctx: z.RefinementCtx): void {
-  const others = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((key) => env[key] !== undefined);
-  if (!env.S3_BUCKET && others.length > 0) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['S3_BUCKET'],
-      message: `falta S3_BUCKET: sin él las subidas se guardan en DATA_DIR y ${others.join(', ')} no se usa${others.length > 1 ? 'n' : ''}`,
-    });
-  }
-  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: [env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'],
-      message:
-        'S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas: indique las dos, o ninguna para usar las credenciales del entorno (rol de la instancia)',
-    });
-  }
-}
-
   const entries = text.split(',').map((e) => e.trim());
   const bad = entries.filter((e) => !isProxyAddress(e));
   if (bad.length === 0) return entries;
