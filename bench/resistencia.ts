@@ -13,6 +13,8 @@
 // - rastreador: every filter combination of the busiest sub-line's page (colours × sizes × price
 //   ranges × sort orders × pages), cache cold, with RASTREADOR_CONEXIONES (8) connections from a child
 //   process, while COMPRADORES (2) buyers check out; checkout p99 quiet and meanwhile (goal ≤ 2×).
+//   The server refuses a crawler's excess cold pages with 429 (PAGINAS_FRIAS_*); the crawler waits
+//   each Retry-After unless RASTREADOR_OBEDECE=0.
 // Results (table, chart, samples) go to bench/resultados/ (RESISTENCIA_SALIDA changes it).
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +36,8 @@ const SOAK_RPS = Number(process.env.SOAK_RPS ?? 40);
 const RESTART_SECONDS = Number(process.env.REINICIO_SEGUNDOS ?? 120);
 const CRAWL_CONNECTIONS = Number(process.env.RASTREADOR_CONEXIONES ?? 8);
 const CRAWL_MAX_SECONDS = Number(process.env.RASTREADOR_MAX_SEGUNDOS ?? 180);
+// 1 (default): the crawler waits each 429's Retry-After, as a search engine does; 0: it floods on.
+const CRAWL_OBEYS = process.env.RASTREADOR_OBEDECE !== '0';
 const BURST = Number(process.env.REINICIO_RAFAGA ?? 20);
 const BUYERS = Number(process.env.COMPRADORES ?? 2);
 const QUIET_SECONDS = Number(process.env.RASTREADOR_QUIETO_SEGUNDOS ?? 20);
@@ -84,8 +88,12 @@ type CrawlReport = {
   total: number;
 };
 
-/** Walks the URLs once, `connections` at a time, as fast as answers come (closed loop). */
-async function crawl(base: string, paths: string[], connections: number, maxSeconds: number): Promise<CrawlReport> {
+/**
+ * Walks the URLs once, `connections` at a time, as fast as answers come (closed loop). `obey`: a 429
+ * makes that connection wait its Retry-After and ask for the same page again, as search engines do;
+ * without it every refusal is dropped and the next page asked at once (a flood).
+ */
+async function crawl(base: string, paths: string[], connections: number, maxSeconds: number, obey: boolean): Promise<CrawlReport> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
@@ -94,18 +102,24 @@ async function crawl(base: string, paths: string[], connections: number, maxSeco
   const deadline = started + maxSeconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
-      while (next < paths.length && performance.now() < deadline) {
-        const target = base + paths[next++];
+      let retry: string | null = null;
+      while ((retry !== null || next < paths.length) && performance.now() < deadline) {
+        const target = retry ?? base + paths[next++];
+        retry = null;
         const start = performance.now();
-        const status = await new Promise<number>((resolve) => {
+        const { status, wait } = await new Promise<{ status: number; wait: number }>((resolve) => {
           const req = http.get(target, { agent, headers: { 'user-agent': 'rastreador-de-prueba' } }, (res) => {
             res.resume();
-            res.on('end', () => resolve(res.statusCode ?? 0));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, wait: Number(res.headers['retry-after'] ?? 1) }));
           });
-          req.on('error', () => resolve(0));
+          req.on('error', () => resolve({ status: 0, wait: 0 }));
         });
         statuses[status] = (statuses[status] ?? 0) + 1;
         if (status >= 200 && status < 400) latencies.push(performance.now() - start);
+        if (status === 429 && obey) {
+          retry = target;
+          await new Promise((r) => setTimeout(r, Math.min(wait * 1000, Math.max(0, deadline - performance.now()))));
+        }
       }
     }),
   );
@@ -924,12 +938,14 @@ async function crawler(store: Store, secret: string, stamp: string): Promise<str
       child.once('message', (m) => resolve(m as CrawlReport));
       child.once('exit', (code) => reject(new Error(`el rastreador terminó sin informe (código ${code})`)));
     });
-    child.send({ base: server.url, paths, connections: CRAWL_CONNECTIONS, maxSeconds: CRAWL_MAX_SECONDS });
+    child.send({ base: server.url, paths, connections: CRAWL_CONNECTIONS, maxSeconds: CRAWL_MAX_SECONDS, obey: CRAWL_OBEYS });
     const [busy, crawled] = await Promise.all([buyers(server.url, store, prefix, counter, report), report]);
     const statuses = Object.entries(crawled.statuses)
       .map(([s, n]) => `${s === '0' ? 'sin respuesta' : s}: ${int(n)}`)
       .join(', ');
-    out.push(`## Rastreador sobre ${busiest.path} con compradores\n`);
+    out.push(
+      `## Rastreador sobre ${busiest.path} con compradores (${CRAWL_OBEYS ? 'espera el Retry-After de cada 429' : 'no espera: sigue pidiendo tras cada 429'})\n`,
+    );
     out.push(
       '| compra (POST orden-compra/registrar) | órdenes | órdenes/s | p50 ms | p99 ms | respuestas |',
       '|---|---:|---:|---:|---:|---|',
@@ -992,8 +1008,8 @@ async function main() {
 
 // The crawler's child (forked by the crawler mode) or the bench itself; last, once everything above is defined.
 if (process.argv[2] === '--rastreador') {
-  process.once('message', async (message: { base: string; paths: string[]; connections: number; maxSeconds: number }) => {
-    process.send?.(await crawl(message.base, message.paths, message.connections, message.maxSeconds));
+  process.once('message', async (message: { base: string; paths: string[]; connections: number; maxSeconds: number; obey: boolean }) => {
+    process.send?.(await crawl(message.base, message.paths, message.connections, message.maxSeconds, message.obey));
     process.exit(0);
   });
 } else {

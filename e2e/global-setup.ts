@@ -30,6 +30,9 @@ export async function setup(project: TestProject) {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       // Each test page sends its own X-Forwarded-For (fixtures.ts newPage), as behind a proxy.
       TRUST_PROXY: '1',
+      // Every browser of the suite comes from 127.0.0.1, like many shoppers behind one address.
+      PAGINAS_FRIAS_POR_MINUTO: '300',
+      PAGINAS_FRIAS_RAFAGA: '60',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

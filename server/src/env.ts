@@ -86,12 +86,12 @@ const envSchema = z.object({
     .number({ error: 'PAGINAS_FRIAS_POR_MINUTO debe ser un número' })
     .int('PAGINAS_FRIAS_POR_MINUTO debe ser un entero')
     .min(0, 'PAGINAS_FRIAS_POR_MINUTO debe ser 0 (sin límite) o más')
-    .default(120),
+    .default(60),
   PAGINAS_FRIAS_RAFAGA: z.coerce
     .number({ error: 'PAGINAS_FRIAS_RAFAGA debe ser un número' })
     .int('PAGINAS_FRIAS_RAFAGA debe ser un entero')
     .min(1, 'PAGINAS_FRIAS_RAFAGA debe ser 1 o más')
-    .default(60),
+    .default(10),
   // How many proxies stand before the server, or their addresses: only their X-Forwarded-* count.
   // The tasa del día from the Banco Central de Venezuela's page, checked by the periodic jobs.
   TASA_BCV_AUTOMATICA: z.enum(['true', 'false'], { error: 'TASA_BCV_AUTOMATICA debe ser true o false' }).default('false'),

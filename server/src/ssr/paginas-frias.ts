@@ -1,12 +1,15 @@
 // A shared page that misses the cache costs a whole render (about 60 ms of the one event loop). A
 // crawler walking every filter combination from one address would take the whole loop, and every
-// buyer's checkout would wait behind it (decision 0032). So each address has a bucket of such cold
-// renders that refills at a steady rate; past it, a 429 with Retry-After. Cached pages, signed-in
-// staff and shoppers with a cart never count (they are not shared pages). The buckets live in each
-// process on purpose: what they protect is that process's event loop.
+// buyer's checkout would wait behind it (decision 0032). So each address may have at most two such
+// cold renders in flight (a burst of eight connections would otherwise hold the loop for seconds),
+// and a bucket of them that refills at a steady rate; past either, a 429 with Retry-After. Cached
+// pages, signed-in staff and shoppers with a cart never count (they are not shared pages). The
+// counts live in each process on purpose: what they protect is that process's event loop.
 import { LRUCache } from 'lru-cache';
 
-export type ColdPageVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
+export const COLD_PAGES_IN_FLIGHT = 2;
+
+export type ColdPageVerdict = { ok: true; release: () => void } | { ok: false; retryAfterSeconds: number };
 export type ColdPageLimit = { take(address: string, now?: number): ColdPageVerdict };
 
 type Bucket = { tokens: number; at: number };
@@ -16,8 +19,11 @@ export function createColdPageLimit({ perMinute, burst }: { perMinute: number; b
   const perMs = perMinute / 60_000;
   // A bucket untouched long enough to be full again is the same as no bucket: let it go.
   const buckets = new LRUCache<string, Bucket>({ max: 100_000, ttl: Math.ceil(burst / perMs) });
+  const inFlight = new Map<string, number>();
   return {
     take(address, now = Date.now()) {
+      const running = inFlight.get(address) ?? 0;
+      if (running >= COLD_PAGES_IN_FLIGHT) return { ok: false, retryAfterSeconds: 1 };
       const bucket = buckets.get(address) ?? { tokens: burst, at: now };
       const tokens = Math.min(burst, bucket.tokens + (now - bucket.at) * perMs);
       if (tokens < 1) {
@@ -25,7 +31,18 @@ export function createColdPageLimit({ perMinute, burst }: { perMinute: number; b
         return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)) };
       }
       buckets.set(address, { tokens: tokens - 1, at: now });
-      return { ok: true };
+      inFlight.set(address, running + 1);
+      let released = false;
+      return {
+        ok: true,
+        release() {
+          if (released) return;
+          released = true;
+          const left = (inFlight.get(address) ?? 1) - 1;
+          if (left > 0) inFlight.set(address, left);
+          else inFlight.delete(address);
+        },
+      };
     },
   };
 }

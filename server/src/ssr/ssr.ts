@@ -158,6 +158,7 @@ async function renderPage(
       .type('text/html; charset=utf-8')
       .send(COLD_PAGE_REFUSAL);
   }
+  if (cold) reply.raw.once('close', cold.release);
   const since = pages?.generation();
   // The browser's own host, only for React Router's same-origin check of actions; absolute URLs
   // come from app.publicUrl (load context), never from it.
