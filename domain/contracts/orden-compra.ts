@@ -157,6 +157,14 @@ export function tooManyUnitsMessage(label: string, units: number): string {
   return `Se pueden pedir hasta ${MAX_UNITS_PER_LINE} unidades de cada artículo por orden; ${label} lleva ${units}.`;
 }
 
+/**
+ * PayPal chosen without a reference is paid at PayPal and captured by the server (docs/decisions/0035);
+ * the server refuses it when PayPal is not configured, and then PayPal is reported with its reference.
+ */
+export function paidOnline(payment: { method: string; reference?: string; amount?: string; date?: string }): boolean {
+  return payment.method === 'paypal' && !payment.reference && !payment.amount && !payment.date;
+}
+
 export const paymentSchema = z
   .object({
     method: z.enum(PAYMENT_METHOD_IDS, { error: 'Elija un método de pago' }),
@@ -185,7 +193,7 @@ export const paymentSchema = z
   })
   .superRefine((p, ctx) => {
     const method = PAYMENT_METHODS[p.method];
-    if (!method.takesReference) return;
+    if (!method.takesReference || paidOnline(p)) return;
     if (!p.reference) ctx.addIssue({ code: 'custom', path: ['reference'], message: 'Escriba la referencia del pago' });
     if (!p.amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Escriba el monto pagado' });
     if (!p.date) ctx.addIssue({ code: 'custom', path: ['date'], message: 'Escriba la fecha del pago' });

@@ -53,12 +53,13 @@ import { mayorCuentasCobrosRoutes } from './modules/mayor-cuentas/mayor-cuentas.
 import { mayorCuentasRoutes } from './modules/mayor-cuentas/mayor-cuentas.routes.ts';
 import { ordenCompraRoutes } from './modules/orden-compra/orden-compra.routes.ts';
 import { ventasWebRoutes } from './modules/orden-compra/orden-compra.ventas-web.routes.ts';
+import { pagosEnLineaRoutes } from './modules/pagos-en-linea/pagos-en-linea.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { prospectoRoutes } from './modules/prospecto/prospecto.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
-import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadStore } from './modules/uploads/create-store.ts';
 import type { UploadStore } from './modules/uploads/store.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { ventasArticulosRoutes } from './modules/ventas/ventas.articulos.routes.ts';
 import { ventasOpcionesRoutes } from './modules/ventas/ventas.opciones.routes.ts';
 import { ventasPdfRoutes } from './modules/ventas/ventas.pdf.routes.ts';
@@ -85,9 +86,9 @@ declare module 'fastify' {
     authContext: () => AuthContext;
     /** The job queue (pg-boss) in the store's database: mail deliveries and the periodic jobs. */
     cola: Cola;
-  }
     /** Where uploads, product photos and the catalogue PDF live: DATA_DIR, or the S3 bucket of S3_BUCKET. */
     uploadStore: UploadStore;
+  }
 }
 
 export type App = FastifyInstance;
@@ -153,13 +154,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   };
   app.decorate('authContext', () => authContext);
-  app.addHook('onClose', async () => {
   const uploadStore = createUploadStore(deps.env);
   app.decorate('uploadStore', uploadStore);
+  app.addHook('onClose', async () => {
     await background.idle();
     await cola.stop();
-  });
     await uploadStore.close();
+  });
   app.setValidatorCompiler(validatorCompiler);
   // Answers are written from each contract's response schema (and checked against it outside production).
   app.setSerializerCompiler(contractSerializer({ checkContract: deps.env.NODE_ENV !== 'production' }));
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogoRoutes, { prefix: '/api' });
   await app.register(carritoRoutes, { prefix: '/api' });
   await app.register(ordenCompraRoutes, { prefix: '/api' });
+  await app.register(pagosEnLineaRoutes, { prefix: '/api' });
   // Shipping rates by agency and state: /api/envios/tarifas.
   await app.register(enviosRoutes, { prefix: '/api' });
   await app.register(ventasWebRoutes, { prefix: '/api' });

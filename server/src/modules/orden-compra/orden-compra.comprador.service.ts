@@ -9,6 +9,7 @@ import {
   orderUnits,
   type PaymentInput,
   type PedidoWhatsapp,
+  paidOnline,
   type RegistrarOrden,
   SHIPPING_POR_ACORDAR,
 } from '#domain/contracts/orden-compra.ts';
@@ -45,6 +46,7 @@ import * as repo from './orden-compra.repo.ts';
 import type { Entrega } from './orden-compra.schema.ts';
 
 const DUPLICATE = 'Esa clave de idempotencia ya se usó para otro pedido.';
+const REFERENCE_MISSING = 'Escriba la referencia del pago';
 /** After this many rejected payments an order can only be paid through the store's staff. */
 const MAX_REJECTED_PAYMENTS = 3;
 const TOO_MANY_REJECTED = 'Esta orden ya tiene varios pagos rechazados; comuníquese con la tienda para completarla.';
@@ -296,7 +298,10 @@ async function registerOrder(
   // The shipping is added after the discounts and the IVA; a card commission is taken on both.
   const { commissionCents: commission, totalCents: total } = chargeWithShipping(priced.totalCents, shippingCents, input.payment.method);
   const paymentDiscount = pricing.payments.get(input.payment.method);
-  const withReference = PAYMENT_METHODS[input.payment.method].takesReference;
+  // PayPal without a reference is paid online (docs/decisions/0035): pending until the capture.
+  const online = paidOnline(input.payment);
+  if (online && !ctx.paypalOnline) throw new DatoInvalido(REFERENCE_MISSING, { 'payment.reference': [REFERENCE_MISSING] });
+  const withReference = PAYMENT_METHODS[input.payment.method].takesReference && !online;
   const step = nextStepFor('registrar', null, { withPaymentReference: withReference });
   if (!step.ok) throw new ReglaNegocio(step.motivo);
   const unpaid = step.to === 'pendiente';
@@ -430,6 +435,7 @@ export async function registrarPago(
 ): Promise<OrderView> {
   if (!PAYMENT_METHODS[payment.method].takesReference)
     throw new ReglaNegocio('Ese método de pago no lleva referencia; elija Zelle, Pago Móvil, transferencia, PayPal o Uphold.');
+  if (paidOnline(payment)) throw new DatoInvalido(REFERENCE_MISSING, { 'payment.reference': [REFERENCE_MISSING] });
   try {
     await transactionWithEffects(ctx.db, ctx.log, async (tx, afterCommit) => {
       const row = await repo.lockByCode(tx, code);

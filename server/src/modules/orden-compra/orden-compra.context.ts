@@ -1,6 +1,7 @@
 // What the order use cases run with, built from the app: the same for routes and jobs.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.ts';
+import { paypalConfig } from '#server/env.ts';
 import type { Mailer } from '#server/modules/correo/mailer.ts';
 
 export type OrderContext = {
@@ -12,6 +13,8 @@ export type OrderContext = {
   /** Open unpaid orders at once per buyer contact (e-mail, cédula, phone) and per client address. */
   unpaidLimits: { perContact: number; perIp: number };
   publicUrl: string;
+  /** PayPal is configured: a PayPal order without a reference is paid online (docs/decisions/0035). */
+  paypalOnline?: boolean;
   log?: (message: string, error: unknown) => void;
 };
 
@@ -25,6 +28,7 @@ export function orderContext(app: FastifyInstance): OrderContext {
     publicUrl: auth.publicUrl,
     unpaidHours: env.ORDEN_IMPAGA_HORAS,
     unpaidLimits: { perContact: env.ORDENES_IMPAGAS_POR_CONTACTO, perIp: env.ORDENES_IMPAGAS_POR_IP },
+    paypalOnline: paypalConfig(env) !== null,
     log: (message, error) => app.log.error({ err: error }, message),
   };
 }

@@ -6,7 +6,7 @@ import { nextStepFor, ORDER_STEP_LABELS, ORDER_STEPS, type OrderAction, type Ord
 import { offsetOf } from '#domain/paginator.ts';
 import { isStaff } from '#domain/roles.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
-import { transactionWithEffects } from '#server/db/after-commit.ts';
+import { type AfterCommit, transactionWithEffects } from '#server/db/after-commit.ts';
 import type { Db } from '#server/db/client.ts';
 import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
@@ -39,59 +39,77 @@ function stepNote(to: OrderStep, options: { rejected?: boolean; trackingNumber?:
   return '';
 }
 
+type StepOptions = { rejected?: boolean; trackingNumber?: string; note?: string; unpaidExpiredBy?: Date; onlyUnpaid?: boolean };
+
 /** A staff step change: lock, check the step machine, apply, record, mail. */
 export async function cambiarPaso(
   ctx: OrderContext,
   code: string,
   action: StaffAction,
   user: SessionUser | null,
-  options: { rejected?: boolean; trackingNumber?: string; note?: string; unpaidExpiredBy?: Date; onlyUnpaid?: boolean } = {},
+  options: StepOptions = {},
 ): Promise<OrderView> {
   await transactionWithEffects(ctx.db, ctx.log, async (tx, afterCommit) => {
     const row = await repo.lockByCode(tx, code);
     if (!row) throw new NoEncontrado('La orden de compra no existe.');
-    // Checked under the row lock: a payment reported since the expired orders were listed wins.
-    const { unpaidExpiredBy } = options;
-    if (unpaidExpiredBy && !(row.step === 'pendiente' && row.expiresAt && row.expiresAt <= unpaidExpiredBy)) {
-      throw new ReglaNegocio('La orden ya no está pendiente de pago o aún no ha vencido.');
-    }
-    if (options.onlyUnpaid && !AWAITING_PAYMENT.includes(row.step)) {
-      throw new ReglaNegocio(`La orden ${row.code} ya no está esperando su pago.`);
-    }
-    const next = nextStepFor(action, row.step as OrderStep, { rejected: options.rejected });
-    if (!next.ok) throw new ReglaNegocio(next.motivo);
-    const now = new Date();
-    // Only the payment awaiting review is settled: an earlier rejected one stays rejected. A payment
-    // nobody confirmed is not accepted with a cancelled order, and its reference is free again.
-    if (action === 'confirmar-pago') {
-      await repo.settleReportedPayments(tx, row.id, options.rejected ? 'rechazado' : 'aprobado');
-      // A paid web order is a sale: its factura (or, on credit, an abono on its nota), in this transaction.
-      if (!options.rejected) await ventaDeOrdenPagada(tx, await ordenParaVenta(tx, row), user?.id ?? null);
-    }
-    if (action === 'despachar') await consumeOrderHolds(tx, { id: row.id, code: row.code, userId: user?.id ?? null }, now);
-    if (action === 'anular') {
-      await releaseOrderHolds(tx, row.id, now);
-      // The coupon's use goes back: an order nobody paid must not use up a limited coupon.
-      await releaseCouponUse(tx, row.id);
-      await repo.settleReportedPayments(tx, row.id, 'rechazado');
-      // Cancelled after its payment was confirmed (or its credit approved): its sale is voided too.
-      await anularVentaDeOrden(tx, row, user?.id ?? null, options.note);
-    }
-    await recordStep(ctx, tx, afterCommit, row, {
-      to: next.to,
-      changes: {
-        ...(options.trackingNumber ? { trackingNumber: options.trackingNumber } : {}),
-        // A rejected payment leaves the order pending again with its first time to pay, never a new
-        // one (a rejection must not extend a hold); if that time is gone the jobs cancel it.
-        ...(next.to === 'pendiente' ? { expiresAt: originalDueAt(ctx, row) } : {}),
-      },
-      userId: user?.id ?? null,
-      note: options.note,
-      mailNote: stepNote(next.to, options),
-      at: now,
-    });
+    await cambiarPasoBloqueada(ctx, tx, afterCommit, row, action, user, options);
   });
   return viewAfterStep(ctx.db, code);
+}
+
+/**
+ * The step change on an order already locked in `tx` (lockByCode): what cambiarPaso does, for a
+ * caller with more to write in the same transaction (a payment captured by the provider).
+ */
+export async function cambiarPasoBloqueada(
+  ctx: OrderContext,
+  tx: Db,
+  afterCommit: AfterCommit,
+  row: repo.OrderRow,
+  action: StaffAction,
+  user: SessionUser | null,
+  options: StepOptions = {},
+): Promise<void> {
+  // Checked under the row lock: a payment reported since the expired orders were listed wins.
+  const { unpaidExpiredBy } = options;
+  if (unpaidExpiredBy && !(row.step === 'pendiente' && row.expiresAt && row.expiresAt <= unpaidExpiredBy)) {
+    throw new ReglaNegocio('La orden ya no está pendiente de pago o aún no ha vencido.');
+  }
+  if (options.onlyUnpaid && !AWAITING_PAYMENT.includes(row.step)) {
+    throw new ReglaNegocio(`La orden ${row.code} ya no está esperando su pago.`);
+  }
+  const next = nextStepFor(action, row.step as OrderStep, { rejected: options.rejected });
+  if (!next.ok) throw new ReglaNegocio(next.motivo);
+  const now = new Date();
+  // Only the payment awaiting review is settled: an earlier rejected one stays rejected. A payment
+  // nobody confirmed is not accepted with a cancelled order, and its reference is free again.
+  if (action === 'confirmar-pago') {
+    await repo.settleReportedPayments(tx, row.id, options.rejected ? 'rechazado' : 'aprobado');
+    // A paid web order is a sale: its factura (or, on credit, an abono on its nota), in this transaction.
+    if (!options.rejected) await ventaDeOrdenPagada(tx, await ordenParaVenta(tx, row), user?.id ?? null);
+  }
+  if (action === 'despachar') await consumeOrderHolds(tx, { id: row.id, code: row.code, userId: user?.id ?? null }, now);
+  if (action === 'anular') {
+    await releaseOrderHolds(tx, row.id, now);
+    // The coupon's use goes back: an order nobody paid must not use up a limited coupon.
+    await releaseCouponUse(tx, row.id);
+    await repo.settleReportedPayments(tx, row.id, 'rechazado');
+    // Cancelled after its payment was confirmed (or its credit approved): its sale is voided too.
+    await anularVentaDeOrden(tx, row, user?.id ?? null, options.note);
+  }
+  await recordStep(ctx, tx, afterCommit, row, {
+    to: next.to,
+    changes: {
+      ...(options.trackingNumber ? { trackingNumber: options.trackingNumber } : {}),
+      // A rejected payment leaves the order pending again with its first time to pay, never a new
+      // one (a rejection must not extend a hold); if that time is gone the jobs cancel it.
+      ...(next.to === 'pendiente' ? { expiresAt: originalDueAt(ctx, row) } : {}),
+    },
+    userId: user?.id ?? null,
+    note: options.note,
+    mailNote: stepNote(next.to, options),
+    at: now,
+  });
 }
 
 /** The tracking number, once the order is inventory-confirmed or dispatched. */
@@ -142,6 +160,7 @@ export async function detalle(db: Db, code: string, user: SessionUser, options: 
       expiresAt: order.expiresAt?.toISOString() ?? null,
       createdAt: order.createdAt.toISOString(),
       ...(options.own ? {} : { clientIp: order.clientIp }),
+      origen: order.origen,
     },
     details,
     // Each reported amount against what the order owes with that method (USD, or Bs. at the order's rate).
@@ -160,7 +179,6 @@ export async function detalle(db: Db, code: string, user: SessionUser, options: 
     salesman,
     // Approved as a credit sale (docs/decisions/0004).
     credit,
-      origen: order.origen,
   };
 }
 

@@ -1,0 +1,53 @@
+// /api/pagos/*: payments captured by the provider (docs/decisions/0035). The buyer starts the
+// PayPal payment of a pending order (the server creates PayPal's order with the amount it computed),
+// PayPal sends the browser back to the return route (the server captures), and PayPal's signed
+// webhook confirms a capture whose return never came.
+import { z } from 'zod';
+import { orderCode } from '#domain/contracts/campos.ts';
+import { defineRoute, envelope } from '#domain/contracts/contract.ts';
+
+const tags = ['pagos en línea'] as const;
+
+export const iniciarPaypal = defineRoute({
+  method: 'POST',
+  path: '/pagos/paypal/iniciar',
+  tags,
+  summary: 'Crea en PayPal el pago de una orden pendiente por su total (lo calcula el servidor) y da la dirección para aprobarlo',
+  // Any amount the browser sends is not read: the order's total is what PayPal is asked for.
+  body: z.object({
+    code: orderCode,
+    t: z.string().max(100, 'El enlace de la orden no es válido').optional(),
+  }),
+  response: envelope(z.object({ approvalUrl: z.string(), providerOrderId: z.string(), amount: z.string(), currency: z.string() })),
+});
+
+export const retornoPaypal = defineRoute({
+  method: 'GET',
+  path: '/pagos/paypal/retorno',
+  tags,
+  summary: 'Regreso desde PayPal: el servidor captura el pago y lleva al comprador a su orden (redirección)',
+  query: z.object({
+    token: z.string({ error: 'Falta la orden de PayPal' }).regex(/^[A-Za-z0-9-]{1,60}$/, 'La orden de PayPal no es válida'),
+    PayerID: z.string().max(60).optional(),
+  }),
+  response: z.null(),
+  status: 302,
+});
+
+export const webhookPaypal = defineRoute({
+  method: 'POST',
+  path: '/pagos/paypal/webhook',
+  tags,
+  summary: 'Avisos de PayPal (firma verificada con PayPal, cada evento una sola vez)',
+  // Kept as sent, key order included: PayPal verifies the event exactly as it signed it.
+  body: z.record(z.string(), z.unknown(), { error: 'El aviso debe ser un objeto JSON' }),
+  response: envelope(z.object({ duplicado: z.boolean(), resultado: z.string() })),
+});
+
+export const metodosEnLinea = defineRoute({
+  method: 'GET',
+  path: '/pagos/en-linea',
+  tags,
+  summary: 'Qué métodos se pagan en línea en esta tienda (el checkout lo dice y no pide referencia)',
+  response: envelope(z.object({ paypal: z.boolean() })),
+});

@@ -1,0 +1,65 @@
+// Reads and writes of the online payments: one row per order created at the provider, and the
+// webhook events already handled.
+import { and, count, eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { ordenesCompra } from '#server/modules/orden-compra/orden-compra.schema.ts';
+import { pagosEnLinea, pagosEnLineaEventos } from './pagos-en-linea.schema.ts';
+
+export type PagoEnLineaRow = typeof pagosEnLinea.$inferSelect;
+
+export async function findOpen(db: Db, orderId: number): Promise<PagoEnLineaRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pagosEnLinea)
+    .where(and(eq(pagosEnLinea.orderId, orderId), eq(pagosEnLinea.status, 'creado')))
+    .limit(1);
+  return row;
+}
+
+export async function countForOrder(db: Db, orderId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(pagosEnLinea).where(eq(pagosEnLinea.orderId, orderId));
+  return row?.n ?? 0;
+}
+
+/** Saves the provider's order; undefined when another request saved one for the order first. */
+export async function insertOpen(db: Db, row: typeof pagosEnLinea.$inferInsert): Promise<PagoEnLineaRow | undefined> {
+  const [saved] = await db.insert(pagosEnLinea).values(row).onConflictDoNothing().returning();
+  return saved;
+}
+
+/** The payment of a provider's order with the code of its order (no lock). */
+export async function findByProviderOrder(db: Db, provider: string, providerOrderId: string) {
+  const [row] = await db
+    .select({ pago: pagosEnLinea, code: ordenesCompra.code })
+    .from(pagosEnLinea)
+    .innerJoin(ordenesCompra, eq(ordenesCompra.id, pagosEnLinea.orderId))
+    .where(and(eq(pagosEnLinea.provider, provider), eq(pagosEnLinea.providerOrderId, providerOrderId)))
+    .limit(1);
+  return row;
+}
+
+/** Taken after the order's row lock, always in that order (the return and the webhook race). */
+export async function lockPago(tx: Db, id: number): Promise<PagoEnLineaRow | undefined> {
+  const [row] = await tx.select().from(pagosEnLinea).where(eq(pagosEnLinea.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function updatePago(tx: Db, id: number, changes: Partial<typeof pagosEnLinea.$inferInsert>) {
+  await tx
+    .update(pagosEnLinea)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(pagosEnLinea.id, id));
+}
+
+export async function findForOrder(db: Db, orderId: number): Promise<PagoEnLineaRow[]> {
+  return db.select().from(pagosEnLinea).where(eq(pagosEnLinea.orderId, orderId)).orderBy(pagosEnLinea.id);
+}
+
+/**
+ * Records a webhook event in the caller's transaction: false when it was recorded before (a
+ * concurrent delivery of the same event waits here for the first one's commit, then gets false).
+ */
+export async function recordEvent(tx: Db, event: typeof pagosEnLineaEventos.$inferInsert): Promise<boolean> {
+  const inserted = await tx.insert(pagosEnLineaEventos).values(event).onConflictDoNothing().returning({ id: pagosEnLineaEventos.eventId });
+  return inserted.length > 0;
+}

@@ -1,0 +1,46 @@
+// /api/pagos/*: PayPal paid online and captured by the server (docs/decisions/0035). Without
+// PAYPAL_CLIENT_ID and PAYPAL_SECRET the payment routes answer 404 and PayPal stays a reported payment.
+import type { FastifyInstance } from 'fastify';
+import * as contract from '#domain/contracts/pagos-en-linea.ts';
+import { paypalConfig } from '#server/env.ts';
+import { route } from '#server/http/contract.ts';
+import { ok } from '#server/http/envelope.ts';
+import { orderToken } from '#server/modules/orden-compra/orden-compra.avisos.ts';
+import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
+import * as pagos from './pagos-en-linea.service.ts';
+import { createPaypal } from './paypal.ts';
+import { ProveedorNoDisponible } from './proveedor.ts';
+
+export async function pagosEnLineaRoutes(app: FastifyInstance): Promise<void> {
+  // A partial configuration stops the start here, with its reason.
+  const config = paypalConfig(app.deps.env);
+  const paypal = config ? createPaypal(config) : null;
+  const ctx = () => orderContext(app);
+
+  route(app, contract.metodosEnLinea, { access: 'public', cacheSeconds: 10 }, async () => ok({ paypal: paypal !== null }));
+
+  route(app, contract.iniciarPaypal, { access: 'public', rateLimit: { max: 20, timeWindow: 60_000 } }, async (request) => {
+    const { code, t } = request.body;
+    return ok(await pagos.iniciar(ctx(), paypal, code, { user: await app.optionalUser(request), token: t }));
+  });
+
+  route(app, contract.retornoPaypal, { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } }, async (request, reply) => {
+    const c = ctx();
+    try {
+      const { code, resultado } = await pagos.retorno(c, paypal, request.query.token);
+      return reply.redirect(`/orden/${code}?t=${orderToken(c.secret, code)}&pago=${resultado}`, 303);
+    } catch (error) {
+      if (!(error instanceof ProveedorNoDisponible)) throw error;
+      // PayPal did not answer: the webhook (or a later return) confirms the payment.
+      request.log.error({ err: error }, 'captura de PayPal sin respuesta');
+      return reply
+        .status(502)
+        .send({ success: false, message: 'PayPal no respondió. Si el pago se hizo, su orden se confirmará en unos minutos.' });
+    }
+  });
+
+  // PayPal's deliveries: no rate limit (it sends bursts and retries); each is verified with PayPal.
+  route(app, contract.webhookPaypal, { access: 'public' }, async (request) =>
+    ok(await pagos.webhook(ctx(), paypal, { headers: request.headers, event: request.body })),
+  );
+}

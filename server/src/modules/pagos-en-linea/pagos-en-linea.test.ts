@@ -1,0 +1,364 @@
+// PayPal paid online, against the local fake of PayPal's API: the server creates PayPal's order for
+// the total it computed, captures on return and confirms the order in the same transaction; a
+// declined capture, another amount, a repeated return, signed and unsigned webhooks.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toCents } from '#domain/money.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { ordenesDriver } from '#test/driver.ts';
+import { rows } from '#test/inject.ts';
+import { BUYER, orderBody, otroComprador, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { type PaypalFalso, startPaypalFalso } from '#test/paypal-falso.ts';
+import { nextIp } from '#test/sessions.ts';
+
+const PUBLIC_URL = 'http://tienda.test';
+let fake: PaypalFalso;
+let t: TestApp;
+let stocked: StockedArticle;
+let buyers = 0;
+
+beforeAll(async () => {
+  fake = await startPaypalFalso();
+  t = await buildTestApp({
+    PUBLIC_URL,
+    PAYPAL_CLIENT_ID: fake.clientId,
+    PAYPAL_SECRET: fake.secret,
+    PAYPAL_API_URL: fake.url,
+    PAYPAL_WEBHOOK_ID: fake.webhookId,
+  });
+  stocked = await stockedArticle(t, 80);
+});
+
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+type Orden = { code: string; token: string; total: string; commission: string };
+
+/** A guest's order paid with PayPal online (no reference), each by another buyer. */
+async function ordenPaypal(payment: Record<string, unknown> = { method: 'paypal' }): Promise<Orden> {
+  buyers += 1;
+  const body = orderBody(stocked, { buyer: { ...BUYER, ...otroComprador(buyers) }, payment });
+  const response = await ordenesDriver(t).registrar(body, `paypal-${buyers}-${Date.now()}`);
+  expect(response.statusCode, response.body).toBe(201);
+  const data = response.json().data;
+  expect(data.step).toBe('pendiente');
+  return { code: data.orderCode, token: data.token, total: data.total, commission: data.commission };
+}
+
+function iniciar(orden: Orden, extra: object = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/pagos/paypal/iniciar',
+    payload: { code: orden.code, t: orden.token, ...extra },
+    remoteAddress: nextIp(),
+  });
+}
+
+async function iniciado(orden: Orden) {
+  const response = await iniciar(orden);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as { approvalUrl: string; providerOrderId: string; amount: string; currency: string };
+}
+
+/** The buyer presses «Pagar ahora» on the fake's approval page; the answer is PayPal's redirect. */
+async function aprobarEnPaypal(approvalUrl: string): Promise<URL> {
+  const page = await fetch(approvalUrl);
+  const html = await page.text();
+  expect(html).toContain('Pagar ahora');
+  const token = new URL(approvalUrl).searchParams.get('token') ?? '';
+  const answer = await fetch(`${fake.url}/checkoutnow/aprobar`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `token=${token}`,
+    redirect: 'manual',
+  });
+  expect(answer.status).toBe(303);
+  return new URL(answer.headers.get('location') ?? '');
+}
+
+/** The browser arrives back at the store's return URL. */
+function volver(returnUrl: URL) {
+  expect(returnUrl.origin).toBe(PUBLIC_URL);
+  return t.app.inject({ method: 'GET', url: `${returnUrl.pathname}${returnUrl.search}`, remoteAddress: nextIp() });
+}
+
+function webhook(delivery: { headers: Record<string, string>; body: string }) {
+  return t.app.inject({ method: 'POST', url: '/api/pagos/paypal/webhook', headers: delivery.headers, payload: delivery.body });
+}
+
+async function estadoDe(code: string) {
+  const [order] = await rows<{ id: number; step: string; total: string; expires_at: Date | null }>(
+    t,
+    sql`SELECT id, step, total, expires_at FROM ordenes_compra WHERE code = ${code}`,
+  );
+  const pagos = await rows<{ method: string; reference: string; amount: string; status: string }>(
+    t,
+    sql`SELECT method, reference, amount, status FROM orden_pagos WHERE order_id = ${order.id} ORDER BY id`,
+  );
+  const enLinea = await rows<{
+    status: string;
+    capture_id: string | null;
+    captured_amount: string | null;
+    payer_email: string | null;
+    note: string;
+  }>(t, sql`SELECT status, capture_id, captured_amount, payer_email, note FROM pagos_en_linea WHERE order_id = ${order.id} ORDER BY id`);
+  const ventas = await rows<{ id: number }>(t, sql`SELECT id FROM ventas WHERE order_id = ${order.id}`);
+  const historial = await rows<{ from_step: string | null; to_step: string; note: string }>(
+    t,
+    sql`SELECT from_step, to_step, note FROM orden_historial WHERE order_id = ${order.id} ORDER BY id`,
+  );
+  return { order, pagos, enLinea, ventas, historial };
+}
+
+describe('PayPal en línea', () => {
+  it('la tienda dice que PayPal se paga en línea', async () => {
+    expect((await t.app.inject('/api/pagos/en-linea')).json().data).toEqual({ paypal: true });
+  });
+
+  it('camino feliz: orden por el total con comisión, aprobación en PayPal, captura al volver y orden con pago confirmado', async () => {
+    const orden = await ordenPaypal();
+    expect(toCents(orden.commission)).toBeGreaterThan(0);
+    const pago = await iniciado(orden);
+    expect(pago).toMatchObject({ amount: orden.total, currency: 'USD' });
+    expect(fake.orders.get(pago.providerOrderId)?.amount).toEqual({ currency_code: 'USD', value: orden.total });
+    expect(fake.orders.get(pago.providerOrderId)?.reference).toBe(orden.code);
+
+    const returnUrl = await aprobarEnPaypal(pago.approvalUrl);
+    expect(returnUrl.pathname).toBe('/api/pagos/paypal/retorno');
+    const back = await volver(returnUrl);
+    expect(back.statusCode, back.body).toBe(303);
+    expect(back.headers.location).toBe(`/orden/${orden.code}?t=${orden.token}&pago=confirmado`);
+
+    const { order, pagos, enLinea, ventas, historial } = await estadoDe(orden.code);
+    const capture = fake.orders.get(pago.providerOrderId)?.capture;
+    expect(order.step).toBe('pago-confirmado');
+    expect(order.expires_at).toBeNull();
+    expect(pagos).toEqual([{ method: 'paypal', reference: capture?.id, amount: orden.total, status: 'aprobado' }]);
+    expect(enLinea).toEqual([
+      {
+        status: 'capturado',
+        capture_id: capture?.id,
+        captured_amount: orden.total,
+        payer_email: 'comprador@personal.example.com',
+        note: '',
+      },
+    ]);
+    expect(ventas).toHaveLength(1);
+    expect(historial.map((h) => h.to_step)).toEqual(['pendiente', 'pago-por-confirmar', 'pago-confirmado']);
+
+    // The public page of the order says it is paid.
+    const estado = await ordenesDriver(t).estado(orden.code, orden.token);
+    expect(estado.json().data.step).toBe('pago-confirmado');
+  });
+
+  it('la URL de regreso repetida no captura ni paga otra vez', async () => {
+    const orden = await ordenPaypal();
+    const pago = await iniciado(orden);
+    const returnUrl = await aprobarEnPaypal(pago.approvalUrl);
+    const captures = () => fake.calls.get('POST /v2/checkout/orders/{id}/capture') ?? 0;
+    expect((await volver(returnUrl)).headers.location).toContain('pago=confirmado');
+    const after = captures();
+    const again = await Promise.all([volver(returnUrl), volver(returnUrl), volver(returnUrl)]);
+    expect(again.map((r) => r.headers.location)).toEqual(Array(3).fill(`/orden/${orden.code}?t=${orden.token}&pago=confirmado`));
+    expect(captures()).toBe(after);
+    const { pagos, ventas } = await estadoDe(orden.code);
+    expect(pagos).toHaveLength(1);
+    expect(ventas).toHaveLength(1);
+  });
+
+  it('doble clic en «Pagar con PayPal»: una sola orden en PayPal', async () => {
+    const orden = await ordenPaypal();
+    const [a, b] = await Promise.all([iniciar(orden), iniciar(orden)]);
+    expect(a.json().data.providerOrderId).toBe(b.json().data.providerOrderId);
+    expect((await iniciado(orden)).providerOrderId).toBe(a.json().data.providerOrderId);
+    expect((await estadoDe(orden.code)).enLinea).toHaveLength(1);
+  });
+
+  it('monto alterado en el navegador: se ignora y PayPal cobra el total que calculó el servidor', async () => {
+    const orden = await ordenPaypal();
+    const response = await iniciar(orden, { amount: '1.00', currency: 'VES', total: '1.00' });
+    expect(response.statusCode, response.body).toBe(200);
+    const { providerOrderId, amount } = response.json().data;
+    expect(amount).toBe(orden.total);
+    expect(fake.orders.get(providerOrderId)?.amount.value).toBe(orden.total);
+    // An order body with an amount but no reference is a reported payment missing its reference.
+    buyers += 1;
+    const body = orderBody(stocked, { buyer: { ...BUYER, ...otroComprador(buyers) }, payment: { method: 'paypal', amount: '1.00' } });
+    const refused = await ordenesDriver(t).registrar(body, `alterada-${buyers}`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors['payment.reference']).toEqual(['Escriba la referencia del pago']);
+  });
+
+  it('captura declinada: la orden sigue pendiente sin pago; el comprador vuelve a intentar y paga', async () => {
+    const orden = await ordenPaypal();
+    const primero = await iniciado(orden);
+    const returnUrl = await aprobarEnPaypal(primero.approvalUrl);
+    fake.declineNext(primero.providerOrderId);
+    const back = await volver(returnUrl);
+    expect(back.headers.location).toBe(`/orden/${orden.code}?t=${orden.token}&pago=rechazado`);
+    let estado = await estadoDe(orden.code);
+    expect(estado.order.step).toBe('pendiente');
+    expect(estado.pagos).toEqual([]);
+    expect(estado.ventas).toEqual([]);
+    expect(estado.enLinea).toMatchObject([{ status: 'rechazado', capture_id: null, note: 'INSTRUMENT_DECLINED' }]);
+
+    const segundo = await iniciado(orden);
+    expect(segundo.providerOrderId).not.toBe(primero.providerOrderId);
+    expect((await volver(await aprobarEnPaypal(segundo.approvalUrl))).headers.location).toContain('pago=confirmado');
+    estado = await estadoDe(orden.code);
+    expect(estado.order.step).toBe('pago-confirmado');
+    expect(estado.pagos).toHaveLength(1);
+  });
+
+  it('PayPal captura otro monto: no se aplica, la orden sigue pendiente y queda retenido para el personal', async () => {
+    const orden = await ordenPaypal();
+    const pago = await iniciado(orden);
+    const returnUrl = await aprobarEnPaypal(pago.approvalUrl);
+    fake.captureAmount(pago.providerOrderId, { currency_code: 'USD', value: '1.00' });
+    expect((await volver(returnUrl)).headers.location).toContain('pago=retenido');
+    const { order, pagos, enLinea, historial } = await estadoDe(orden.code);
+    expect(order.step).toBe('pendiente');
+    expect(pagos).toEqual([]);
+    expect(enLinea).toMatchObject([{ status: 'retenido', captured_amount: '1.00' }]);
+    expect(enLinea[0].note).toBe(`PayPal capturó 1.00 USD y la orden es de ${orden.total} USD.`);
+    expect(historial.at(-1)?.note).toContain('Pago de PayPal retenido para revisión');
+    // Another return changes nothing.
+    expect((await volver(returnUrl)).headers.location).toContain('pago=retenido');
+    expect((await estadoDe(orden.code)).historial).toHaveLength(historial.length);
+  });
+});
+
+describe('aviso (webhook) de PayPal', () => {
+  /** An order approved and captured at PayPal whose return never reached the store. */
+  async function capturadaSinRetorno() {
+    const orden = await ordenPaypal();
+    const pago = await iniciado(orden);
+    fake.approve(pago.providerOrderId);
+    fake.captureDirectly(pago.providerOrderId);
+    return { orden, pago };
+  }
+
+  it('PAYMENT.CAPTURE.COMPLETED confirma la orden si el regreso nunca llegó; repetido, no paga dos veces', async () => {
+    const { orden, pago } = await capturadaSinRetorno();
+    const event = fake.captureCompletedEvent(pago.providerOrderId);
+    const first = await webhook(fake.sign(event));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toEqual({ duplicado: false, resultado: 'confirmado' });
+    // PayPal delivers the same event again (same id, new transmission), and another event of the same capture.
+    expect((await webhook(fake.sign(event))).json().data).toEqual({ duplicado: true, resultado: 'repetido' });
+    expect((await webhook(fake.sign(fake.captureCompletedEvent(pago.providerOrderId)))).json().data).toEqual({
+      duplicado: false,
+      resultado: 'confirmado',
+    });
+    // The return arrives late: nothing more to capture.
+    const late = await volver(new URL(`${PUBLIC_URL}/api/pagos/paypal/retorno?token=${pago.providerOrderId}&PayerID=PAGADOR`));
+    expect(late.headers.location).toContain('pago=confirmado');
+    const { order, pagos, ventas, enLinea } = await estadoDe(orden.code);
+    expect(order.step).toBe('pago-confirmado');
+    expect(pagos).toHaveLength(1);
+    expect(ventas).toHaveLength(1);
+    expect(enLinea[0]).toMatchObject({ status: 'capturado', capture_id: fake.orders.get(pago.providerOrderId)?.capture?.id });
+  });
+
+  it('firma inválida: 401 y nada cambia (ni el evento queda anotado)', async () => {
+    const { orden, pago } = await capturadaSinRetorno();
+    const event = fake.captureCompletedEvent(pago.providerOrderId) as { id: string };
+    const signed = fake.sign(event);
+    // The body changed after signing (another amount), the signature of another webhook, no signature.
+    const tampered = { ...signed, body: signed.body.replace(orden.total, '1.00') };
+    const otherHook = fake.sign(event, { webhookId: 'OTROWEBHOOK' });
+    const { 'paypal-transmission-sig': _, ...unsigned } = signed.headers;
+    for (const delivery of [tampered, otherHook, { headers: unsigned, body: signed.body }]) {
+      const response = await webhook(delivery);
+      expect(response.statusCode, response.body).toBe(401);
+      expect(response.json().message).toBe('La firma del aviso de PayPal no es válida.');
+    }
+    const { order, pagos, enLinea } = await estadoDe(orden.code);
+    expect(order.step).toBe('pendiente');
+    expect(pagos).toEqual([]);
+    expect(enLinea[0].status).toBe('creado');
+    expect(await rows(t, sql`SELECT 1 FROM pagos_en_linea_eventos WHERE event_id = ${event.id}`)).toEqual([]);
+    // The genuine delivery still works afterwards.
+    expect((await webhook(signed)).json().data.resultado).toBe('confirmado');
+  });
+
+  it('un aviso firmado con otro monto se retiene para el personal; otros tipos de evento se anotan y se ignoran', async () => {
+    const { orden, pago } = await capturadaSinRetorno();
+    const forged = fake.captureCompletedEvent(pago.providerOrderId, { amount: { currency_code: 'USD', value: '0.50' } });
+    expect((await webhook(fake.sign(forged))).json().data.resultado).toBe('retenido');
+    const other = { id: 'WH-OTRO-1', event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: pago.providerOrderId } };
+    expect((await webhook(fake.sign(other))).json().data).toEqual({ duplicado: false, resultado: 'ignorado' });
+    const { order, pagos } = await estadoDe(orden.code);
+    expect(order.step).toBe('pendiente');
+    expect(pagos).toEqual([]);
+  });
+
+  it('un aviso sin id de evento es 422', async () => {
+    const response = await webhook(fake.sign({ event_type: 'PAYMENT.CAPTURE.COMPLETED' }));
+    expect(response.statusCode).toBe(422);
+  });
+});
+
+describe('quién inicia el pago', () => {
+  it('con el enlace de la orden o como personal, sí; sin el enlace o un cliente ajeno, 404', async () => {
+    const orden = await ordenPaypal();
+    const driver = ordenesDriver(t);
+    const as = (role: string, payload: object) => driver.call(role, 'POST', '/api/pagos/paypal/iniciar', payload);
+    expect((await as('anonimo', { code: orden.code })).statusCode).toBe(404);
+    expect((await as('anonimo', { code: orden.code, t: 'x'.repeat(32) })).statusCode).toBe(404);
+    expect((await as('cliente', { code: orden.code })).statusCode).toBe(404);
+    for (const role of ['admin', 'vendedor-admin', 'administracion', 'inventario', 'despacho']) {
+      expect((await as(role, { code: orden.code })).statusCode, role).toBe(200);
+    }
+    expect((await as('anonimo', { code: orden.code, t: orden.token })).statusCode).toBe(200);
+  });
+
+  it('una orden que no es de PayPal o que ya no está pendiente no se paga en línea', async () => {
+    buyers += 1;
+    const pendiente = orderBody(stocked, {
+      buyer: { ...BUYER, ...otroComprador(buyers) },
+      payment: { method: 'pago-pendiente' },
+    });
+    const registered = await ordenesDriver(t).registrarOrden(pendiente, `otra-orden-${buyers}`);
+    const response = await iniciar({ ...registered, total: '0', commission: '0' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Esta orden no se paga con PayPal.');
+
+    const pagada = await ordenPaypal();
+    await volver(await aprobarEnPaypal((await iniciado(pagada)).approvalUrl));
+    const again = await iniciar(pagada);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('Esta orden ya no espera su pago: está «Pago confirmado».');
+  });
+});
+
+describe('sin PayPal configurado', () => {
+  let off: TestApp;
+  beforeAll(async () => {
+    off = await buildTestApp();
+  });
+  afterAll(async () => {
+    await off?.close();
+  });
+
+  it('PayPal sin referencia se rechaza (422) y las rutas de pago en línea responden 404', async () => {
+    const article = await stockedArticle(off, 5);
+    const response = await ordenesDriver(off).registrar(orderBody(article, { payment: { method: 'paypal' } }), 'sin-paypal-1');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors['payment.reference']).toEqual(['Escriba la referencia del pago']);
+    const iniciar = await off.app.inject({ method: 'POST', url: '/api/pagos/paypal/iniciar', payload: { code: 'OC-000001' } });
+    expect(iniciar.statusCode).toBe(404);
+    expect((await off.app.inject('/api/pagos/en-linea')).json().data).toEqual({ paypal: false });
+    const hook = await off.app.inject({ method: 'POST', url: '/api/pagos/paypal/webhook', payload: { id: 'WH-1', event_type: 'X' } });
+    expect(hook.statusCode).toBe(404);
+    // PayPal reported with its reference goes on as before: payment to confirm by staff.
+    const reported = await ordenesDriver(off).registrar(
+      orderBody(article, { payment: { method: 'paypal', reference: 'PAYPAL123456', amount: '10.00', date: '2026-01-10' } }),
+      'sin-paypal-2',
+    );
+    expect(reported.statusCode, reported.body).toBe(201);
+    expect(reported.json().data.step).toBe('pago-por-confirmar');
+  });
+});
