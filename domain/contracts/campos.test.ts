@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { amount, cedulaRif, email, id, idParam, listPage, listQuery, obligatorio, perPage, phone } from './campos.ts';
+import { amount, cedulaRif, email, id, idParam, listPage, listQuery, obligatorio, perPage, phone, wholeCedulaRif } from './campos.ts';
 import { actualizarCuenta } from './general.ts';
 import { buyerSchema, paymentSchema } from './orden-compra.ts';
 
@@ -142,5 +142,16 @@ describe('mensaje de campo obligatorio', () => {
     expect(messages).toContain('La dirección es obligatoria');
     expect(messages).toContain('La ciudad es obligatoria');
     expect(messages.some((m) => /\bLa [^ ]+ es obligatorio\b/.test(m))).toBe(false);
+  });
+});
+
+describe('wholeCedulaRif', () => {
+  it('una cédula o un RIF enteros, sin guion y en mayúsculas; cualquier otro texto no', () => {
+    expect(wholeCedulaRif(' v-10000007 ')).toBe('V10000007');
+    expect(wholeCedulaRif('J123456789')).toBe('J123456789');
+    expect(wholeCedulaRif('10000007')).toBeNull(); // digits alone may be part of an order code
+    expect(wholeCedulaRif('OC-000123')).toBeNull();
+    expect(wholeCedulaRif('V-1234')).toBeNull();
+    expect(wholeCedulaRif('María V-10000007')).toBeNull();
   });
 });

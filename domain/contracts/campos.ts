@@ -50,6 +50,15 @@ export const cedulaRif = z
   .regex(/^[VEJGP]-?\d{5,9}$/i, 'La cédula o RIF no es válida (ejemplo: V-12345678)')
   .transform((v) => v.toUpperCase());
 
+/**
+ * A search text that is a whole cédula or RIF, as stored without its dash (V-12345678 → V12345678),
+ * or null. Such a text is looked up exactly: «contains» would also match V-123456780.
+ */
+export function wholeCedulaRif(text: string): string | null {
+  const trimmed = text.trim();
+  return /^[VEJGP]-?\d{5,9}$/i.test(trimmed) ? trimmed.replace('-', '').toUpperCase() : null;
+}
+
 export const phone = z
   .string({ error: 'El teléfono es obligatorio' })
   .trim()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
-import { orderBody, registrarOrden, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { orderBody, otroComprador, registrarOrden, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
 
 let t: TestApp;
 let api: OrdenesDriver;
@@ -39,6 +39,20 @@ describe('listado y detalle de órdenes para el personal', () => {
     expect(pendientes.json().data[0]).toMatchObject({ buyer: 'Mario Brito', paymentMethod: 'pago-pendiente', rate: expect.any(String) });
     const zelle = await buscar({ filter_advance: { payment_method: 'zelle' } });
     expect(zelle.json().steps).toEqual({ 'pago-por-confirmar': 1 });
+  });
+
+  it('una cédula entera se busca exacta (con o sin guion); sus dígitos solos, contenidos en otras', async () => {
+    const longer = await registrarOrden(
+      t,
+      orderBody(stocked, { buyer: { ...otroComprador(41, 'Otro Rangel'), dni: 'V-201112223' } }),
+      'lista-4-xxxx',
+    );
+    const found = async (search: string) => (await buscar({ search })).json().data.map((o: { code: string }) => o.code);
+    expect(await found('V-20111222')).toEqual([codes[0]]);
+    expect(await found('v20111222')).toEqual([codes[0]]);
+    expect(await found('V-201112223')).toEqual([longer]);
+    expect(await found('20111222')).toEqual([longer, codes[0]]);
+    expect((await buscar({ search: 'V-20111222' })).json().steps).toEqual({ pendiente: 1 });
   });
 
   it('el detalle trae color, talla, tienda de cada línea y quién movió cada paso', async () => {

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { wholeCedulaRif } from '#domain/contracts/campos.ts';
 import type { Db } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
 import { usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
@@ -197,8 +198,13 @@ export type OrderSearch = {
   origen?: string;
 };
 
-/** Orders whose code, buyer name or cédula (and e-mail, if asked) contain the text. */
+/**
+ * Orders whose code, buyer name or cédula (and e-mail, if asked) contain the text; a whole cédula or
+ * RIF is looked up exactly (index ordenes_cedula_exacta), not through the trigram lists.
+ */
 export function orderTextMatches(search: string, options: { email: boolean }): SQL | undefined {
+  const cedula = wholeCedulaRif(search);
+  if (cedula) return sql`upper(replace(${ordenesCompra.buyer}->>'dni', '-', '')) = ${cedula}`;
   const pattern = containsPattern(search);
   return or(
     ilike(ordenesCompra.code, pattern),

@@ -78,11 +78,11 @@ export const ordenesCompra = pgTable(
     index('ordenes_busqueda_nombre').using('gin', sql`(${t.buyer}->>'fullName') gin_trgm_ops`),
     index('ordenes_busqueda_correo').using('gin', sql`(${t.buyer}->>'email') gin_trgm_ops`),
     index('ordenes_busqueda_cedula').using('gin', sql`(${t.buyer}->>'dni') gin_trgm_ops`),
+    // A search shaped like a whole cédula or RIF (V-12345678) finds it exactly (orderTextMatches).
+    index('ordenes_cedula_exacta').on(sql`upper(replace(${t.buyer}->>'dni', '-', ''))`),
     index('ordenes_usuario').on(t.userId),
     // The staff list filtered to WhatsApp orders (a few among many), newest first, without reading the rest.
-    index('ordenes_whatsapp')
-      .on(t.createdAt, t.id)
-      .where(sql`${t.origen} = 'whatsapp'`),
+    index('ordenes_whatsapp').on(t.createdAt, t.id).where(sql`${t.origen} = 'whatsapp'`),
     index('ordenes_impagas_claves').using('gin', t.unpaidKeys).where(sql`${t.step} IN ('pendiente', 'pago-por-confirmar')`),
   ],
 );

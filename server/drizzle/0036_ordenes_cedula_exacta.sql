@@ -1,0 +1,1 @@
+CREATE INDEX "ordenes_cedula_exacta" ON "ordenes_compra" USING btree (upper(replace("buyer"->>'dni', '-', '')));
