@@ -27,6 +27,7 @@ export default [
     route('galeria', 'tienda/galeria/galeria.tsx'),
     route('carrito', 'tienda/carrito/carrito.tsx'),
     route('carrito/ver-orden', 'tienda/carrito/ver-orden.tsx'),
+    route('carrito/whatsapp', 'tienda/carrito/whatsapp.tsx'),
     route('orden/:codigo?', 'tienda/orden/orden.tsx'),
     route('email/:cliente?', 'tienda/correo/email-cliente.tsx'),
     route('boletin', 'tienda/correo/boletin.tsx'),

@@ -55,6 +55,7 @@ const SHIPPING_LABELS: Record<string, string> = {
   envio: 'Envío a la dirección',
   'retiro-en-agencia': 'Retiro en la agencia',
   'retiro-en-tienda': 'Retiro en tienda',
+  'por-acordar': 'Por acordar por WhatsApp',
 };
 
 export function stepLabel(step: string): string {
@@ -69,6 +70,16 @@ export function PasoBadge({ step, testId }: { step: string; testId?: string }) {
   return (
     <Badge color={isOrderStep(step) ? STEP_COLORS[step] : 'gray'} variant="light" data-testid={testId} data-paso={step}>
       {stepLabel(step)}
+    </Badge>
+  );
+}
+
+/** «WhatsApp»: the order came from «Pedir por WhatsApp» (decision 0033); nothing for the checkout's. */
+export function OrigenBadge({ origen, code }: { origen: string; code: string }) {
+  if (origen !== 'whatsapp') return null;
+  return (
+    <Badge color="green" variant="light" data-testid={`origen-${code}`}>
+      WhatsApp
     </Badge>
   );
 }
@@ -121,9 +132,12 @@ export function OrdenesLista({
                 </Table.Td>
               )}
               <Table.Td>
-                <Anchor component={Link} to={hrefFor(o.code)} fw={600}>
-                  {o.code}
-                </Anchor>
+                <Group gap={6} wrap="nowrap">
+                  <Anchor component={Link} to={hrefFor(o.code)} fw={600}>
+                    {o.code}
+                  </Anchor>
+                  <OrigenBadge origen={o.origen} code={o.code} />
+                </Group>
               </Table.Td>
               <Table.Td>{formatDate(o.createdAt)}</Table.Td>
               <Table.Td>
@@ -149,7 +163,10 @@ export function OrdenesLista({
           return (
             <Card key={o.id} withBorder padding="sm" component={Link} to={hrefFor(o.code)} data-testid={`tarjeta-${o.code}`}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text fw={700}>{o.code}</Text>
+                <Group gap={6} wrap="nowrap">
+                  <Text fw={700}>{o.code}</Text>
+                  <OrigenBadge origen={o.origen} code={o.code} />
+                </Group>
                 <PasoBadge step={o.step} />
               </Group>
               <Text size="sm" truncate>
@@ -222,6 +239,7 @@ export function OrdenDetalleVista({
           <Stack gap="xs">
             <Dato label="Fecha">{formatDateTime(order.createdAt)}</Dato>
             <Dato label="Método de pago">{methodLabel(order.paymentMethod)}</Dato>
+            {order.origen === 'whatsapp' && <Dato label="Pedido por">WhatsApp</Dato>}
             <Dato label="Tasa de la orden">{`Bs. ${formatRate(rate)} por dólar`}</Dato>
             <Dato label="Número de guía">
               <span data-testid="numero-guia-actual">{order.trackingNumber ?? '—'}</span>

@@ -11,7 +11,7 @@ import { unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/orden';
-import { ConfirmarAnulacion, OrdenDetalleVista, PasoBadge, stepLabel } from './orden-vista.tsx';
+import { ConfirmarAnulacion, OrdenDetalleVista, OrigenBadge, PasoBadge, stepLabel } from './orden-vista.tsx';
 
 const CODE = /^OC-\d{6,}$/;
 
@@ -103,6 +103,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Orden {order.code}</Title>
         <Group gap="xs">
+          <OrigenBadge origen={order.origen} code={order.code} />
           {detail.credit && (
             <Badge color="grape" variant="light" data-testid="orden-a-credito">
               Venta a crédito

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, useEffect, useState } from 'react';
 import { data, Form, Link, useNavigation, useRevalidator } from 'react-router';
 import type { ListMeta } from '#domain/contracts/api-client.ts';
-import { anularImpagas, buscarOrdenes } from '#domain/contracts/orden-compra.ts';
+import { anularImpagas, buscarOrdenes, ORDER_ORIGIN_LABELS, ORDER_ORIGINS } from '#domain/contracts/orden-compra.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
 import { ORDER_STEP_LABELS, ORDER_STEPS } from '#domain/order-steps.ts';
 import { hasAnyRole, PROFIT_EXPORT_ROLES, ROLES } from '#domain/roles.ts';
@@ -26,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Number(params.get('page'));
   const step = params.get('paso') ?? '';
   const method = params.get('metodo') ?? '';
+  const origen = params.get('origen') ?? '';
   const from = params.get('desde') ?? '';
   const to = params.get('hasta') ?? '';
   const search = (params.get('search') ?? '').trim().slice(0, 100);
@@ -34,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search,
     paso: (ORDER_STEPS as readonly string[]).includes(step) ? step : '',
     metodo: (PAYMENT_METHOD_IDS as readonly string[]).includes(method) ? method : '',
+    origen: (ORDER_ORIGINS as readonly string[]).includes(origen) ? origen : '',
     desde: DATE.test(from) ? from : '',
     hasta: DATE.test(to) ? to : '',
   };
@@ -43,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filter: ORDER_STEPS.find((s) => s === filters.paso),
     filter_advance: {
       payment_method: PAYMENT_METHOD_IDS.find((m) => m === filters.metodo),
+      origen: ORDER_ORIGINS.find((o) => o === filters.origen),
       date_from: filters.desde || undefined,
       date_to: filters.hasta || undefined,
     },
@@ -160,7 +163,7 @@ export default function Ordenes({ loaderData, actionData }: Route.ComponentProps
       <Card withBorder padding="md">
         <Form method="get">
           {filters.paso && <input type="hidden" name="paso" value={filters.paso} />}
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
             <TextInput
               label="Buscar"
               name="search"
@@ -174,6 +177,13 @@ export default function Ordenes({ loaderData, actionData }: Route.ComponentProps
               defaultValue={filters.metodo}
               data={[{ value: '', label: 'Todos' }, ...PAYMENT_METHOD_IDS.map((id) => ({ value: id, label: PAYMENT_METHODS[id].label }))]}
               data-testid="filtro-metodo"
+            />
+            <NativeSelect
+              label="Pedido por"
+              name="origen"
+              defaultValue={filters.origen}
+              data={[{ value: '', label: 'Todos' }, ...ORDER_ORIGINS.map((id) => ({ value: id, label: ORDER_ORIGIN_LABELS[id] }))]}
+              data-testid="filtro-origen"
             />
             <TextInput label="Desde" name="desde" type="date" defaultValue={filters.desde} data-testid="filtro-desde" />
             <TextInput label="Hasta" name="hasta" type="date" defaultValue={filters.hasta} data-testid="filtro-hasta" />

@@ -45,6 +45,7 @@ import { pageMeta } from '#web/lib/meta.ts';
 import { cookieHeaders, currentUser, formErrors } from '#web/lib/session.ts';
 import type { MinimalHeader } from '../layout.tsx';
 import type { Route } from './+types/carrito';
+import { BotonPedirPorWhatsapp } from './boton-whatsapp.tsx';
 import { readDraft, saveDraft } from './checkout-storage.ts';
 import { CuponCarrito } from './cupon.tsx';
 import { PasoCarrito } from './paso-carrito.tsx';
@@ -344,6 +345,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
                 </Button>
               )}
             </Group>
+            {step === 1 && <BotonPedirPorWhatsapp />}
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <ResumenPedido cart={cart} method={draft.payment.method} shipping={shipping} />

@@ -4,14 +4,16 @@
 import { Alert, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
-import { Link, redirect } from 'react-router';
+import { Link, redirect, useLocation } from 'react-router';
 import { estado, type OrderStatus } from '#domain/contracts/orden-compra.ts';
 import { formatDateTime } from '#domain/dates.ts';
 import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 import { PAYMENT_METHODS } from '#domain/store-constants.ts';
+import { whatsappChatUrl, whatsappDigits, whatsappOrderMessage } from '#domain/whatsapp.ts';
 import { deliveryOfStatus, discountRows, envioDeOrden, TotalesOrden } from '#web/components/totales-orden.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
+import { useRootData } from '#web/root.tsx';
 import { ArticulosOrden } from '../orden/articulos-orden.tsx';
 import { SubirComprobante } from '../orden/subir-comprobante.tsx';
 import type { Route } from './+types/ver-orden';
@@ -37,6 +39,13 @@ function EstadoDelPago({ order }: { order: OrderStatus }): ReactNode {
   const until = order.expiresAt ? ` hasta el ${formatDateTime(order.expiresAt)}` : '';
   switch (order.step) {
     case 'pendiente':
+      if (order.origen === 'whatsapp') {
+        return (
+          <Alert color="yellow" title="Pago por acordar" data-testid="estado-pago">
+            Sus artículos quedan reservados{until}. Acordamos el pago y el envío con usted por WhatsApp.
+          </Alert>
+        );
+      }
       if (order.paymentMethod === 'efectivo') {
         return (
           <Alert color="yellow" title="Pago en efectivo al recibir" data-testid="estado-pago">
@@ -76,8 +85,40 @@ function whatsappText(order: OrderStatus, totalText: string): string {
   return [`Mi pedido ${order.code} en Vitrina:`, ...lines, `Total: ${totalText}`].join('\n');
 }
 
+/**
+ * A WhatsApp order (decision 0033): the chat with the store, opened once on arrival from the form
+ * (?whatsapp=abrir, then dropped so a reload does not open it again) and by the button, in case the
+ * browser blocked the new window.
+ */
+function AbrirWhatsapp({ order, token }: { order: OrderStatus; token: string }) {
+  const { footer, origin } = useRootData();
+  const location = useLocation();
+  const digits = whatsappDigits(footer.whatsapp);
+  const href = digits ? whatsappChatUrl(digits, whatsappOrderMessage(order, `${origin}/orden/${order.code}?t=${token}`)) : '';
+  const arriving = new URLSearchParams(location.search).get('whatsapp') === 'abrir';
+  useEffect(() => {
+    if (!arriving || !href) return;
+    window.open(href, '_blank', 'noopener');
+    const url = new URL(window.location.href);
+    url.searchParams.delete('whatsapp');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search);
+  }, [arriving, href]);
+  if (!href) return null;
+  return (
+    <Card withBorder padding="lg" data-testid="pedido-whatsapp">
+      <Stack gap="sm">
+        <Text>Envíe el mensaje que preparamos en WhatsApp: ahí acordamos con usted el pago y el envío.</Text>
+        <Button component="a" href={href} target="_blank" rel="noopener" color="green" size="md" data-testid="abrir-whatsapp">
+          Abrir WhatsApp
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
 export default function VerOrden({ loaderData }: Route.ComponentProps) {
   const { order, token } = loaderData;
+  const porWhatsapp = order.origen === 'whatsapp';
   useEffect(() => clearDraft(), []);
   const totalCents = toCents(order.total);
   const method = PAYMENT_METHODS[order.paymentMethod as keyof typeof PAYMENT_METHODS];
@@ -106,6 +147,7 @@ export default function VerOrden({ loaderData }: Route.ComponentProps) {
             </Text>
           </Stack>
         </Card>
+        {porWhatsapp && <AbrirWhatsapp order={order} token={token} />}
         <EstadoDelPago order={order} />
         {order.step === 'pago-por-confirmar' && <SubirComprobante code={order.code} token={token} sent={order.receiptSent} />}
         <ArticulosOrden items={order.items} />
@@ -118,24 +160,27 @@ export default function VerOrden({ loaderData }: Route.ComponentProps) {
           </Card>
         )}
         <Text size="sm" c="dimmed">
-          Le enviamos un correo con el resumen y el enlace para seguir su pedido. Con el número de orden y su correo o cédula también puede
-          verlo en «Seguimiento de orden».
+          {porWhatsapp
+            ? 'Con el número de orden y su cédula puede seguir su pedido en «Seguimiento de orden»; el enlace va también en el mensaje de WhatsApp.'
+            : 'Le enviamos un correo con el resumen y el enlace para seguir su pedido. Con el número de orden y su correo o cédula también puede verlo en «Seguimiento de orden».'}
         </Text>
         <Group>
           <Button component={Link} to={`/orden/${order.code}?t=${token}`} data-testid="ver-seguimiento">
             Seguir mi orden
           </Button>
-          <Button
-            component="a"
-            href={`https://wa.me/?text=${encodeURIComponent(whatsappText(order, totalText))}`}
-            target="_blank"
-            rel="noopener"
-            variant="light"
-            color="green"
-            data-testid="compartir-whatsapp"
-          >
-            Compartir por WhatsApp
-          </Button>
+          {!porWhatsapp && (
+            <Button
+              component="a"
+              href={`https://wa.me/?text=${encodeURIComponent(whatsappText(order, totalText))}`}
+              target="_blank"
+              rel="noopener"
+              variant="light"
+              color="green"
+              data-testid="compartir-whatsapp"
+            >
+              Compartir por WhatsApp
+            </Button>
+          )}
           <Button component={Link} to="/linea" variant="default">
             Seguir comprando
           </Button>

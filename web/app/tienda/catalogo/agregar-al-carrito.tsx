@@ -7,6 +7,7 @@ import { Link, useFetcher } from 'react-router';
 import type { StoreStock } from '#domain/contracts/catalogo.ts';
 import { formatMoney } from '#domain/money.ts';
 import { repartirUnidades } from '#domain/tiendas-cercanas.ts';
+import { whatsappDigits } from '#domain/whatsapp.ts';
 import { useRootData } from '#web/root.tsx';
 import classes from './articulo.module.css';
 import { Cantidad } from './cantidad.tsx';
@@ -26,7 +27,9 @@ function splitOf(stores: StoreStock[], quantity: number): Record<number, number>
 
 export function AgregarAlCarrito({ size, pvpCents }: { size: Size | null; pvpCents: number }) {
   const fetcher = useFetcher<AddResult>();
-  const { currency, rate } = useRootData();
+  const { currency, rate, footer } = useRootData();
+  // «Pedir por WhatsApp» adds the units and goes to its short form (decision 0033); only with a number to write to.
+  const whatsapp = whatsappDigits(footer.whatsapp) !== '';
   const [quantity, setQuantity] = useState(1);
   const [choosing, setChoosing] = useState(false);
   const [perStore, setPerStore] = useState<Record<number, number>>({});
@@ -113,6 +116,20 @@ export function AgregarAlCarrito({ size, pvpCents }: { size: Size | null; pvpCen
               Ver el carrito
             </Anchor>
           </Alert>
+        )}
+        {whatsapp && (
+          <Button
+            type="submit"
+            name="intent"
+            value="whatsapp"
+            variant="outline"
+            color="green"
+            h={48}
+            disabled={!canAdd}
+            data-testid="pedir-whatsapp"
+          >
+            Pedir por WhatsApp
+          </Button>
         )}
         <div className={classes.barra} data-testid="barra-agregar">
           <Group justify="space-between" wrap="nowrap" gap="sm">

@@ -2,7 +2,7 @@
 // in a phone's first screen; the add-to-cart bar; stock per store; size guide by línea; WhatsApp.
 import { Accordion, Anchor, Badge, Breadcrumbs, Container, Grid, Group, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { buildArticleCode } from '#domain/article-code.ts';
 import { articlePath, linePath, modelImageUrl, subLinePath } from '#domain/catalogo-urls.ts';
 import { agregarV2 } from '#domain/contracts/carrito.ts';
@@ -31,6 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (stores.length === 0) return data<AddResult>({ message: 'Elija cuántas unidades quiere de al menos una tienda.' }, { status: 400 });
   const response = await context.api.call(agregarV2, { articleCode: String(form.get('articleCode') ?? ''), stores });
   if (!response.body.success) return data<AddResult>({ message: response.body.message }, { status: response.status });
+  // «Pedir por WhatsApp»: in the cart, then its short form (decision 0033).
+  if (form.get('intent') === 'whatsapp') throw redirect('/carrito/whatsapp', { headers: cookieHeaders(response) });
   return data<AddResult>({ added: true }, { headers: cookieHeaders(response) });
 }
 
