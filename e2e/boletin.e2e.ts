@@ -114,6 +114,8 @@ async function elegirFechaHora(page: Page, at: Date) {
   await page.getByTestId('fecha-programada').click();
   const dialog = page.getByRole('dialog', { name: 'Fecha y hora de envío' });
   const day = dialog.getByRole('button', { name: `${p.day} ${MONTH_NAMES[p.month - 1]} ${p.year}`, exact: true }).first();
+  // The month is drawn with its header: only then does counting its days mean anything.
+  await dialog.getByRole('button', { name: 'Mes siguiente' }).waitFor();
   for (let i = 0; i < 3 && (await day.count()) === 0; i++) await dialog.getByRole('button', { name: 'Mes siguiente' }).click();
   await day.click();
   await dialog.getByRole('spinbutton', { name: 'Hora' }).fill(pad(p.hour));
@@ -182,7 +184,9 @@ describe('boletín programado', () => {
     await card.click();
     await admin.page.getByTestId('cancelar-programacion').click();
     await admin.page.getByTestId('accion-hecha').filter({ hasText: 'Programación cancelada' }).waitFor();
-    await expect(estado.textContent()).resolves.toBe('Borrador');
+    const stored = (await (await api.get(`${baseUrl()}/api/correo/boletin/campanas/${id}`)).json()).data;
+    expect(stored).toMatchObject({ estado: 'borrador', programadaPara: null });
+    await estado.filter({ hasText: 'Borrador' }).waitFor({ timeout: 10_000 });
 
     const soon = minutosAdelante(1);
     await elegirFechaHora(admin.page, soon);
