@@ -163,15 +163,16 @@ export function OrdenesLista({
           return (
             <Card key={o.id} withBorder padding="sm" component={Link} to={hrefFor(o.code)} data-testid={`tarjeta-${o.code}`}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Group gap={6} wrap="nowrap">
-                  <Text fw={700}>{o.code}</Text>
-                  <OrigenBadge origen={o.origen} code={o.code} />
-                </Group>
+                <Text fw={700}>{o.code}</Text>
                 <PasoBadge step={o.step} />
               </Group>
-              <Text size="sm" truncate>
-                {o.buyer}
-              </Text>
+              {/* The origin beside the buyer, not the code: on a 360 px card three pieces on one line were cut. */}
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text size="sm" truncate>
+                  {o.buyer}
+                </Text>
+                <OrigenBadge origen={o.origen} code={o.code} />
+              </Group>
               <Group justify="space-between" gap="xs" wrap="wrap">
                 <Text size="xs" c="dimmed">
                   {formatDate(o.createdAt)} · {methodLabel(o.paymentMethod)}

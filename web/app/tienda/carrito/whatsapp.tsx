@@ -200,7 +200,7 @@ export default function PedirPorWhatsapp({ loaderData, actionData }: Route.Compo
                 </Text>
                 <Stack gap="xs">
                   <Button type="submit" color="green" size="md" loading={navigation.state === 'submitting'} data-testid="whatsapp-enviar">
-                    Hacer el pedido y abrir WhatsApp
+                    Pedir y abrir WhatsApp
                   </Button>
                   <Button component={Link} to="/carrito" variant="default">
                     Volver al carrito
