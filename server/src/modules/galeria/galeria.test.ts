@@ -100,6 +100,30 @@ describe('galería', () => {
     expect((await api.call('anonimo', 'GET', '/api/galeria/fotos?per_page=0')).statusCode).toBe(422);
   });
 
+  it('una foto de cámara de unos 6 MB (3000 × 2000, con el ruido de un sensor) da sus tres tamaños sin metadatos', async () => {
+    const camera = await sharp({ create: { width: 3000, height: 2000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+      .withMetadata({ exif: { IFD0: { Make: 'Camara de prueba', Copyright: 'Vitrina' } } })
+      .jpeg({ quality: 97 })
+      .toBuffer();
+    expect(camera.length).toBeGreaterThan(5.5 * 1024 * 1024);
+    expect(camera.length).toBeLessThan(8 * 1024 * 1024);
+    expect((await sharp(camera).metadata()).exif).toBeDefined();
+    const response = await upload([{ field: 'fotos', filename: 'camara.jpg', type: 'image/jpeg', value: camera }]);
+    expect(response.statusCode, response.body).toBe(201);
+    const [foto]: Foto[] = response.json().data;
+    expect(foto).toMatchObject({ width: 1600, height: 1067 });
+    for (const [url, width] of [
+      [foto.thumb, 480],
+      [foto.imagen, 960],
+      [foto.large, 1600],
+    ] as const) {
+      const served = await t.app.inject({ method: 'GET', url });
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta, url).toMatchObject({ format: 'webp', width });
+      expect(meta.exif, url).toBeUndefined();
+    }
+  });
+
   it('un archivo malo rechaza la subida entera con el motivo de cada uno, sin guardar nada', async () => {
     const before = (await api.call('anonimo', 'GET', '/api/galeria')).json().data.total;
     const response = await upload([
