@@ -130,6 +130,35 @@ describe('pedir por WhatsApp en el teléfono', () => {
     expect(staff.errors).toEqual([]);
   });
 
+  it('sin número de WhatsApp en el pie de página no hay botón, y el formulario vuelve al carrito', async () => {
+    const admin = await newPage(browser);
+    await login(admin.page, 'admin@vitrina.com.ve');
+    const footer = (await (await fetch(`${baseUrl()}/api/footer-content`)).json()) as { data: { whatsapp: string } };
+    const setNumber = async (whatsapp: string) => {
+      const response = await admin.page.request.post(`${baseUrl()}/api/footer-content`, { multipart: { whatsapp } });
+      expect(response.status()).toBe(200);
+    };
+    await setNumber('');
+    try {
+      const { page, errors } = await newPage(browser, PHONE);
+      const pick = await sizeInStock();
+      await page.goto(`${baseUrl()}${pick.path}`);
+      await page.getByTestId(`talla-${pick.sizeCode}`).click();
+      await page.getByTestId('codigo-articulo').filter({ hasText: pick.article }).waitFor();
+      await expect(page.getByTestId('pedir-whatsapp').count()).resolves.toBe(0);
+      await page.getByTestId('agregar-carrito').click();
+      await page.getByTestId('agregado').waitFor();
+      await page.goto(`${baseUrl()}/carrito`);
+      await page.getByTestId('checkout-siguiente').waitFor();
+      await expect(page.getByTestId('carrito-pedir-whatsapp').count()).resolves.toBe(0);
+      await page.goto(`${baseUrl()}/carrito/whatsapp`);
+      await page.waitForURL(/\/carrito$/);
+      expect(errors).toEqual([]);
+    } finally {
+      await setNumber(footer.data.whatsapp);
+    }
+  });
+
   it('desde el carrito: el botón lleva al mismo formulario', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     const pick = await sizeInStock();
