@@ -261,11 +261,9 @@ export function amountToPay(cart: CartView, method: PaymentMethodId | '', shippi
 export function unpaidOrderKeys(buyer: { email: string; dni: string; phone: string }, ip?: string): string[] {
   const [local = '', domain = ''] = buyer.email.trim().toLowerCase().split('@');
   const phone = buyer.phone.replace(/\D/g, '').replace(/^58(?=\d{10}$)/, '0');
-  const keys = [
-    `correo:${local.replace(/\+.*$/, '')}@${domain}`,
-    `cedula:${buyer.dni.toUpperCase().replace(/[^A-Z0-9]/g, '')}`,
-    `telefono:${phone}`,
-  ];
+  const keys = [`cedula:${buyer.dni.toUpperCase().replace(/[^A-Z0-9]/g, '')}`, `telefono:${phone}`];
+  // A WhatsApp order may come without an e-mail (decision 0033): no key that all of them would share.
+  if (local) keys.unshift(`correo:${local.replace(/\+.*$/, '')}@${domain}`);
   if (ip) keys.push(`ip:${ip}`);
   return keys;
 }
