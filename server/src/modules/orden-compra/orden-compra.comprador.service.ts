@@ -318,12 +318,12 @@ async function registerOrder(
       await repo.lockUnpaidKeys(tx, unpaidKeys);
       // A used key inserts nothing: the answer is then that key's order.
       const order = await repo.insertOrder(tx, {
+        origen,
         step: step.to,
         userId: who.user?.id ?? null,
         buyer: input.user,
         delivery,
         paymentMethod: input.payment.method,
-        origen,
         comment: input.comment,
         withSeller: input.withSeller,
         salesmanId: input.withSeller ? input.salesman : null,
@@ -523,13 +523,13 @@ export async function estadoPublico(ctx: OrderContext, code: string, token: stri
     // Codes are sequential, so the public page shows only the end of the tracking number; the
     // buyer has the whole number by mail and in their account.
     trackingNumber: order.trackingNumber ? maskTracking(order.trackingNumber) : null,
+    origen: order.origen,
     agency: order.delivery.agency,
     shipping: order.delivery.shipping,
     payShipping: order.delivery.payShipping,
     shippingDays: shippingDaysOf(order.delivery),
     pickupStore: order.delivery.pickupStore ?? null,
     receiptSent: payments.some((p) => p.status === 'reportado' && p.receipt),
-    origen: order.origen,
     paymentMethod: order.paymentMethod,
     ...repo.orderAmounts(order),
     expiresAt: order.expiresAt,
