@@ -4,12 +4,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startPaypalFalso } from '#test/paypal-falso.ts';
 import { freePort, waitFor } from '#test/server-process.ts';
 import { startFakeSmtp } from './correo-falso.ts';
 
 let server: ChildProcess | undefined;
 let dataDir = '';
 let closeSmtp: (() => Promise<void>) | undefined;
+let closePaypal: (() => Promise<void>) | undefined;
 
 export async function setup(project: TestProject) {
   const port = await freePort();
@@ -17,6 +19,9 @@ export async function setup(project: TestProject) {
   const mailDir = await mkdtemp(path.join(dataDir, 'buzon-'));
   const smtp = await startFakeSmtp(mailDir);
   closeSmtp = smtp.close;
+  // PayPal is paid online against the local fake of its API (docs/decisions/0035).
+  const paypal = await startPaypalFalso();
+  closePaypal = paypal.close;
   const baseUrl = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['server/src/main.ts'], {
     env: {
@@ -33,6 +38,10 @@ export async function setup(project: TestProject) {
       // Every browser of the suite comes from 127.0.0.1, like many shoppers behind one address.
       PAGINAS_FRIAS_POR_MINUTO: '300',
       PAGINAS_FRIAS_RAFAGA: '60',
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_SECRET: paypal.secret,
+      PAYPAL_API_URL: paypal.url,
+      PAYPAL_WEBHOOK_ID: paypal.webhookId,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -45,6 +54,7 @@ export async function teardown() {
   server?.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   await closeSmtp?.();
+  await closePaypal?.();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }
 

@@ -38,6 +38,7 @@ import { tarifasEnvio } from '#domain/contracts/envios.ts';
 import { cuentasBancarias } from '#domain/contracts/general.ts';
 import { opcionesDePagos } from '#domain/contracts/mayor-cuentas.ts';
 import { registrar } from '#domain/contracts/orden-compra.ts';
+import { iniciarPaypal, metodosEnLinea } from '#domain/contracts/pagos-en-linea.ts';
 import { buscarVendedores } from '#domain/contracts/profile.ts';
 import { CHECKOUT_STEPS, checkoutStepOf, moveCheckoutStep } from '#domain/store-constants.ts';
 import { formInput, orFallback, unwrap } from '#web/lib/api.ts';
@@ -56,13 +57,14 @@ import { PasoPago } from './paso-pago.tsx';
 import { ResumenPedido } from './resumen.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [cart, user, accounts, paymentOptions, stores, rates] = await Promise.all([
+  const [cart, user, accounts, paymentOptions, stores, rates, online] = await Promise.all([
     context.api.call(ver, {}),
     currentUser(request, context.api),
     context.api.call(cuentasBancarias, { per_page: 100 }),
     context.api.call(opcionesDePagos, {}),
     context.api.call(tiendasDeEnvio, {}),
     context.api.call(tarifasEnvio, {}),
+    context.api.call(metodosEnLinea, {}),
   ]);
   const salesmen = user ? await context.api.call(buscarVendedores, {}) : null;
   return {
@@ -74,6 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pickupStores: orFallback(stores, []).filter((s) => s.ships),
     // Every agency's rate by state: the delivery step quotes them (the order is charged on the server).
     rates: orFallback(rates, []),
+    paypalOnline: orFallback(online, { paypal: false }).paypal,
     salesmen: salesmen ? orFallback(salesmen, []) : [],
   };
 }
@@ -92,6 +95,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!response.body.success) return data<ActionResult>(formErrors(response), { status: response.status });
     const { orderCode, token = '' } = response.body.data;
+    // Paid at PayPal (no reference): the buyer goes to PayPal's page; if PayPal does not answer, to the order.
+    const payment = (sent.body as { payment?: { method?: string; reference?: string } }).payment;
+    if (payment?.method === 'paypal' && !payment.reference) {
+      const started = await context.api.call(iniciarPaypal, { code: orderCode, t: token });
+      if (started.body.success) throw redirect(started.body.data.approvalUrl);
+    }
     throw redirect(`/carrito/ver-orden?codigo=${encodeURIComponent(orderCode)}&t=${encodeURIComponent(token)}`);
   }
   const form = await request.formData();
@@ -153,7 +162,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Carrito({ loaderData }: Route.ComponentProps) {
-  const { cart, buyer, accounts, paymentOptions, pickupStores, salesmen, rates } = loaderData;
+  const { cart, buyer, accounts, paymentOptions, pickupStores, salesmen, rates, paypalOnline } = loaderData;
   const location = useLocation();
   const navigate = useNavigate();
   const step = checkoutStepOf(new URLSearchParams(location.search).get('paso'));
@@ -307,6 +316,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
                 cart={cart}
                 options={paymentOptions}
                 shippingCents={shippingCents}
+                paypalOnline={paypalOnline}
               />
             )}
             {step === 5 && (

@@ -1,7 +1,7 @@
 // Step 4: the payment method; for methods with a reference, the store's accounts and the payment data.
 import { Alert, Button, Card, CopyButton, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { VENEZUELAN_BANKS } from '#domain/banks.ts';
 import { useEffect } from 'react';
+import { VENEZUELAN_BANKS } from '#domain/banks.ts';
 import { amountFollowingDue, amountToPay, type CheckoutDraft, type FieldErrors, totalsFor } from '#domain/checkout.ts';
 import type { CartView } from '#domain/contracts/carrito.ts';
 import type { BankAccount } from '#domain/contracts/general.ts';
@@ -23,6 +23,8 @@ type Props = {
   options: OpcionDePago[];
   /** The shipping of the chosen agency and state (0 for a pickup or «por cobrar»). */
   shippingCents: number;
+  /** PayPal is paid at PayPal and captured by the store (docs/decisions/0035): no reference to type. */
+  paypalOnline?: boolean;
 };
 
 /** One datum of the store's account with a «Copiar» button: the buyer pastes it into the bank's app. */
@@ -83,9 +85,15 @@ function DescuentoDelMetodo({ option, total }: { option: OpcionDePago | undefine
   );
 }
 
-export function PasoPago({ draft, update, errors, accounts, cart, options, shippingCents }: Props) {
+export function PasoPago({ draft, update, errors, accounts, cart, options, shippingCents, paypalOnline = false }: Props) {
   const method = draft.payment.method;
   const info = method ? PAYMENT_METHODS[method] : null;
+  const online = method === 'paypal' && paypalOnline;
+  const { reference, amount: written, date } = draft.payment;
+  // Paid at PayPal: the order goes without reference, amount or date (the server charges its total).
+  useEffect(() => {
+    if (online && (reference || written || date)) update((d) => ({ ...d, payment: { ...d.payment, reference: '', amount: '', date: '' } }));
+  }, [online, reference, written, date, update]);
   const due = amountToPay(cart, method, shippingCents);
   const inVes = method !== '' && PAYMENT_METHODS[method].currency === 'VES';
   const dueText = inVes ? formatVes(usdToVesCents(toCents(due.total), cart.totals.rate)) : formatUsd(toCents(due.total));
@@ -140,15 +148,17 @@ export function PasoPago({ draft, update, errors, accounts, cart, options, shipp
 
       {info && (
         <Alert color="pink" variant="light" title={`Monto a pagar con ${info.label}: ${dueText}`} data-testid="monto-a-pagar">
-          {method === 'pago-pendiente'
-            ? 'Su pedido queda reservado; reporte el pago desde el seguimiento de la orden antes de que venza.'
-            : method === 'efectivo'
-              ? 'Pague en efectivo al retirar en tienda o al recibir; su pedido queda reservado.'
-              : 'Pague a una de estas cuentas y escriba los datos del pago.'}
+          {online
+            ? 'Al confirmar el pedido irá a PayPal para pagar este monto. Al volver, la tienda confirma su orden sola: no tiene que reportar el pago.'
+            : method === 'pago-pendiente'
+              ? 'Su pedido queda reservado; reporte el pago desde el seguimiento de la orden antes de que venza.'
+              : method === 'efectivo'
+                ? 'Pague en efectivo al retirar en tienda o al recibir; su pedido queda reservado.'
+                : 'Pague a una de estas cuentas y escriba los datos del pago.'}
         </Alert>
       )}
 
-      {info?.takesReference && (
+      {info?.takesReference && !online && (
         <>
           {forMethod.length > 0 && (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

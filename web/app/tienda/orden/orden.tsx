@@ -5,6 +5,7 @@ import { Alert, Badge, Button, Card, Container, Grid, Group, NativeSelect, Simpl
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { VENEZUELAN_BANKS } from '#domain/banks.ts';
 import { acceder, estado, type OrderStatus, registrarPago } from '#domain/contracts/orden-compra.ts';
+import { iniciarPaypal } from '#domain/contracts/pagos-en-linea.ts';
 import { formatDate, formatDateTime } from '#domain/dates.ts';
 import { formatUsd, formatVes, parseAmountInput, toCents, usdToVesCents } from '#domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
@@ -18,11 +19,12 @@ import { type FormErrors, formErrors } from '#web/lib/session.ts';
 import type { Route } from './+types/orden';
 import { ArticulosOrden } from './articulos-orden.tsx';
 import { LineaDeTiempo } from './linea-de-tiempo.tsx';
+import { PagarConPaypal, ResultadoPaypal } from './pago-paypal.tsx';
 import { SubirComprobante } from './subir-comprobante.tsx';
 
 const optionalAmount = (value: string | undefined) => (value ? parseAmountInput(value) : undefined);
 
-type Loaded = { order: OrderStatus | null; code: string | null; token: string | null; linkInvalid?: boolean };
+type Loaded = { order: OrderStatus | null; code: string | null; token: string | null; linkInvalid?: boolean; pago?: string | null };
 
 export async function loader({ params, request, context }: Route.LoaderArgs): Promise<Loaded> {
   const url = new URL(request.url);
@@ -36,10 +38,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
   if (response.status === 429) throw data({ message: 'Demasiadas consultas. Intente de nuevo en un minuto.' }, { status: 429 });
   // A link that does not open this order: the buyer may still prove it with the e-mail or cédula.
   if (!response.body.success) return { order: null, code, token: null, linkInvalid: true };
-  return { order: response.body.data, code, token };
+  return { order: response.body.data, code, token, pago: url.searchParams.get('pago') };
 }
 
-type ActionResult = FormErrors & { saved?: boolean };
+type ActionResult = FormErrors & { saved?: boolean; paypal?: boolean };
 
 /** The e-mail or cédula of the purchase opens the order (its signed link); a pending order reports its payment. */
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -58,6 +60,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       return data<ActionResult>({ ...result, message: shownByField ? undefined : result.message }, { status: response.status });
     }
     throw redirect(`/orden/${response.body.data.code}?t=${response.body.data.token}`);
+  }
+  if (form.get('intent') === 'paypal') {
+    const started = await context.api.call(iniciarPaypal, { code: params.codigo ?? '', t: text('t') });
+    if (started.body.success) throw redirect(started.body.data.approvalUrl);
+    return data<ActionResult>({ ...formErrors(started), paypal: true }, { status: started.status });
   }
   const response = await context.api.call(
     registrarPago,
@@ -207,7 +214,7 @@ function DescuentosDeLinea({ item, couponCode }: { item: OrderStatus['items'][nu
 }
 
 export default function Orden({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, code, token, linkInvalid } = loaderData;
+  const { order, code, token, linkInvalid, pago = null } = loaderData;
   if (!order || !token) return <Acceder code={code} result={actionData} linkInvalid={linkInvalid} />;
   const totalCents = toCents(order.total);
   const method = PAYMENT_METHODS[order.paymentMethod as keyof typeof PAYMENT_METHODS];
@@ -228,6 +235,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
             Recibimos el reporte de su pago. Le avisaremos por correo cuando lo confirmemos.
           </Alert>
         )}
+        <ResultadoPaypal pago={pago} />
         {order.step === 'pago-por-confirmar' && <SubirComprobante code={order.code} token={token} sent={order.receiptSent} />}
         <Grid gutter="xl">
           <Grid.Col span={{ base: 12, md: 5 }}>
@@ -277,7 +285,12 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
               <Card withBorder padding="md">
                 <TotalesOrden order={order} delivery={deliveryOfStatus(order)} />
               </Card>
-              {order.step === 'pendiente' && !actionData?.saved && <ReportarPago result={actionData} token={token} />}
+              {order.step === 'pendiente' && order.paymentMethod === 'paypal' && (
+                <PagarConPaypal token={token} message={actionData?.paypal ? actionData.message : undefined} />
+              )}
+              {order.step === 'pendiente' && !actionData?.saved && (
+                <ReportarPago result={actionData?.paypal ? undefined : actionData} token={token} />
+              )}
             </Stack>
           </Grid.Col>
         </Grid>

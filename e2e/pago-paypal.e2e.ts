@@ -1,0 +1,100 @@
+// A guest pays with PayPal on a 360 px phone: the checkout asks for no reference, the store sends the
+// buyer to PayPal's approval page (the local fake of PayPal), and back on the order's page it is paid.
+// Administración sees the PayPal payment, approved, with the capture id as its reference.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** An article with units in a store that ships, read from the public API. */
+async function articleInStock(): Promise<{ articleCode: string; tiendaId: number }> {
+  const list = (await (await fetch(`${baseUrl()}/api/catalogo/articulos?per_page=40`)).json()) as { data: { model: string }[] };
+  for (const { model } of list.data.slice(10)) {
+    const detail = (await (await fetch(`${baseUrl()}/api/v2/catalogo/article/${model}`)).json()) as {
+      data: { sizes: { article: string; stores: { id: number; quantity: number }[] }[] };
+    };
+    for (const size of detail.data.sizes) {
+      const store = size.stores.find((s) => s.quantity >= 3);
+      if (store) return { articleCode: size.article, tiendaId: store.id };
+    }
+  }
+  throw new Error('ningún artículo tiene existencia');
+}
+
+async function toPaymentStep(page: Page) {
+  await page.goto(`${baseUrl()}/carrito`);
+  await page.getByTestId('checkout-siguiente').click();
+  await page.getByLabel('Nombre completo').fill('Andrés Pacheco');
+  await page.getByLabel('Correo electrónico').fill(`andres.${Date.now()}@correo.com`);
+  await page.getByLabel('Teléfono').fill('0424-555-7788');
+  await page.getByLabel('Cédula o RIF').fill('V-18222333');
+  await page.getByLabel('Estado').selectOption('Carabobo');
+  await page.getByLabel('Ciudad').selectOption('Valencia');
+  await page.getByLabel('Dirección').fill('Calle 137, Prebo, casa 4');
+  await page.getByTestId('checkout-siguiente').click();
+  await page.waitForURL(/\/carrito\?paso=3$/);
+  await page.getByRole('button', { name: 'Usar mis datos de comprador' }).click();
+  await page.getByTestId('agencia-mrw').click();
+  await page.getByTestId('checkout-siguiente').click();
+  await page.waitForURL(/\/carrito\?paso=4$/);
+}
+
+describe('pagar con PayPal', () => {
+  it('un invitado paga en PayPal y vuelve a su orden pagada; administración ve la captura', async () => {
+    const { page, errors } = await newPage(browser, PHONE);
+    await page.goto(`${baseUrl()}/`);
+    const stock = await articleInStock();
+    const added = await page.request.post(`${baseUrl()}/api/carrito/guardar/item`, {
+      data: { articleCode: stock.articleCode, stores: [{ tiendaId: stock.tiendaId, quantity: 1 }] },
+    });
+    expect(added.status()).toBe(200);
+    await toPaymentStep(page);
+
+    await page.getByTestId('metodo-paypal').click();
+    const aviso = (await page.getByTestId('monto-a-pagar').textContent()) ?? '';
+    expect(aviso).toMatch(/^Monto a pagar con PayPal: \$ \d{1,3}(\.\d{3})*,\d{2}/);
+    expect(aviso).toContain('irá a PayPal');
+    await expect(page.getByTestId('pago-referencia').count()).resolves.toBe(0);
+    const total = aviso.match(/\$ ([\d.,]+)/)?.[1] ?? '';
+    await noSidewaysScroll(page);
+    await page.getByTestId('checkout-siguiente').click();
+    await page.waitForURL(/\/carrito\?paso=5$/);
+    await page.getByTestId('acepto-terminos').check();
+    await page.getByTestId('checkout-confirmar').click();
+
+    // PayPal's page asks for the amount the store computed, in dollars with a point.
+    await page.waitForURL(/\/checkoutnow\?token=[A-Z0-9]{17}$/);
+    const atPaypal = (await page.locator('body').textContent()) ?? '';
+    expect(atPaypal).toContain(`Pagar ${total.replace(/\./g, '').replace(',', '.')} USD a Vitrina`);
+    await page.getByRole('button', { name: 'Pagar ahora' }).click();
+
+    await page.waitForURL(/\/orden\/OC-\d{6}\?t=[0-9a-f]{32}&pago=confirmado$/);
+    await expect(page.getByTestId('paso-orden').textContent()).resolves.toBe('Pago confirmado');
+    await expect(page.getByTestId('resultado-paypal').textContent()).resolves.toContain('PayPal confirmó su pago');
+    await noSidewaysScroll(page);
+    const code = page.url().match(/OC-\d{6}/)?.[0] ?? '';
+    expect(errors).toEqual([]);
+
+    const staff = await newPage(browser, PHONE);
+    await login(staff.page, 'administracion@vitrina.com.ve');
+    const detail = await staff.page.request.get(`${baseUrl()}/api/orden-compra/buscar-detalles-ordene-compra?code=${code}`);
+    const payments = (await detail.json()).data.payments as { method: string; reference: string; status: string }[];
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ method: 'paypal', status: 'aprobado' });
+    expect(payments[0].reference).toMatch(/^[A-Z0-9]{17}$/);
+    await staff.page.goto(`${baseUrl()}/dashboard/venta/${code}`);
+    await expect(staff.page.getByTestId(`pago-${payments[0].reference}`).textContent()).resolves.toContain(
+      `Referencia ${payments[0].reference}`,
+    );
+    expect(staff.errors).toEqual([]);
+  });
+});
