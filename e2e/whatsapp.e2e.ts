@@ -1,6 +1,7 @@
 // «Pedir por WhatsApp» on a 360 px phone (decision 0033): article → size → the button → the short form
 // → the order is made and WhatsApp opens with its code and total → the sales staff see it marked
 // WhatsApp. wa.me is answered by the test (page.route): nothing leaves the machine.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleDetail } from '#domain/contracts/catalogo.ts';
@@ -49,6 +50,12 @@ function amounts(text: string | null): string[] {
   return [...(text ?? '').matchAll(/(?:\$|Bs\.) [\d.]+,\d{2}/g)].map((m) => m[0]);
 }
 
+/** Serious or critical axe violations (WCAG 2.x A and AA) of the page as it is now. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()}: ${v.id}`);
+}
+
 async function fillForm(page: Page, phone: string) {
   await page.getByLabel('Nombre completo').fill('Yusmary Colmenares');
   await page.locator('input[name="phone"]').fill(phone);
@@ -76,6 +83,7 @@ describe('pedir por WhatsApp en el teléfono', () => {
     await page.waitForURL(/\/carrito\/whatsapp$/);
     await page.getByTestId('form-whatsapp').waitFor();
     await noSidewaysScroll(page);
+    await expect(accessibilityProblems(page)).resolves.toEqual([]);
 
     // A landline is not a WhatsApp: the message is under the field and nothing is ordered.
     await fillForm(page, '0212-555-0101');
@@ -110,6 +118,7 @@ describe('pedir por WhatsApp en el teléfono', () => {
     expect(page.url()).not.toContain('whatsapp=abrir');
     await expect(page.getByTestId('envio-confirmacion').textContent()).resolves.toContain('Por acordar por WhatsApp');
     await noSidewaysScroll(page);
+    await expect(accessibilityProblems(page)).resolves.toEqual([]);
     expect(errors).toEqual([]);
 
     // The sales staff, on their phone: the order in the list with its WhatsApp badge, and in the filter.
