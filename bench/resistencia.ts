@@ -104,7 +104,7 @@ async function crawl(base: string, paths: string[], connections: number, maxSeco
     Array.from({ length: connections }, async () => {
       let retry: string | null = null;
       while ((retry !== null || next < paths.length) && performance.now() < deadline) {
-        const target = retry ?? base + paths[next++];
+        const target: string = retry ?? base + paths[next++];
         retry = null;
         const start = performance.now();
         const { status, wait } = await new Promise<{ status: number; wait: number }>((resolve) => {

@@ -1,5 +1,5 @@
 // Every page of the back office (spec §2) and the roles that open it (DOMAIN.md roles table). The
-// page routes, the has-role guard, the placeholder of pages not built yet and the menu served by
+// page routes, the has-role guard and the menu served by
 // /api/auth/menu all read this one table, so they cannot disagree.
 import { CREDIT_SALE_ROLES, type MenuEntry, MY_SALES_ROLES, ROLES, type Role, SALES_REPORT_ROLES } from './roles.ts';
 
@@ -29,7 +29,7 @@ export type DashboardPage = {
   title: string;
   /** Any one of them opens the page; none listed: any logged-in user. */
   roles: readonly Role[];
-  /** false: not built yet; its route shows "todavía no está disponible" and the menu leaves it out. */
+  /** false: not built yet, and out of the menu (every page of the spec is built: web/app/routes.test.ts). */
   built: boolean;
   /** Its place in the menu (no group: top level); pages without one are reached from another page. */
   menu?: { group?: MenuGroup; ico: string };

@@ -1,6 +1,5 @@
 // The whole URL map of the pages, readable as a sitemap (spec §2).
 import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
-import { DASHBOARD_PAGES } from '#domain/dashboard-pages.ts';
 
 export default [
   route('preferencias/moneda', 'lib/moneda.action.ts'),
@@ -106,10 +105,6 @@ export default [
       route('configurar/productos/cambio-masivo', 'dashboard/configurar/productos/cambio-masivo.tsx'),
       route('configurar/productos/importar', 'dashboard/configurar/productos/importar.tsx'),
       route('configurar/productos/:modelo', 'dashboard/configurar/productos/producto.tsx'),
-      // The spec pages not built yet: a notice, only for their roles, and out of the menu.
-      ...DASHBOARD_PAGES.filter((page) => !page.built).map((page) =>
-        route(page.path, 'dashboard/seccion.tsx', { id: `dashboard/seccion/${page.path}` }),
-      ),
       route('*', 'dashboard/no-encontrada.tsx'),
     ]),
   ]),

@@ -101,7 +101,9 @@ describe('galería', () => {
   });
 
   it('una foto de cámara de unos 6 MB (3000 × 2000, con el ruido de un sensor) da sus tres tamaños sin metadatos', async () => {
-    const camera = await sharp({ create: { width: 3000, height: 2000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+    const camera = await sharp({
+      create: { width: 3000, height: 2000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 50 } },
+    })
       .withMetadata({ exif: { IFD0: { Make: 'Camara de prueba', Copyright: 'Vitrina' } } })
       .jpeg({ quality: 97 })
       .toBuffer();
