@@ -26,11 +26,15 @@ const { isEmpty, seedDemo } = await import('./db/seed/seed.ts');
 const { startJobs } = await import('./jobs/jobs.ts');
 
 const root = path.resolve(import.meta.dirname, '../..');
-const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.dataDir });
-if (env.SEED === 'demo' && (await isEmpty(database.db))) {
-  const seeded = await seedDemo(database.db, new Date(), { ventas: true });
-  console.log(`Base de datos nueva: datos de demostración cargados (${seeded.models} modelos, ${seeded.articles} artículos).`);
-}
+const database = await openDatabase({
+  url: env.DATABASE_URL,
+  dataDir: env.dataDir,
+  prepare: async (db) => {
+    if (env.SEED !== 'demo' || !(await isEmpty(db))) return;
+    const seeded = await seedDemo(db, new Date(), { ventas: true });
+    console.log(`Base de datos nueva: datos de demostración cargados (${seeded.models} modelos, ${seeded.articles} artículos).`);
+  },
+});
 
 const buildFile = path.join(root, 'build/server/index.js');
 let build: ServerBuild | undefined;

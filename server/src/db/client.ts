@@ -36,8 +36,17 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** `dataDir` null means an in-memory embedded database (tests). */
-export async function openDatabase(options: { url?: string; dataDir: string | null }): Promise<Database> {
-  if (options.url) return openPostgres(options.url);
+/**
+ * Opens the database and brings it up to the latest migration. `prepare` (the demo data of a new
+ * database) runs after the migrations and, on PostgreSQL, under the same lock: of several processes
+ * starting together on an empty database, exactly one loads it and the others find it loaded.
+ */
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string | null;
+  prepare?: (db: Db) => Promise<void>;
+}): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.prepare);
   let client: PGlite;
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
@@ -50,6 +59,7 @@ export async function openDatabase(options: { url?: string; dataDir: string | nu
   await migratePglite(db, { migrationsFolder });
   const database: Database = { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), listen: pgliteListener(client) };
   await instalarCola(database);
+  await options.prepare?.(database.db);
   return database;
 }
 
@@ -68,7 +78,7 @@ function assertChannel(channel: string): string {
   return channel;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, prepare?: (db: Db) => Promise<void>): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection closed by the server (restart, admin) must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL: conexión inactiva cerrada', error.message));
@@ -89,6 +99,7 @@ async function openPostgres(url: string): Promise<Database> {
     await lockClient.query('SELECT pg_advisory_lock(727274)');
     await migrateNodePg(db, { migrationsFolder });
     await instalarCola(database);
+    await prepare?.(database.db);
   } finally {
     await lockClient.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
     lockClient.release();
