@@ -4,6 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '#domain/money.ts';
+import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
+import { vencerImpagas } from '#server/modules/orden-compra/orden-compra.personal.service.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
@@ -227,6 +229,23 @@ describe('PayPal en línea', () => {
     // Another return changes nothing.
     expect((await volver(returnUrl)).headers.location).toContain('pago=retenido');
     expect((await estadoDe(orden.code)).historial).toHaveLength(historial.length);
+  });
+});
+
+describe('captura después del vencimiento', () => {
+  it('la orden venció y se anuló mientras el comprador estaba en PayPal: el pago queda retenido para el personal, sin revivirla', async () => {
+    const orden = await ordenPaypal();
+    const pago = await iniciado(orden);
+    const returnUrl = await aprobarEnPaypal(pago.approvalUrl);
+    await t.database.db.execute(sql`UPDATE ordenes_compra SET expires_at = now() - interval '1 minute' WHERE code = ${orden.code}`);
+    expect(await vencerImpagas(orderContext(t.app))).toBeGreaterThanOrEqual(1);
+    expect((await volver(returnUrl)).headers.location).toContain('pago=retenido');
+    const { order, pagos, ventas, enLinea, historial } = await estadoDe(orden.code);
+    expect(order.step).toBe('anulada');
+    expect(pagos).toEqual([]);
+    expect(ventas).toEqual([]);
+    expect(enLinea).toMatchObject([{ status: 'retenido', note: 'el pago llegó con la orden en «Anulada».' }]);
+    expect(historial.at(-1)?.note).toContain(fake.orders.get(pago.providerOrderId)?.capture?.id);
   });
 });
 
