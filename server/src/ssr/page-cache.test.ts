@@ -4,10 +4,21 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, createPageCache, inlineScriptHashes, sharedPageKey } from './page-cache.ts';
+import { chooseEncoding, createPageCache, inlineScriptHashes, isStorefrontPageGet, sharedPageKey } from './page-cache.ts';
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36';
 const get = (url: string, cookie?: string, userAgent = BROWSER) => sharedPageKey({ method: 'GET', url, cookie, userAgent });
+
+describe('isStorefrontPageGet', () => {
+  it('las páginas de la tienda que cuentan contra el tope de páginas frías, con cualquier cookie', () => {
+    expect(isStorefrontPageGet({ method: 'GET', url: '/linea/DAM/sub-lineas/BLU/articulos?color=negro' })).toBe(true);
+    expect(isStorefrontPageGet({ method: 'GET', url: '/buscar?q=bota' })).toBe(true);
+    expect(isStorefrontPageGet({ method: 'GET', url: '/carrito' })).toBe(false);
+    expect(isStorefrontPageGet({ method: 'GET', url: '/dashboard/venta' })).toBe(false);
+    expect(isStorefrontPageGet({ method: 'GET', url: '/linea/DAM.data' })).toBe(false);
+    expect(isStorefrontPageGet({ method: 'POST', url: '/buscar' })).toBe(false);
+  });
+});
 
 describe('sharedPageKey', () => {
   it('las páginas de la tienda sin cookies o solo con la moneda, por URL y moneda', () => {

@@ -23,16 +23,21 @@ export const PAGE_TTL_MS = 10_000;
 
 export type PageRequest = { method: string; url: string; cookie: string | undefined; userAgent: string | undefined };
 
+/** A GET of one of the storefront pages that may be shared (home, lines, articles, search…). */
+export function isStorefrontPageGet(request: Pick<PageRequest, 'method' | 'url'>): boolean {
+  if (request.method !== 'GET') return false;
+  const q = request.url.indexOf('?');
+  const pathname = q === -1 ? request.url : request.url.slice(0, q);
+  return STOREFRONT_PAGE.test(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+}
+
 /**
  * The key of a request the shared cache may answer, or null: only GETs of storefront pages whose
  * cookies are at most the display currency (and the sign-in device mark). A session, a cart or any
  * other cookie bypasses it.
  */
 export function sharedPageKey(request: PageRequest): string | null {
-  if (request.method !== 'GET') return null;
-  const q = request.url.indexOf('?');
-  const pathname = q === -1 ? request.url : request.url.slice(0, q);
-  if (!STOREFRONT_PAGE.test(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname)) return null;
+  if (!isStorefrontPageGet(request)) return null;
   let currency: string | null = null;
   for (const cookie of (request.cookie ?? '').split(/;\s*/)) {
     if (cookie === '' || IGNORED_COOKIE.test(cookie)) continue;

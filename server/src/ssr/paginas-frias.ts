@@ -1,21 +1,27 @@
-// A shared page that misses the cache costs a whole render (about 60 ms of the one event loop). A
-// crawler walking every filter combination from one address would take the whole loop, and every
-// buyer's checkout would wait behind it (decision 0032). So each address may have at most two such
-// cold renders in flight (a burst of eight connections would otherwise hold the loop for seconds),
-// and a bucket of them that refills at a steady rate; past either, a 429 with Retry-After. Cached
-// pages, signed-in staff and shoppers with a cart never count (they are not shared pages). The
-// counts live in each process on purpose: what they protect is that process's event loop.
+// A storefront page that misses the shared cache costs a whole render (about 60 ms of the one event
+// loop). A crawler walking every filter combination from one address would take the whole loop, and
+// every buyer's checkout would wait behind it (decision 0032). So each address may have only a few
+// such renders in flight (a burst of eight connections would otherwise hold the loop for seconds),
+// and a bucket of them that refills at a steady rate; past either, a 429 with Retry-After. Pages
+// served from the cache never count. The counts live in each process on purpose: what they protect
+// is that process's event loop.
 import { LRUCache } from 'lru-cache';
-
-export const COLD_PAGES_IN_FLIGHT = 2;
 
 export type ColdPageVerdict = { ok: true; release: () => void } | { ok: false; retryAfterSeconds: number };
 export type ColdPageLimit = { take(address: string, now?: number): ColdPageVerdict };
 
 type Bucket = { tokens: number; at: number };
 
-/** `perMinute` cold renders a minute per address, with bursts of up to `burst`. */
-export function createColdPageLimit({ perMinute, burst }: { perMinute: number; burst: number }): ColdPageLimit {
+/** `perMinute` cold renders a minute per address, with bursts of up to `burst` and `inFlight` at once. */
+export function createColdPageLimit({
+  perMinute,
+  burst,
+  inFlight: maxInFlight = 2,
+}: {
+  perMinute: number;
+  burst: number;
+  inFlight?: number;
+}): ColdPageLimit {
   const perMs = perMinute / 60_000;
   // A bucket untouched long enough to be full again is the same as no bucket: let it go.
   const buckets = new LRUCache<string, Bucket>({ max: 100_000, ttl: Math.ceil(burst / perMs) });
@@ -23,7 +29,7 @@ export function createColdPageLimit({ perMinute, burst }: { perMinute: number; b
   return {
     take(address, now = Date.now()) {
       const running = inFlight.get(address) ?? 0;
-      if (running >= COLD_PAGES_IN_FLIGHT) return { ok: false, retryAfterSeconds: 1 };
+      if (running >= maxInFlight) return { ok: false, retryAfterSeconds: 1 };
       const bucket = buckets.get(address) ?? { tokens: burst, at: now };
       const tokens = Math.min(burst, bucket.tokens + (now - bucket.at) * perMs);
       if (tokens < 1) {

@@ -16,7 +16,7 @@ import {
 } from '#domain/contracts/contract.ts';
 import { hasVisitorCookie, pageCacheControl } from '#server/http/cache-control.ts';
 import { setPageCsp } from '#server/http/security-headers.ts';
-import { type CachedPage, chooseEncoding, createPageCache, type PageCache, sharedPageKey } from './page-cache.ts';
+import { type CachedPage, chooseEncoding, createPageCache, isStorefrontPageGet, type PageCache, sharedPageKey } from './page-cache.ts';
 import { checkPageBody, normalisedPath, requestOrigin } from './page-request.ts';
 import { COLD_PAGE_REFUSAL, type ColdPageLimit, createColdPageLimit } from './paginas-frias.ts';
 
@@ -111,7 +111,17 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
   const pages = process.env.NODE_ENV === 'production' ? createPageCache() : null;
   if (pages) app.responseCache.onInvalidate(() => pages.clear());
   const { PAGINAS_FRIAS_POR_MINUTO: perMinute, PAGINAS_FRIAS_RAFAGA: burst } = app.deps.env;
-  const coldPages = pages && perMinute > 0 ? createColdPageLimit({ perMinute, burst }) : null;
+  // Anonymous visitors (shared pages) get the configured budget. A visitor with a session or a cart
+  // cookie (or any other cookie, which also keeps a page out of the cache) renders a page of their
+  // own: four times the budget, so an office or a family behind one address is not refused, but a
+  // crawler cannot escape the limit by sending a made-up cookie.
+  const coldPages =
+    pages && perMinute > 0
+      ? {
+          shared: createColdPageLimit({ perMinute, burst }),
+          own: createColdPageLimit({ perMinute: perMinute * 4, burst: burst * 4, inFlight: 4 }),
+        }
+      : null;
 
   await app.register(async (scope) => {
     // Page bodies are read whole (within the body limit) and judged in renderPage before any action sees them.
@@ -133,7 +143,7 @@ async function renderPage(
   reply: FastifyReply,
   handle: ReturnType<typeof createRequestHandler>,
   pages: PageCache | null,
-  coldPages: ColdPageLimit | null,
+  coldPages: { shared: ColdPageLimit; own: ColdPageLimit } | null,
 ) {
   const normalised = normalisedPath(request.url);
   if (normalised !== null) {
@@ -149,7 +159,8 @@ async function renderPage(
     : null;
   const cached = key ? pages?.get(key) : undefined;
   if (cached) return sendCachedPage(request, reply, cached);
-  const cold = key && coldPages ? coldPages.take(request.ip) : null;
+  const limit = !coldPages ? null : key ? coldPages.shared : isStorefrontPageGet(request) ? coldPages.own : null;
+  const cold = limit ? limit.take(request.ip) : null;
   if (cold && !cold.ok) {
     return reply
       .status(429)
