@@ -24,6 +24,7 @@ import { releaseExpiredCartHolds } from '#server/modules/inventario/inventario.s
 import type { OrderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import { vencerImpagas } from '#server/modules/orden-compra/orden-compra.personal.service.ts';
+import { conciliar } from '#server/modules/pagos-en-linea/pagos-en-linea.service.ts';
 import { emitirCuponesDeCumpleanos } from '#server/modules/profile/profile.cumpleanos.service.ts';
 
 export type JobsResult = {
@@ -32,13 +33,29 @@ export type JobsResult = {
   publishedPosts: number;
   /** Scheduled newsletter campaigns whose time came and that started sending in this run. */
   startedCampaigns: number;
+  /** Online payments found paid at the provider whose return and webhook never arrived. */
+  reconciledPayments: number;
   failed: number;
 };
 type JobLog = Pick<FastifyBaseLogger, 'info' | 'error'>;
 
 /** One pass of every job. A failing job is logged and the others still run; nothing is thrown. */
 export async function runJobs(ctx: OrderContext, log: JobLog, now = new Date()): Promise<JobsResult> {
-  const result: JobsResult = { expiredOrders: 0, releasedHolds: 0, publishedPosts: 0, startedCampaigns: 0, failed: 0 };
+  const result: JobsResult = {
+    expiredOrders: 0,
+    releasedHolds: 0,
+    publishedPosts: 0,
+    startedCampaigns: 0,
+    reconciledPayments: 0,
+    failed: 0,
+  };
+  // Before the expiry: an order paid at the provider must not be cancelled for a lost return.
+  try {
+    result.reconciledPayments = await conciliar(ctx, ctx.paypal ?? null, now);
+  } catch (error) {
+    result.failed++;
+    log.error({ err: error }, 'tarea periódica: no se pudieron conciliar los pagos en línea');
+  }
   try {
     result.expiredOrders = await vencerImpagas(ctx, now);
   } catch (error) {

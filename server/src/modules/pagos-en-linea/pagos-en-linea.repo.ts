@@ -1,6 +1,6 @@
 // Reads and writes of the online payments: one row per order created at the provider, and the
 // webhook events already handled.
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, lt } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { ordenesCompra } from '#server/modules/orden-compra/orden-compra.schema.ts';
 import { pagosEnLinea, pagosEnLineaEventos } from './pagos-en-linea.schema.ts';
@@ -62,4 +62,15 @@ export async function findForOrder(db: Db, orderId: number): Promise<PagoEnLinea
 export async function recordEvent(tx: Db, event: typeof pagosEnLineaEventos.$inferInsert): Promise<boolean> {
   const inserted = await tx.insert(pagosEnLineaEventos).values(event).onConflictDoNothing().returning({ id: pagosEnLineaEventos.eventId });
   return inserted.length > 0;
+}
+
+/** Payments still waiting for the buyer, started before `before`, oldest first (the reconciliation's batch). */
+export async function findOpenBefore(db: Db, before: Date, limit: number) {
+  return db
+    .select({ pago: pagosEnLinea, code: ordenesCompra.code })
+    .from(pagosEnLinea)
+    .innerJoin(ordenesCompra, eq(ordenesCompra.id, pagosEnLinea.orderId))
+    .where(and(eq(pagosEnLinea.status, 'creado'), lt(pagosEnLinea.createdAt, before)))
+    .orderBy(asc(pagosEnLinea.createdAt))
+    .limit(limit);
 }

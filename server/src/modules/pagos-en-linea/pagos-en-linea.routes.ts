@@ -2,20 +2,17 @@
 // PAYPAL_CLIENT_ID and PAYPAL_SECRET the payment routes answer 404 and PayPal stays a reported payment.
 import type { FastifyInstance } from 'fastify';
 import * as contract from '#domain/contracts/pagos-en-linea.ts';
-import { paypalConfig } from '#server/env.ts';
 import { route } from '#server/http/contract.ts';
 import { ok } from '#server/http/envelope.ts';
 import { orderToken } from '#server/modules/orden-compra/orden-compra.avisos.ts';
 import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import * as pagos from './pagos-en-linea.service.ts';
-import { createPaypal } from './paypal.ts';
 import { ProveedorNoDisponible } from './proveedor.ts';
 
 export async function pagosEnLineaRoutes(app: FastifyInstance): Promise<void> {
-  // A partial configuration stops the start here, with its reason.
-  const config = paypalConfig(app.deps.env);
-  const paypal = config ? createPaypal(config) : null;
   const ctx = () => orderContext(app);
+  // A partial configuration stops the start here, with its reason.
+  const paypal = ctx().paypal ?? null;
 
   route(app, contract.metodosEnLinea, { access: 'public', cacheSeconds: 10 }, async () => ok({ paypal: paypal !== null }));
 

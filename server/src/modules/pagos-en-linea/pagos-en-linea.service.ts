@@ -221,3 +221,29 @@ export async function webhook(ctx: OrderContext, provider: PaymentProvider | nul
     return { duplicado: false, resultado: await aplicarCaptura(ctx, tx, afterCommit, found.pago.id, found.code, captura) };
   });
 }
+
+/** A payment started this long ago and still open is asked for at the provider. */
+export const RECONCILE_AFTER_MS = 2 * 60_000;
+const RECONCILE_BATCH = 50;
+
+/**
+ * The periodic reconciliation (the job queue's periodic task, before unpaid orders expire): each
+ * payment still open after a few minutes is looked up at the provider. Captured there (a crash
+ * between the capture and our commit, a lost webhook) it is applied; approved and never captured
+ * (the buyer closed the tab before the return) it is captured now. Returns the orders confirmed.
+ */
+export async function conciliar(ctx: OrderContext, provider: PaymentProvider | null, now = new Date()): Promise<number> {
+  if (!provider) return 0;
+  const open = await repo.findOpenBefore(ctx.db, new Date(now.getTime() - RECONCILE_AFTER_MS), RECONCILE_BATCH);
+  let confirmed = 0;
+  for (const { pago, code } of open) {
+    const state = await provider.lookup(pago.providerOrderId);
+    if (state.status === 'abierta') continue;
+    const captura = state.status === 'aprobada' ? await provider.capture(pago.providerOrderId, `captura-${pago.providerOrderId}`) : state;
+    const resultado = await transactionWithEffects(ctx.db, ctx.log, (tx, afterCommit) =>
+      aplicarCaptura(ctx, tx, afterCommit, pago.id, code, captura),
+    );
+    if (resultado === 'confirmado') confirmed++;
+  }
+  return confirmed;
+}

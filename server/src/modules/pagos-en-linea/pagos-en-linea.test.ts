@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '#domain/money.ts';
+import { runJobs } from '#server/jobs/jobs.ts';
 import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import { vencerImpagas } from '#server/modules/orden-compra/orden-compra.personal.service.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
@@ -14,6 +15,7 @@ import { type PaypalFalso, startPaypalFalso } from '#test/paypal-falso.ts';
 import { nextIp } from '#test/sessions.ts';
 
 const PUBLIC_URL = 'http://tienda.test';
+const quiet = { info: () => {}, error: (...args: unknown[]) => console.error(...args) } as unknown as Parameters<typeof runJobs>[1];
 let fake: PaypalFalso;
 let t: TestApp;
 let stocked: StockedArticle;
@@ -246,6 +248,36 @@ describe('captura después del vencimiento', () => {
     expect(ventas).toEqual([]);
     expect(enLinea).toMatchObject([{ status: 'retenido', note: 'el pago llegó con la orden en «Anulada».' }]);
     expect(historial.at(-1)?.note).toContain(fake.orders.get(pago.providerOrderId)?.capture?.id);
+  });
+});
+
+describe('conciliación periódica (tarea de la cola)', () => {
+  it('sin regreso ni aviso: lo capturado en PayPal se aplica, lo aprobado se captura, lo abierto espera; una vez', async () => {
+    const capturada = await ordenPaypal();
+    const pagoCapturado = await iniciado(capturada);
+    // PayPal captured and our transaction never committed (a crash between the capture and the commit).
+    fake.approve(pagoCapturado.providerOrderId);
+    fake.captureDirectly(pagoCapturado.providerOrderId);
+    const aprobada = await ordenPaypal();
+    // The buyer approved and closed the tab before the return.
+    fake.approve((await iniciado(aprobada)).providerOrderId);
+    const abierta = await ordenPaypal();
+    await iniciado(abierta);
+
+    // Too recent: the buyer may still be at PayPal.
+    expect((await runJobs(orderContext(t.app), quiet)).reconciledPayments).toBe(0);
+    const later = new Date(Date.now() + 5 * 60_000);
+    expect(await runJobs(orderContext(t.app), quiet, later)).toMatchObject({ reconciledPayments: 2, expiredOrders: 0, failed: 0 });
+    expect((await runJobs(orderContext(t.app), quiet, later)).reconciledPayments).toBe(0);
+    for (const orden of [capturada, aprobada]) {
+      const { order, pagos, ventas, enLinea } = await estadoDe(orden.code);
+      expect(order.step).toBe('pago-confirmado');
+      expect(pagos).toHaveLength(1);
+      expect(ventas).toHaveLength(1);
+      expect(enLinea[0].status).toBe('capturado');
+    }
+    expect(fake.orders.get(pagoCapturado.providerOrderId)?.capture?.id).toBe((await estadoDe(capturada.code)).pagos[0].reference);
+    expect((await estadoDe(abierta.code)).order.step).toBe('pendiente');
   });
 });
 

@@ -148,6 +148,14 @@ export function createPaypal(config: PaypalConfig, fetcher: typeof fetch = fetch
       throw new ProveedorNoDisponible(`PayPal no pudo capturar el pago (${status}).`, status);
     },
 
+    async lookup(providerOrderId) {
+      const { status, body } = await call('GET', `/v2/checkout/orders/${encodeURIComponent(providerOrderId)}`);
+      if (status >= 300) throw new ProveedorNoDisponible(`PayPal no dio el estado de la orden (${status}).`, status);
+      if (body.status === 'COMPLETED') return capturaOf(body);
+      if (body.status === 'APPROVED') return { status: 'aprobada' as const };
+      return { status: 'abierta' as const, providerStatus: String(body.status ?? '') };
+    },
+
     async refund(captureId, requestId, amount): Promise<Reembolso> {
       const body = amount ? { amount: { value: amount.value, currency_code: amount.currency } } : {};
       const answer = await call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, body, requestId);

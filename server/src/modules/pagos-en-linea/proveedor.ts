@@ -33,6 +33,11 @@ export interface PaymentProvider {
   createOrder(order: OrdenNueva): Promise<OrdenCreada>;
   /** Captures an approved order; a repeated call answers with the capture already made. */
   capture(providerOrderId: string, requestId: string): Promise<Captura>;
+  /**
+   * Where the provider's order stands, for the periodic reconciliation: its capture once captured
+   * (the same answer as `capture`), 'aprobada' when the buyer approved and nobody captured yet.
+   */
+  lookup(providerOrderId: string): Promise<Captura | { status: 'aprobada' } | { status: 'abierta'; providerStatus: string }>;
   /** The whole capture, or part of it when `amount` is given. */
   refund(captureId: string, requestId: string, amount?: Monto): Promise<Reembolso>;
   verifyWebhook(aviso: AvisoRecibido): Promise<boolean>;
