@@ -2,7 +2,7 @@
 // draft, the first error takes the focus, and the store's Pago Móvil data copy to the clipboard.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll } from './fixtures.ts';
+import { baseUrl, cancelUnpaidOrders, launchBrowser, login, newPage, noSidewaysScroll } from './fixtures.ts';
 
 const PHONE = { width: 360, height: 780 };
 
@@ -17,14 +17,7 @@ beforeAll(async () => {
 const created: string[] = [];
 
 afterAll(async () => {
-  if (browser && created.length > 0) {
-    const { page } = await newPage(browser);
-    await login(page, 'administracion@vitrina.com.ve');
-    const response = await page.request.patch(`${baseUrl()}/api/orden-compra/anular-impagas`, {
-      data: { codes: created, note: 'Recorrido de prueba' },
-    });
-    expect(response.status()).toBe(200);
-  }
+  if (browser) await cancelUnpaidOrders(browser, created);
   await browser?.close();
 });
 

@@ -97,17 +97,7 @@ function plainText(raw: string): string {
 
 /** The plain text of the last message delivered to `to` whose text contains `contains`, waiting for it a while. */
 export async function deliveredText(dir: string, to: string, contains: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (await readdir(dir)).sort().reverse();
-    for (const file of files) {
-      const message = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { to: string[]; raw: string };
-      if (!message.to.includes(to.toLowerCase())) continue;
-      const text = plainText(message.raw);
-      if (text.includes(contains)) return text;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no llegó a ${to} un correo con «${contains}»`);
+  return (await deliveredMessage(dir, to, contains)).text;
 }
 
 /** The headers (unfolded) and plain text of the last message to `to` whose text contains `contains`, waiting for it a while. */

@@ -62,6 +62,21 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.waitForURL(/\/(?:dashboard|mi-cuenta)/);
 }
 
+/**
+ * Cancels the orders a journey left waiting for payment, so they do not count toward the limit of
+ * unpaid orders per address for the journeys that follow.
+ */
+export async function cancelUnpaidOrders(browser: Browser, codes: string[]): Promise<void> {
+  if (codes.length === 0) return;
+  const { page } = await newPage(browser);
+  await login(page, 'administracion@vitrina.com.ve');
+  const response = await page.request.patch(`${baseUrl()}/api/orden-compra/anular-impagas`, {
+    data: { codes, note: 'Recorrido de prueba' },
+  });
+  if (response.status() !== 200) throw new Error(`anular-impagas: ${response.status()} ${await response.text()}`);
+  await page.context().close();
+}
+
 /** On the article page with a size chosen: «Elegir tiendas», then so many units from each store (none from the rest). */
 export async function chooseStoreUnits(page: Page, units: Record<number, number>) {
   await page.getByTestId('elegir-tiendas').click();

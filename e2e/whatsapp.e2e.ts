@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleDetail } from '#domain/contracts/catalogo.ts';
 import { whatsappDigits } from '#domain/whatsapp.ts';
-import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
+import { baseUrl, cancelUnpaidOrders, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
 
 let browser: Browser;
 /** Orders left waiting for payment: cancelled at the end, so later journeys do not meet the unpaid limits. */
@@ -17,14 +17,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (browser && created.length > 0) {
-    const { page } = await newPage(browser);
-    await login(page, 'administracion@vitrina.com.ve');
-    const response = await page.request.patch(`${baseUrl()}/api/orden-compra/anular-impagas`, {
-      data: { codes: created, note: 'Recorrido de prueba' },
-    });
-    expect(response.status()).toBe(200);
-  }
+  if (browser) await cancelUnpaidOrders(browser, created);
   await browser?.close();
 });
 
