@@ -39,6 +39,11 @@ export type PaypalFalso = {
   declineNext(orderId: string): void;
   /** The next capture of this order reports another amount (a provider or an attacker out of step). */
   captureAmount(orderId: string, amount: Amount): void;
+  /**
+   * The next capture of this order is made but never answered (the store's process dies waiting):
+   * resolves once PayPal has captured.
+   */
+  stallCapture(orderId: string): Promise<void>;
   /** The buyer approves at PayPal, without the page (for tests that do not follow redirects). */
   approve(orderId: string, payerEmail?: string): void;
   /** PayPal captures on its side (as if our return never arrived) and returns the capture. */
@@ -85,6 +90,7 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
   const declined = new Set<string>();
   const forcedAmount = new Map<string, Amount>();
   const calls = new Map<string, number>();
+  const stalled = new Map<string, () => void>();
   let url = '';
 
   const signature = (transmissionId: string, time: string, hookId: string, body: string) =>
@@ -207,6 +213,11 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
         if (declined.delete(order.id)) return problem(response, 422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED');
         doCapture(order);
         order.captureRequestId = requestId;
+        const captured = stalled.get(order.id);
+        if (captured) {
+          stalled.delete(order.id);
+          return captured();
+        }
         return send(response, 201, orderJson(order));
       }
     }
@@ -262,6 +273,7 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
     calls,
     declineNext: (orderId) => declined.add(orderId),
     captureAmount: (orderId, amount) => forcedAmount.set(orderId, amount),
+    stallCapture: (orderId) => new Promise<void>((resolve) => stalled.set(orderId, resolve)),
     approve(orderId, payerEmail = 'comprador@personal.example.com') {
       const order = orders.get(orderId);
       if (!order) throw new Error(`orden ${orderId} desconocida en el PayPal falso`);
@@ -308,7 +320,11 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
         },
       };
     },
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
   };
   return fake;
 }

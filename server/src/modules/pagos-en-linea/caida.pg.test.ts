@@ -1,0 +1,167 @@
+// A crash between PayPal's capture and our commit, on a real server process and PostgreSQL (only in
+// `npm run test:pg`): PayPal captures and the store's process is killed (SIGKILL) before it answers.
+// Started again on the same database, PayPal's webhook and a repeated return leave the order paid
+// exactly once: one payment, one sale.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/client.ts';
+import { seedDemo } from '#server/db/seed/seed.ts';
+import { createPostgresDatabase, DEMO_NOW } from '#test/build-test-app.ts';
+import { type PaypalFalso, startPaypalFalso } from '#test/paypal-falso.ts';
+import { freePort } from '#test/server-process.ts';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+const localNode = path.join(root, 'node_modules/.bin/node');
+const nodeBin = existsSync(localNode) ? localNode : process.execPath;
+
+let fake: PaypalFalso;
+let database: { url: string; drop: () => Promise<void> };
+let pool: pg.Pool;
+let dataDir = '';
+let port = 0;
+let child: ChildProcess | undefined;
+
+async function startServer(): Promise<string> {
+  let output = '';
+  child = spawn(nodeBin, ['server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SEED: 'none',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PAYPAL_CLIENT_ID: fake.clientId,
+      PAYPAL_SECRET: fake.secret,
+      PAYPAL_API_URL: fake.url,
+      PAYPAL_WEBHOOK_ID: fake.webhookId,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`el servidor terminó al arrancar:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return url;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`el servidor no respondió:\n${output}`);
+}
+
+async function kill() {
+  const running = child;
+  if (!running || running.exitCode !== null || running.signalCode !== null) return;
+  const exited = new Promise((r) => running.once('exit', r));
+  running.kill('SIGKILL');
+  await exited;
+}
+
+beforeAll(async () => {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('caida.pg.test.ts necesita DATABASE_URL');
+  fake = await startPaypalFalso();
+  database = await createPostgresDatabase(serverUrl);
+  const opened = await openDatabase({ url: database.url, dataDir: null });
+  await seedDemo(opened.db, DEMO_NOW);
+  await opened.close();
+  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-caida-paypal-'));
+  port = await freePort();
+}, 120_000);
+
+afterAll(async () => {
+  await kill();
+  await pool?.end();
+  await database?.drop();
+  await fake?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function estado(code: string) {
+  const { rows } = await pool.query(
+    `SELECT o.step,
+       (SELECT count(*)::int FROM orden_pagos p WHERE p.order_id = o.id) AS pagos,
+       (SELECT count(*)::int FROM ventas v WHERE v.order_id = o.id) AS ventas
+     FROM ordenes_compra o WHERE o.code = $1`,
+    [code],
+  );
+  return rows[0] as { step: string; pagos: number; ventas: number };
+}
+
+describe('caída entre la captura de PayPal y el commit', () => {
+  it('el proceso muere esperando la captura; al volver, el aviso y el regreso la dejan pagada una vez', async () => {
+    let url = await startServer();
+    const { rows } = await pool.query(
+      `SELECT i.article_code, i.tienda_id FROM inventario i JOIN articulos a ON a.code = i.article_code
+         JOIN modelos m ON m.code = a.model_code WHERE m.active AND i.quantity - i.held >= 2 ORDER BY i.article_code LIMIT 1`,
+    );
+    const buyer = {
+      fullName: 'Marta Rojas',
+      email: 'marta.rojas@correo.com',
+      phone: '0414-555-0177',
+      dni: 'V-17888999',
+      state: 'Carabobo',
+      city: 'Valencia',
+      address: 'Av. Bolívar Norte, casa 12',
+    };
+    const registered = await fetch(`${url}/api/orden-compra/registrar`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'caida-paypal-1' },
+      body: JSON.stringify({
+        user: buyer,
+        delivery: { ...buyer, contact: buyer.fullName, agency: 'mrw' },
+        items: [{ articleCode: rows[0].article_code, stores: [{ tiendaId: rows[0].tienda_id, quantity: 1 }] }],
+        payment: { method: 'paypal' },
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const { orderCode: code, token } = (await registered.json()).data;
+    const started = await fetch(`${url}/api/pagos/paypal/iniciar`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code, t: token }),
+    });
+    const { providerOrderId } = (await started.json()).data;
+    fake.approve(providerOrderId);
+
+    // PayPal captures; the store dies before its answer arrives.
+    const captured = fake.stallCapture(providerOrderId);
+    const back = fetch(`${url}/api/pagos/paypal/retorno?token=${providerOrderId}`, { redirect: 'manual' }).catch(() => null);
+    await captured;
+    await kill();
+    expect(await back).toBeNull();
+    expect(fake.orders.get(providerOrderId)?.status).toBe('COMPLETED');
+    expect(await estado(code)).toEqual({ step: 'pendiente', pagos: 0, ventas: 0 });
+
+    url = await startServer();
+    const event = fake.captureCompletedEvent(providerOrderId);
+    const deliver = () => {
+      const signed = fake.sign(event);
+      return fetch(`${url}/api/pagos/paypal/webhook`, { method: 'POST', headers: signed.headers, body: signed.body });
+    };
+    const [first, second] = await Promise.all([deliver(), deliver()]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const again = await fetch(`${url}/api/pagos/paypal/retorno?token=${providerOrderId}`, { redirect: 'manual' });
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toContain('pago=confirmado');
+    expect(await estado(code)).toEqual({ step: 'pago-confirmado', pagos: 1, ventas: 1 });
+  }, 180_000);
+});
