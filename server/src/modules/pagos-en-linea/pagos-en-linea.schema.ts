@@ -2,6 +2,7 @@
 // its capture once it is paid, and the provider's webhook events already handled.
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { usuarios } from '#server/modules/auth/auth.schema.ts';
 import { ordenesCompra, ordenPagos } from '#server/modules/orden-compra/orden-compra.schema.ts';
 
 /**
@@ -54,4 +55,22 @@ export const pagosEnLineaEventos = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** Refunds of a captured payment made by staff (whole or in parts), with who and when. */
+export const pagosEnLineaReembolsos = pgTable(
+  'pagos_en_linea_reembolsos',
+  {
+    id: serial('id').primaryKey(),
+    pagoId: integer('pago_id')
+      .notNull()
+      .references(() => pagosEnLinea.id, { onDelete: 'cascade' }),
+    refundId: varchar('refund_id', { length: 60 }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    userId: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pagos_en_linea_reembolso_id').on(t.refundId), index('pagos_en_linea_reembolsos_pago').on(t.pagoId)],
 );
