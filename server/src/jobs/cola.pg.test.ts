@@ -1,74 +1,38 @@
 // The job queue on a real PostgreSQL server (only in `npm run test:pg`): two apps (as two processes,
 // each with its own pool and its own workers) on one database. Each periodic job of a slot runs once,
 // and a mail whose delivery failed twice is delivered on the third attempt, once.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '#server/app.ts';
-import { openDatabase } from '#server/db/client.ts';
-import { seedDemo } from '#server/db/seed/seed.ts';
-import { parseEnv } from '#server/env.ts';
 import { COLAS } from '#server/jobs/cola.ts';
-import { type Jobs, queueDueJobs, startJobs } from '#server/jobs/jobs.ts';
-import { createPostgresDatabase, DEMO_NOW, TEST_ENV, type TestApp } from '#test/build-test-app.ts';
-import { fakeSmtp, memoryMailer } from '#test/correos.ts';
+import { queueDueJobs } from '#server/jobs/jobs.ts';
+import type { TestApp } from '#test/build-test-app.ts';
+import { type TwoProcesses, twoProcessesOnPostgres } from '#test/dos-procesos.ts';
 import { ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
 import { orderBody, stockedArticle } from '#test/ordenes.ts';
 import { nextIp } from '#test/sessions.ts';
 
 const HOUR = 3_600_000;
-const smtp = fakeSmtp();
-let drop: () => Promise<void> = async () => {};
-let dataDir = '';
-const apps: TestApp[] = [];
-const jobs: Jobs[] = [];
-
-async function openApp(url: string, seed: boolean): Promise<TestApp> {
-  const database = await openDatabase({ url, dataDir: null });
-  if (seed) await seedDemo(database.db, DEMO_NOW);
-  const env = parseEnv({
-    ...TEST_ENV,
-    DATA_DIR: dataDir,
-    // Every process of one store shares the secret (sealed mail links are opened by whichever delivers).
-    SESSION_SECRET: 'secreto-compartido-por-los-dos-procesos-de-prueba',
-    // The test queues the slots itself with its clock; the start's tick is the only other one.
-    TAREAS_INTERVALO_SEGUNDOS: '3600',
-  });
-  const app: FastifyInstance = await buildApp({ env, database, logger: false, mailer: memoryMailer(smtp).mailer });
-  await app.ready();
-  return { app, database, close: async () => void (await app.close()) };
-}
-
-const [a, b] = [() => apps[0], () => apps[1]];
+let store: TwoProcesses;
+const a = () => store.a;
+const b = () => store.b;
+const smtp = {
+  get server() {
+    return store.smtp.server;
+  },
+};
 
 async function idle(...queues: { name: Parameters<TestApp['app']['cola']['idle']>[0] }[]) {
   for (const queue of queues) await a().app.cola.idle(queue.name);
 }
 
 beforeAll(async () => {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error('Esta prueba necesita DATABASE_URL');
-  dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-cola-'));
-  const created = await createPostgresDatabase(serverUrl);
-  drop = created.drop;
-  apps.push(await openApp(created.url, true));
-  apps.push(await openApp(created.url, false));
-  for (const t of apps) jobs.push(await startJobs(t.app));
+  store = await twoProcessesOnPostgres();
   await idle(COLAS.tareas, COLAS.catalogo, COLAS.diarias);
 });
 
 afterAll(async () => {
-  for (const j of jobs) await j.stop();
-  for (const t of apps) {
-    await t.app.close();
-    await t.database.close();
-  }
-  await drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await store?.close();
 });
 
 describe('cola de tareas con dos procesos sobre un PostgreSQL', () => {
@@ -153,7 +117,7 @@ describe('cola de tareas con dos procesos sobre un PostgreSQL', () => {
   });
 
   it('cerrar la aplicación detiene su cola', async () => {
-    const extra = await openApp(await urlOf(a()), false);
+    const extra = await store.openAnother();
     expect(extra.app.cola.started()).toBe(true);
     await extra.app.close();
     expect(extra.app.cola.started()).toBe(false);
@@ -163,11 +127,4 @@ describe('cola de tareas con dos procesos sobre un PostgreSQL', () => {
 
 async function idOf(to: string): Promise<number | undefined> {
   return (await rows<{ id: number }>(a(), sql`SELECT id FROM correos WHERE "to" = ${to}`))[0]?.id;
-}
-
-async function urlOf(t: TestApp): Promise<string> {
-  const [{ name }] = await rows<{ name: string }>(t, sql`SELECT current_database() AS name`);
-  const url = new URL(process.env.DATABASE_URL ?? '');
-  url.pathname = `/${name}`;
-  return url.toString();
 }

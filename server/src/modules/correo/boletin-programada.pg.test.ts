@@ -4,72 +4,37 @@
 // List-Unsubscribe headers; POSTing the header's URL from the other process unsubscribes, and the
 // next scheduled campaign skips the address. Both processes starting due campaigns at the same
 // instant start each one once.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campana } from '#domain/contracts/boletin.ts';
-import { buildApp } from '#server/app.ts';
-import { openDatabase } from '#server/db/client.ts';
-import { seedDemo } from '#server/db/seed/seed.ts';
-import { parseEnv } from '#server/env.ts';
 import { COLAS } from '#server/jobs/cola.ts';
-import { type Jobs, queueDueJobs, startJobs } from '#server/jobs/jobs.ts';
+import { queueDueJobs } from '#server/jobs/jobs.ts';
 import { boletinSuscriptores } from '#server/modules/correo/boletin.schema.ts';
 import { iniciarProgramadas } from '#server/modules/correo/boletin.service.ts';
-import { createPostgresDatabase, DEMO_NOW, TEST_ENV, type TestApp } from '#test/build-test-app.ts';
-import { fakeSmtp, memoryMailer } from '#test/correos.ts';
+import { type TwoProcesses, twoProcessesOnPostgres } from '#test/dos-procesos.ts';
 import { ordenesDriver } from '#test/driver.ts';
 import { nextIp } from '#test/sessions.ts';
 
 const HOUR = 3_600_000;
-const smtp = fakeSmtp();
-let drop: () => Promise<void> = async () => {};
-let dataDir = '';
-const apps: TestApp[] = [];
-const jobs: Jobs[] = [];
-
-async function openApp(url: string, seed: boolean): Promise<TestApp> {
-  const database = await openDatabase({ url, dataDir: null });
-  if (seed) await seedDemo(database.db, DEMO_NOW);
-  const env = parseEnv({
-    ...TEST_ENV,
-    DATA_DIR: dataDir,
-    SESSION_SECRET: 'secreto-compartido-por-los-dos-procesos-de-prueba',
-    // The test queues the slots itself with its clock; the start's tick is the only other one.
-    TAREAS_INTERVALO_SEGUNDOS: '3600',
-  });
-  const app = await buildApp({ env, database, logger: false, mailer: memoryMailer(smtp).mailer });
-  await app.ready();
-  return { app, database, close: async () => void (await app.close()) };
-}
-
-const [a, b] = [() => apps[0], () => apps[1]];
+let store: TwoProcesses;
+const a = () => store.a;
+const b = () => store.b;
+const smtp = {
+  get server() {
+    return store.smtp.server;
+  },
+};
 
 async function idle() {
   for (const queue of [COLAS.tareas, COLAS.correo]) await a().app.cola.idle(queue.name);
 }
 
 beforeAll(async () => {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error('Esta prueba necesita DATABASE_URL');
-  dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-boletin-'));
-  const created = await createPostgresDatabase(serverUrl);
-  drop = created.drop;
-  apps.push(await openApp(created.url, true));
-  apps.push(await openApp(created.url, false));
-  for (const t of apps) jobs.push(await startJobs(t.app));
+  store = await twoProcessesOnPostgres();
   await idle();
 });
 
 afterAll(async () => {
-  for (const j of jobs) await j.stop();
-  for (const t of apps) {
-    await t.app.close();
-    await t.database.close();
-  }
-  await drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await store?.close();
 });
 
 async function programada(asunto: string, at: Date): Promise<Campana> {
