@@ -3,7 +3,7 @@
 // PayPal sends the browser back to the return route (the server captures), and PayPal's signed
 // webhook confirms a capture whose return never came.
 import { z } from 'zod';
-import { orderCode } from '#domain/contracts/campos.ts';
+import { amount, orderCode } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope } from '#domain/contracts/contract.ts';
 
 const tags = ['pagos en línea'] as const;
@@ -50,4 +50,28 @@ export const metodosEnLinea = defineRoute({
   tags,
   summary: 'Qué métodos se pagan en línea en esta tienda (el checkout lo dice y no pide referencia)',
   response: envelope(z.object({ paypal: z.boolean() })),
+});
+
+export const reembolsarPago = defineRoute({
+  method: 'POST',
+  path: '/pagos/reembolsar',
+  tags,
+  summary: 'Reembolsa en PayPal el pago capturado de una orden, todo o una parte; con anular, la orden se anula y su existencia vuelve',
+  body: z.object({
+    code: orderCode,
+    // Without an amount, what is left of the payment.
+    amount: amount('El monto del reembolso').optional(),
+    note: z.string().trim().max(300, 'La nota no puede tener más de 300 caracteres').default(''),
+    anular: z.boolean().default(false),
+  }),
+  response: envelope(
+    z.object({
+      refundId: z.string(),
+      amount: z.string(),
+      currency: z.string(),
+      refunded: z.string(),
+      remaining: z.string(),
+      step: z.string(),
+    }),
+  ),
 });

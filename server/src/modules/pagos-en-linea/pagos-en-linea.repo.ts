@@ -1,9 +1,9 @@
 // Reads and writes of the online payments: one row per order created at the provider, and the
 // webhook events already handled.
-import { and, asc, count, eq, lt } from 'drizzle-orm';
+import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { ordenesCompra } from '#server/modules/orden-compra/orden-compra.schema.ts';
-import { pagosEnLinea, pagosEnLineaEventos } from './pagos-en-linea.schema.ts';
+import { pagosEnLinea, pagosEnLineaEventos, pagosEnLineaReembolsos } from './pagos-en-linea.schema.ts';
 
 export type PagoEnLineaRow = typeof pagosEnLinea.$inferSelect;
 
@@ -73,4 +73,27 @@ export async function findOpenBefore(db: Db, before: Date, limit: number) {
     .where(and(eq(pagosEnLinea.status, 'creado'), lt(pagosEnLinea.createdAt, before)))
     .orderBy(asc(pagosEnLinea.createdAt))
     .limit(limit);
+}
+
+/** The order's captured payment, if any. */
+export async function findCaptured(db: Db, orderId: number): Promise<PagoEnLineaRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pagosEnLinea)
+    .where(and(eq(pagosEnLinea.orderId, orderId), eq(pagosEnLinea.status, 'capturado')))
+    .limit(1);
+  return row;
+}
+
+/** How much of a payment was refunded, in cents, and in how many refunds. */
+export async function refundedOf(db: Db, pagoId: number): Promise<{ cents: number; count: number }> {
+  const [row] = await db
+    .select({ cents: sql<string>`coalesce(sum(${pagosEnLineaReembolsos.amount} * 100), 0)`, count: count() })
+    .from(pagosEnLineaReembolsos)
+    .where(eq(pagosEnLineaReembolsos.pagoId, pagoId));
+  return { cents: Math.round(Number(row?.cents ?? 0)), count: row?.count ?? 0 };
+}
+
+export async function insertRefund(tx: Db, refund: typeof pagosEnLineaReembolsos.$inferInsert): Promise<void> {
+  await tx.insert(pagosEnLineaReembolsos).values(refund).onConflictDoNothing();
 }

@@ -2,6 +2,7 @@
 // PAYPAL_CLIENT_ID and PAYPAL_SECRET the payment routes answer 404 and PayPal stays a reported payment.
 import type { FastifyInstance } from 'fastify';
 import * as contract from '#domain/contracts/pagos-en-linea.ts';
+import { NoAutorizado } from '#server/errors.ts';
 import { route } from '#server/http/contract.ts';
 import { ok } from '#server/http/envelope.ts';
 import { orderToken } from '#server/modules/orden-compra/orden-compra.avisos.ts';
@@ -34,6 +35,12 @@ export async function pagosEnLineaRoutes(app: FastifyInstance): Promise<void> {
         .status(502)
         .send({ success: false, message: 'PayPal no respondió. Si el pago se hizo, su orden se confirmará en unos minutos.' });
     }
+  });
+
+  // Refunds move money back: administración and the admin, like confirming payments (DOMAIN.md).
+  route(app, contract.reembolsarPago, { access: ['admin', 'administracion'] }, async ({ body, user }) => {
+    if (!user) throw new NoAutorizado();
+    return ok(await pagos.reembolsar(ctx(), paypal, body.code, body, user));
   });
 
   // PayPal's deliveries: no rate limit (it sends bursts and retries); each is verified with PayPal.

@@ -5,7 +5,7 @@
 // payment's, and the unique capture make one payment.
 
 import { caracasIsoDate } from '#domain/dates.ts';
-import { toCents } from '#domain/money.ts';
+import { formatUsd, fromCents, toCents } from '#domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 import { isStaff } from '#domain/roles.ts';
 import { type AfterCommit, transactionWithEffects } from '#server/db/after-commit.ts';
@@ -246,4 +246,58 @@ export async function conciliar(ctx: OrderContext, provider: PaymentProvider | n
     if (resultado === 'confirmado') confirmed++;
   }
   return confirmed;
+}
+
+/**
+ * Staff refund an order's captured PayPal payment, whole or in part, up to what is left of it. The
+ * refund is asked of PayPal first (its request id counts the refunds, so a double click is one
+ * refund), then recorded with who and when in the order's history; with `anular` the order is
+ * cancelled as staff cancel it (its units go back to stock, its sale is voided).
+ */
+export async function reembolsar(
+  ctx: OrderContext,
+  provider: PaymentProvider | null,
+  code: string,
+  input: { amount?: string; note: string; anular: boolean },
+  user: SessionUser,
+) {
+  const paypal = provided(provider);
+  const order = await orders.findByCode(ctx.db, code);
+  if (!order) throw new NoEncontrado('La orden de compra no existe.');
+  const pago = await repo.findCaptured(ctx.db, order.id);
+  if (!pago?.captureId || !pago.capturedAmount) throw new ReglaNegocio('Esta orden no tiene un pago de PayPal capturado que reembolsar.');
+  const refunded = await repo.refundedOf(ctx.db, pago.id);
+  const remaining = toCents(pago.capturedAmount) - refunded.cents;
+  const cents = input.amount === undefined ? remaining : toCents(input.amount);
+  if (remaining <= 0) throw new ReglaNegocio('Este pago ya se reembolsó completo.');
+  if (cents <= 0 || cents > remaining) {
+    const message = `El reembolso debe ser mayor que cero y de hasta ${formatUsd(remaining)}, lo que queda del pago.`;
+    throw new DatoInvalido(message, { amount: [message] });
+  }
+  const currency = pago.capturedCurrency ?? pago.currency;
+  const refund = await paypal.refund(pago.captureId, `reembolso-${pago.id}-${refunded.count + 1}`, { value: fromCents(cents), currency });
+  await transactionWithEffects(ctx.db, ctx.log, async (tx, afterCommit) => {
+    const row = await orders.lockByCode(tx, code);
+    if (!row) throw new Error(`la orden ${code} desapareció`);
+    await repo.insertRefund(tx, {
+      pagoId: pago.id,
+      refundId: refund.refundId,
+      amount: fromCents(cents),
+      currency,
+      userId: user.id,
+      note: input.note,
+    });
+    const line = `Reembolso de PayPal por ${formatUsd(cents)} (${refund.refundId})${input.note ? `: ${input.note}` : '.'}`;
+    await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: user.id, note: line });
+    if (input.anular) await cambiarPasoBloqueada(ctx, tx, afterCommit, row, 'anular', user, { note: input.note || line });
+  });
+  const after = await orders.findByCode(ctx.db, code);
+  return {
+    refundId: refund.refundId,
+    amount: fromCents(cents),
+    currency,
+    refunded: fromCents(refunded.cents + cents),
+    remaining: fromCents(remaining - cents),
+    step: after?.step ?? order.step,
+  };
 }

@@ -385,6 +385,74 @@ describe('quién inicia el pago', () => {
   });
 });
 
+describe('reembolsos del personal', () => {
+  const held = async () =>
+    (
+      await rows<{ held: number }>(
+        t,
+        sql`SELECT held FROM inventario WHERE article_code = ${stocked.article} AND tienda_id = ${stocked.storeId}`,
+      )
+    )[0].held;
+
+  it('solo admin y administración; una parte, luego el resto con anular: la orden se anula y su existencia vuelve', async () => {
+    const orden = await ordenPaypal();
+    const pago = await iniciado(orden);
+    await volver(await aprobarEnPaypal(pago.approvalUrl));
+    const captura = () => fake.orders.get(pago.providerOrderId)?.capture;
+    const driver = ordenesDriver(t);
+    const reembolsar = (role: string, body: object) => driver.call(role, 'POST', '/api/pagos/reembolsar', { code: orden.code, ...body });
+
+    expect((await reembolsar('anonimo', { amount: '1.00' })).statusCode).toBe(401);
+    for (const role of ['cliente', 'vendedor-admin', 'inventario', 'despacho']) {
+      expect((await reembolsar(role, { amount: '1.00' })).statusCode, role).toBe(403);
+    }
+    expect(captura()?.refunded).toBe(0);
+
+    const parte = await reembolsar('administracion', { amount: '5,00', note: 'Talla equivocada' });
+    expect(parte.statusCode, parte.body).toBe(200);
+    const restante = (toCents(orden.total) - 500) / 100;
+    expect(parte.json().data).toMatchObject({
+      amount: '5.00',
+      currency: 'USD',
+      refunded: '5.00',
+      remaining: restante.toFixed(2),
+      step: 'pago-confirmado',
+    });
+    expect(captura()?.status).toBe('PARTIALLY_REFUNDED');
+
+    const demasiado = await reembolsar('admin', { amount: (restante + 0.01).toFixed(2) });
+    expect(demasiado.statusCode).toBe(422);
+    expect(demasiado.json().errors.amount[0]).toMatch(
+      /^El reembolso debe ser mayor que cero y de hasta \$ \d+,\d{2}, lo que queda del pago\.$/,
+    );
+    expect(captura()?.refunded).toBe(500);
+
+    const before = await held();
+    const resto = await reembolsar('admin', { anular: true, note: 'El cliente desistió' });
+    expect(resto.statusCode, resto.body).toBe(200);
+    expect(resto.json().data).toMatchObject({ amount: restante.toFixed(2), remaining: '0.00', step: 'anulada' });
+    expect(captura()?.status).toBe('REFUNDED');
+    expect(await held()).toBe(before - 1);
+
+    const hechos = await rows<{ amount: string; email: string; note: string }>(
+      t,
+      sql`SELECT r.amount, u.email, r.note FROM pagos_en_linea_reembolsos r JOIN usuarios u ON u.id = r.user_id
+          JOIN pagos_en_linea p ON p.id = r.pago_id WHERE p.provider_order_id = ${pago.providerOrderId} ORDER BY r.id`,
+    );
+    expect(hechos).toEqual([
+      { amount: '5.00', email: 'administracion@vitrina.com.ve', note: 'Talla equivocada' },
+      { amount: restante.toFixed(2), email: 'admin@vitrina.com.ve', note: 'El cliente desistió' },
+    ]);
+    const { historial } = await estadoDe(orden.code);
+    expect(historial.some((h) => h.note.startsWith('Reembolso de PayPal por $ 5,00'))).toBe(true);
+    expect(historial.at(-1)?.to_step).toBe('anulada');
+
+    const otra = await reembolsar('admin', {});
+    expect(otra.statusCode).toBe(400);
+    expect(otra.json().message).toBe('Este pago ya se reembolsó completo.');
+  });
+});
+
 describe('sin PayPal configurado', () => {
   let off: TestApp;
   beforeAll(async () => {
