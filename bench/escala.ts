@@ -176,6 +176,8 @@ async function start(name: string, stocked: Stocked, env: Record<string, string>
       TRUST_PROXY: '1',
       // No periodic jobs (expiring orders, the PDF catalogue) competing with the measured requests.
       TAREAS_INTERVALO_SEGUNDOS: '0',
+      // The bench renders uncached pages from one address on purpose: no limit of cold pages.
+      PAGINAS_FRIAS_POR_MINUTO: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -93,6 +93,8 @@ const server: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     TRUST_PROXY: '1',
+    // The buyers render uncached pages from one address on purpose: no limit of cold pages.
+    PAGINAS_FRIAS_POR_MINUTO: '0',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

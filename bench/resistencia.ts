@@ -166,7 +166,8 @@ async function serverPort(): Promise<number> {
   throw new Error(`sin puertos libres en ${process.env.RESISTENCIA_PUERTOS}`);
 }
 
-async function startServer(name: string, databaseUrl: string, secret: string): Promise<Server> {
+/** `coldPageLimit`: only the crawler meets the limit of cold pages; the mixes render uncached pages from one address on purpose. */
+async function startServer(name: string, databaseUrl: string, secret: string, coldPageLimit = false): Promise<Server> {
   const port = await serverPort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-resistencia-'));
   const child = spawn(process.execPath, ['--import', probe, 'server/src/main.ts'], {
@@ -182,6 +183,7 @@ async function startServer(name: string, databaseUrl: string, secret: string): P
       SESSION_SECRET: secret,
       // Buyers come from many addresses behind one proxy (X-Forwarded-For), as in production.
       TRUST_PROXY: '1',
+      ...(coldPageLimit ? {} : { PAGINAS_FRIAS_POR_MINUTO: '0' }),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -919,7 +921,7 @@ function crawlPaths(subPath: string, filters: Filters): string[] {
 }
 
 async function crawler(store: Store, secret: string, stamp: string): Promise<string> {
-  const server = await startServer('A', store.databaseUrl, secret);
+  const server = await startServer('A', store.databaseUrl, secret, true);
   const out: string[] = [];
   try {
     const catalog = await readCatalog(server.url);
