@@ -1,6 +1,6 @@
 // A guest pays with PayPal on a 360 px phone: the checkout asks for no reference, the store sends the
 // buyer to PayPal's approval page (the local fake of PayPal), and back on the order's page it is paid.
-// Administración sees the PayPal payment, approved, with the capture id as its reference.
+// Administración sees the PayPal payment, approved, with the capture id as its reference, and refunds part of it.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
@@ -49,7 +49,7 @@ async function toPaymentStep(page: Page) {
 }
 
 describe('pagar con PayPal', () => {
-  it('un invitado paga en PayPal y vuelve a su orden pagada; administración ve la captura', async () => {
+  it('un invitado paga en PayPal y vuelve a su orden pagada; administración ve la captura y reembolsa una parte', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await page.goto(`${baseUrl()}/`);
     const stock = await articleInStock();
@@ -95,6 +95,17 @@ describe('pagar con PayPal', () => {
     await expect(staff.page.getByTestId(`pago-${payments[0].reference}`).textContent()).resolves.toContain(
       `Referencia ${payments[0].reference}`,
     );
+
+    // Administración refunds a dollar from the order's screen; the history says who and how much.
+    await staff.page.getByTestId('reembolso-monto').fill('1,00');
+    await staff.page.getByTestId('reembolso-nota').fill('Descuento acordado por teléfono');
+    await staff.page.getByTestId('accion-reembolsar').click();
+    await expect(staff.page.getByTestId('accion-resultado').textContent()).resolves.toContain('Reembolso hecho en PayPal.');
+    await staff.page
+      .getByText(/Reembolso de PayPal por \$ 1,00 \([A-Z0-9]{17}\): Descuento acordado por teléfono/)
+      .first()
+      .waitFor();
+    await noSidewaysScroll(staff.page);
     expect(staff.errors).toEqual([]);
   });
 });

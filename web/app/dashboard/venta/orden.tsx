@@ -1,9 +1,10 @@
 // /dashboard/venta/:codigo (staff): one purchase order and the step actions this user may take now.
-import { Alert, Anchor, Badge, Button, Card, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { ApiResponse } from '#domain/contracts/api-client.ts';
 import * as contract from '#domain/contracts/orden-compra.ts';
+import { reembolsarPago } from '#domain/contracts/pagos-en-linea.ts';
 import { canSetTrackingNumber, mayPerform, nextStepFor, type OrderAction, type OrderStep } from '#domain/order-steps.ts';
 import { CREDIT_SALE_ROLES, hasAnyRole, PAYMENT_CHECK_ROLES, ROLES } from '#domain/roles.ts';
 import { fieldError } from '#web/components/campo-error.ts';
@@ -21,7 +22,7 @@ function orderCode(param: string | undefined): string {
   return code;
 }
 
-type Accion = 'confirmar-pago' | 'confirmar-inventario' | 'despachar' | 'numero-guia' | 'entregada' | 'anular' | 'a-credito';
+type Accion = 'confirmar-pago' | 'confirmar-inventario' | 'despachar' | 'numero-guia' | 'entregada' | 'anular' | 'a-credito' | 'reembolsar';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireRole(request, context.api, ROLES);
@@ -44,6 +45,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       step === 'pendiente' &&
       detail.order.paymentMethod === 'pago-pendiente' &&
       detail.credit === false,
+    // A PayPal payment captured by the store (docs/decisions/0035): the server says what is left of it.
+    reembolsar:
+      hasAnyRole(user.roles, ['admin', 'administracion']) && detail.payments.some((p) => p.method === 'paypal' && p.status === 'aprobado'),
   };
   return { detail, acciones, verComprobantes: hasAnyRole(user.roles, PAYMENT_CHECK_ROLES) };
 }
@@ -56,6 +60,7 @@ const DONE: Record<Accion, string> = {
   entregada: 'Orden marcada como entregada.',
   anular: 'Orden anulada; su existencia quedó libre.',
   'a-credito': 'Venta a crédito aprobada; la orden ya no vence sin pago.',
+  reembolsar: 'Reembolso hecho en PayPal.',
 };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -72,6 +77,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     entregada: () => context.api.call(contract.entregada, { code }),
     anular: () => context.api.call(contract.anular, { code, note }),
     'a-credito': () => context.api.call(contract.aCredito, { code, note }),
+    reembolsar: () => {
+      const amount = String(form.get('amount') ?? '').trim();
+      return context.api.call(reembolsarPago, { code, note, anular: form.get('anular') === 'si', ...(amount ? { amount } : {}) });
+    },
   };
   if (!(intent in calls)) return data({ ok: null, intent, message: 'Acción desconocida.', errors: undefined }, { status: 400 });
   const response = await calls[intent]();
@@ -214,6 +223,29 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
                     Guardar guía
                   </Button>
                 </Group>
+              </Form>
+            )}
+            {acciones.reembolsar && (
+              <Form method="post" data-testid="reembolso-paypal">
+                <input type="hidden" name="intent" value="reembolsar" />
+                <Stack gap="xs">
+                  <TextInput
+                    name="amount"
+                    label="Reembolsar en PayPal (USD)"
+                    description="Vacío: todo lo que queda del pago"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    error={actionData?.intent === 'reembolsar' ? fieldError(actionData ?? undefined, 'amount') : undefined}
+                    data-testid="reembolso-monto"
+                  />
+                  <NotaOpcional label="Motivo (opcional)" testId="reembolso-nota" />
+                  <Checkbox name="anular" value="si" label="Anular la orden y liberar su existencia" data-testid="reembolso-anular" />
+                  <Group>
+                    <Button type="submit" color="orange" loading={busy('reembolsar')} data-testid="accion-reembolsar">
+                      Reembolsar
+                    </Button>
+                  </Group>
+                </Stack>
               </Form>
             )}
             {acciones.entregada && (
