@@ -105,6 +105,9 @@ describe('pagar con PayPal', () => {
       .getByText(/Reembolso de PayPal por \$ 1,00 \([A-Z0-9]{17}\): Descuento acordado por teléfono/)
       .first()
       .waitFor();
+    const enLinea = (await staff.page.getByTestId('seccion-pagos-en-linea').textContent()) ?? '';
+    expect(enLinea).toContain(`Captura ${payments[0].reference}`);
+    expect(enLinea).toContain('Reembolsado: $ 1,00');
     await noSidewaysScroll(staff.page);
     expect(staff.errors).toEqual([]);
   });

@@ -433,6 +433,24 @@ export const ordenDetalle = z.object({
   salesman: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
   /** Approved as a credit sale (docs/decisions/0004). */
   credit: z.boolean(),
+  /** Payments made at PayPal (docs/decisions/0035): the capture, the payer, what was held and why, refunds. Staff only. */
+  onlinePayments: z
+    .array(
+      z.object({
+        provider: z.string(),
+        providerOrderId: z.string(),
+        status: z.string(),
+        amount: z.string(),
+        currency: z.string(),
+        captureId: z.string().nullable(),
+        capturedAmount: z.string().nullable(),
+        capturedCurrency: z.string().nullable(),
+        payerEmail: z.string().nullable(),
+        note: z.string(),
+        refunded: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type OrdenDetalle = z.infer<typeof ordenDetalle>;
 

@@ -13,6 +13,7 @@ import type { SessionUser } from '#server/http/access.ts';
 import { resumenUsuario } from '#server/modules/config/config.service.ts';
 import { releaseCouponUse } from '#server/modules/descuento/descuento.service.ts';
 import { consumeOrderHolds, releaseOrderHolds } from '#server/modules/inventario/inventario.service.ts';
+import { onlinePaymentsOf } from '#server/modules/pagos-en-linea/pagos-en-linea.repo.ts';
 import { anularVentaDeOrden } from '#server/modules/ventas/ventas.anular.service.ts';
 import { referenciaEnUso } from '#server/modules/ventas/ventas.referencias.repo.ts';
 import { ventaDeOrdenPagada } from '#server/modules/ventas/ventas.venta.orden.service.ts';
@@ -137,13 +138,14 @@ export async function detalle(db: Db, code: string, user: SessionUser, options: 
   const order = await repo.findByCode(db, code);
   const mayView = order && (order.userId === user.id || (!options.own && isStaff(user.roles)));
   if (!order || !mayView) throw new NoEncontrado('La orden de compra no existe.');
-  const [details, payments, history, salesman, credit, inCharge] = await Promise.all([
+  const [details, payments, history, salesman, credit, inCharge, onlinePayments] = await Promise.all([
     repo.findDetails(db, order.id),
     repo.findPayments(db, order.id),
     repo.findHistory(db, order.id),
     repo.findSalesmanById(db, order.salesmanId),
     isCreditSale(db, order.id),
     options.own ? null : resumenUsuario(db, order.inChargeUserId),
+    options.own ? [] : onlinePaymentsOf(db, order.id),
   ]);
   return {
     order: {
@@ -179,6 +181,8 @@ export async function detalle(db: Db, code: string, user: SessionUser, options: 
     salesman,
     // Approved as a credit sale (docs/decisions/0004).
     credit,
+    // Paid at PayPal (docs/decisions/0035): capture, payer, held reason and refunds; staff only.
+    ...(options.own ? {} : { onlinePayments }),
   };
 }
 

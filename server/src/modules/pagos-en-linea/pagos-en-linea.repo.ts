@@ -97,3 +97,23 @@ export async function refundedOf(db: Db, pagoId: number): Promise<{ cents: numbe
 export async function insertRefund(tx: Db, refund: typeof pagosEnLineaReembolsos.$inferInsert): Promise<void> {
   await tx.insert(pagosEnLineaReembolsos).values(refund).onConflictDoNothing();
 }
+
+/** An order's online payments for the staff's detail, with what was refunded of each. */
+export async function onlinePaymentsOf(db: Db, orderId: number) {
+  const rows = await findForOrder(db, orderId);
+  return Promise.all(
+    rows.map(async (p) => ({
+      provider: p.provider,
+      providerOrderId: p.providerOrderId,
+      status: p.status,
+      amount: p.amount,
+      currency: p.currency,
+      captureId: p.captureId,
+      capturedAmount: p.capturedAmount,
+      capturedCurrency: p.capturedCurrency,
+      payerEmail: p.payerEmail,
+      note: p.note,
+      refunded: ((await refundedOf(db, p.id)).cents / 100).toFixed(2),
+    })),
+  );
+}

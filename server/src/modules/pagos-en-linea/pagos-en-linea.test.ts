@@ -228,6 +228,23 @@ describe('PayPal en línea', () => {
     expect(enLinea).toMatchObject([{ status: 'retenido', captured_amount: '1.00' }]);
     expect(enLinea[0].note).toBe(`PayPal capturó 1.00 USD y la orden es de ${orden.total} USD.`);
     expect(historial.at(-1)?.note).toContain('Pago de PayPal retenido para revisión');
+    // Staff see it in the order's detail, with the reason.
+    const detalle = (await ordenesDriver(t).detalle(orden.code)).json().data;
+    expect(detalle.onlinePayments).toEqual([
+      {
+        provider: 'paypal',
+        providerOrderId: pago.providerOrderId,
+        status: 'retenido',
+        amount: orden.total,
+        currency: 'USD',
+        captureId: fake.orders.get(pago.providerOrderId)?.capture?.id,
+        capturedAmount: '1.00',
+        capturedCurrency: 'USD',
+        payerEmail: 'comprador@personal.example.com',
+        note: `PayPal capturó 1.00 USD y la orden es de ${orden.total} USD.`,
+        refunded: '0.00',
+      },
+    ]);
     // Another return changes nothing.
     expect((await volver(returnUrl)).headers.location).toContain('pago=retenido');
     expect((await estadoDe(orden.code)).historial).toHaveLength(historial.length);

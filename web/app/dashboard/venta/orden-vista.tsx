@@ -34,6 +34,7 @@ import {
 } from '#domain/store-constants.ts';
 import { MontoOrden, montoOrden } from '#web/components/monto-orden.tsx';
 import { discountRows, envioDeOrden } from '#web/components/totales-orden.tsx';
+import { PagosEnLinea } from './pagos-en-linea.tsx';
 
 const STEP_COLORS: Record<OrderStep, string> = {
   pendiente: 'yellow',
@@ -430,6 +431,12 @@ export function OrdenDetalleVista({
           </Stack>
         )}
       </Seccion>
+
+      {staff && detail.onlinePayments && detail.onlinePayments.length > 0 && (
+        <Seccion title="Pagos en PayPal" testId="seccion-pagos-en-linea">
+          <PagosEnLinea payments={detail.onlinePayments} />
+        </Seccion>
+      )}
 
       <Seccion title="Historial" testId="seccion-historial">
         <Timeline active={history.length - 1} bulletSize={14} lineWidth={2}>
