@@ -42,6 +42,8 @@ export async function correoRoutes(app: FastifyInstance): Promise<void> {
   route(app, contract.bandejaCorreo, admin, async ({ params }) => {
     const [row] = await db().select().from(correos).where(eq(correos.id, params.id)).limit(1);
     if (!row) throw new NoEncontrado('El correo no existe.');
-    return ok(row);
+    // The delivery headers (a campaign's List-Unsubscribe) are for the mail server, not the inbox view.
+    const { headers: _delivery, ...mail } = row;
+    return ok(mail);
   });
 }
