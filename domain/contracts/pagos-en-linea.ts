@@ -29,6 +29,8 @@ export const retornoPaypal = defineRoute({
   query: z.object({
     token: z.string({ error: 'Falta la orden de PayPal' }).regex(/^[A-Za-z0-9-]{1,60}$/, 'La orden de PayPal no es válida'),
     PayerID: z.string().max(60).optional(),
+    // Our own signature of the order, in the return URL we gave PayPal: only it hands out the order's link.
+    firma: z.string().max(64).optional(),
   }),
   response: z.null(),
   status: 302,

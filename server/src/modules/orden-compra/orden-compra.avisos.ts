@@ -25,6 +25,14 @@ export function validToken(secret: string, code: string, token: string | undefin
   return Boolean(token) && safeEqual(orderToken(secret, code), token ?? '');
 }
 
+/**
+ * The signature in the return URL given to PayPal for an order. PayPal's own order id also comes
+ * back in that URL (and in PayPal's pages, histories and logs), so it alone must not open the order.
+ */
+export function paypalReturnSignature(secret: string, code: string): string {
+  return sign(secret, `paypal-retorno|${code}`).slice(0, 32);
+}
+
 /** The buyer's link to the order's public page: no e-mail or cédula to type. */
 export function orderLink(ctx: Pick<OrderContext, 'publicUrl' | 'secret'>, code: string): string {
   return `${ctx.publicUrl}/orden/${code}?t=${orderToken(ctx.secret, code)}`;

@@ -5,7 +5,8 @@ import * as contract from '#domain/contracts/pagos-en-linea.ts';
 import { NoAutorizado } from '#server/errors.ts';
 import { route } from '#server/http/contract.ts';
 import { ok } from '#server/http/envelope.ts';
-import { orderToken } from '#server/modules/orden-compra/orden-compra.avisos.ts';
+import { safeEqual } from '#server/modules/auth/tokens.ts';
+import { orderToken, paypalReturnSignature } from '#server/modules/orden-compra/orden-compra.avisos.ts';
 import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import * as pagos from './pagos-en-linea.service.ts';
 import { ProveedorNoDisponible } from './proveedor.ts';
@@ -26,7 +27,13 @@ export async function pagosEnLineaRoutes(app: FastifyInstance): Promise<void> {
     const c = ctx();
     try {
       const { code, resultado } = await pagos.retorno(c, paypal, request.query.token);
-      return reply.redirect(`/orden/${code}?t=${orderToken(c.secret, code)}&pago=${resultado}`, 303);
+      // Only the return URL we signed opens the order; PayPal's id alone leads to the page that asks
+      // for the buyer's e-mail or cédula.
+      const own = safeEqual(paypalReturnSignature(c.secret, code), request.query.firma ?? '');
+      return reply.redirect(
+        own ? `/orden/${code}?t=${orderToken(c.secret, code)}&pago=${resultado}` : `/orden/${code}?pago=${resultado}`,
+        303,
+      );
     } catch (error) {
       if (!(error instanceof ProveedorNoDisponible)) throw error;
       // PayPal did not answer: the webhook (or a later return) confirms the payment.

@@ -8,7 +8,8 @@ import { ordenesCompra, ordenPagos } from '#server/modules/orden-compra/orden-co
 /**
  * status: 'creado' (waiting for the buyer at the provider), 'capturado' (paid: its payment is in
  * orden_pagos), 'rechazado' (the provider declined it; the buyer may start again), 'retenido'
- * (paid but not applied: another amount or currency, or the order no longer awaited it; staff decide).
+ * (paid but not applied: another amount or currency, or the order no longer awaited it; staff decide),
+ * 'anulado' (approved but never captured: the order was cancelled or expired before the return).
  */
 export const pagosEnLinea = pgTable(
   'pagos_en_linea',

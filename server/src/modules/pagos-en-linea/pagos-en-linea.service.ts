@@ -12,7 +12,7 @@ import { type AfterCommit, transactionWithEffects } from '#server/db/after-commi
 import type { Db } from '#server/db/client.ts';
 import { DatoInvalido, NoAutorizado, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
-import { orderLink, validToken } from '#server/modules/orden-compra/orden-compra.avisos.ts';
+import { orderLink, paypalReturnSignature, validToken } from '#server/modules/orden-compra/orden-compra.avisos.ts';
 import type { OrderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import { cambiarPasoBloqueada } from '#server/modules/orden-compra/orden-compra.personal.service.ts';
 import * as orders from '#server/modules/orden-compra/orden-compra.repo.ts';
@@ -24,7 +24,7 @@ const CURRENCY = 'USD';
 const NOT_FOUND = 'No encontramos una orden con ese código y esos datos.';
 export const PAYPAL_OFF = 'El pago en línea con PayPal no está disponible en esta tienda; reporte su pago con la referencia.';
 
-export type Resultado = 'confirmado' | 'rechazado' | 'pendiente' | 'retenido';
+export type Resultado = 'confirmado' | 'rechazado' | 'pendiente' | 'retenido' | 'cancelado';
 
 function provided(provider: PaymentProvider | null): PaymentProvider {
   if (!provider) throw new NoEncontrado(PAYPAL_OFF);
@@ -64,7 +64,7 @@ export async function iniciar(
   const created = await paypal.createOrder({
     amount,
     reference: order.code,
-    returnUrl: `${ctx.publicUrl}/api/pagos/paypal/retorno`,
+    returnUrl: `${ctx.publicUrl}/api/pagos/paypal/retorno?firma=${paypalReturnSignature(ctx.secret, order.code)}`,
     cancelUrl: `${orderLink(ctx, order.code)}&pago=cancelado`,
     // The same attempt asked twice is the same order at PayPal too.
     requestId: `vitrina-${order.code}-${attempt}`,
@@ -83,14 +83,29 @@ export async function iniciar(
   return answer(winner);
 }
 
+/**
+ * An approved payment is captured only while its order still awaits it. An order cancelled by staff
+ * or expired while the buyer was at PayPal is not charged: its open payment is closed as 'anulado'
+ * and the approval lapses at PayPal uncaptured. (Cancelled between this check and the capture, the
+ * capture is held for staff by aplicarCaptura.)
+ */
+async function orderStillAwaits(ctx: OrderContext, pagoId: number, code: string): Promise<boolean> {
+  const order = await orders.findByCode(ctx.db, code);
+  if (order?.step === 'pendiente') return true;
+  const step = order ? ORDER_STEP_LABELS[order.step as OrderStep] : 'sin orden';
+  await repo.updatePago(ctx.db, pagoId, { status: 'anulado', note: `la orden ya no esperaba su pago («${step}»): no se cobró.` });
+  return false;
+}
+
 /** PayPal sent the buyer back: capture (once) and apply it. */
 export async function retorno(ctx: OrderContext, provider: PaymentProvider | null, providerOrderId: string) {
   const paypal = provided(provider);
   const found = await repo.findByProviderOrder(ctx.db, PROVIDER, providerOrderId);
   if (!found) throw new NoEncontrado('No encontramos ese pago de PayPal.');
-  const done: Partial<Record<string, Resultado>> = { capturado: 'confirmado', retenido: 'retenido' };
+  const done: Partial<Record<string, Resultado>> = { capturado: 'confirmado', retenido: 'retenido', anulado: 'cancelado' };
   const already = done[found.pago.status];
   if (already) return { code: found.code, resultado: already };
+  if (!(await orderStillAwaits(ctx, found.pago.id, found.code))) return { code: found.code, resultado: 'cancelado' as const };
   const captura = await paypal.capture(providerOrderId, `captura-${providerOrderId}`);
   const resultado = await transactionWithEffects(ctx.db, ctx.log, (tx, afterCommit) =>
     aplicarCaptura(ctx, tx, afterCommit, found.pago.id, found.code, captura),
@@ -239,6 +254,7 @@ export async function conciliar(ctx: OrderContext, provider: PaymentProvider | n
   for (const { pago, code } of open) {
     const state = await provider.lookup(pago.providerOrderId);
     if (state.status === 'abierta') continue;
+    if (state.status === 'aprobada' && !(await orderStillAwaits(ctx, pago.id, code))) continue;
     const captura = state.status === 'aprobada' ? await provider.capture(pago.providerOrderId, `captura-${pago.providerOrderId}`) : state;
     const resultado = await transactionWithEffects(ctx.db, ctx.log, (tx, afterCommit) =>
       aplicarCaptura(ctx, tx, afterCommit, pago.id, code, captura),

@@ -172,6 +172,18 @@ describe('PayPal en línea', () => {
     expect(ventas).toHaveLength(1);
   });
 
+  it('el id de PayPal solo (sin nuestra firma en la URL de regreso) no abre la orden: lleva a la página que pide el correo o la cédula', async () => {
+    const orden = await ordenPaypal();
+    const pago = await iniciado(orden);
+    const returnUrl = await aprobarEnPaypal(pago.approvalUrl);
+    expect(returnUrl.searchParams.get('firma')).toMatch(/^[0-9a-f]{32}$/);
+    const bare = new URL(`${PUBLIC_URL}/api/pagos/paypal/retorno?token=${pago.providerOrderId}`);
+    expect((await volver(bare)).headers.location).toBe(`/orden/${orden.code}?pago=confirmado`);
+    const forged = new URL(`${bare.href}&firma=${'0'.repeat(32)}`);
+    expect((await volver(forged)).headers.location).toBe(`/orden/${orden.code}?pago=confirmado`);
+    expect((await volver(returnUrl)).headers.location).toBe(`/orden/${orden.code}?t=${orden.token}&pago=confirmado`);
+  });
+
   it('doble clic en «Pagar con PayPal»: una sola orden en PayPal', async () => {
     const orden = await ordenPaypal();
     const [a, b] = await Promise.all([iniciar(orden), iniciar(orden)]);
@@ -252,13 +264,33 @@ describe('PayPal en línea', () => {
 });
 
 describe('captura después del vencimiento', () => {
-  it('la orden venció y se anuló mientras el comprador estaba en PayPal: el pago queda retenido para el personal, sin revivirla', async () => {
+  it('la orden venció y se anuló mientras el comprador estaba en PayPal: al volver no se cobra nada y la orden no revive', async () => {
     const orden = await ordenPaypal();
     const pago = await iniciado(orden);
     const returnUrl = await aprobarEnPaypal(pago.approvalUrl);
     await t.database.db.execute(sql`UPDATE ordenes_compra SET expires_at = now() - interval '1 minute' WHERE code = ${orden.code}`);
     expect(await vencerImpagas(orderContext(t.app))).toBeGreaterThanOrEqual(1);
-    expect((await volver(returnUrl)).headers.location).toContain('pago=retenido');
+    expect((await volver(returnUrl)).headers.location).toContain('pago=cancelado');
+    // Back again (a reload): still nothing captured.
+    expect((await volver(returnUrl)).headers.location).toContain('pago=cancelado');
+    expect(fake.orders.get(pago.providerOrderId)?.capture ?? null).toBeNull();
+    expect(fake.orders.get(pago.providerOrderId)?.status).toBe('APPROVED');
+    const { order, pagos, ventas, enLinea } = await estadoDe(orden.code);
+    expect(order.step).toBe('anulada');
+    expect(pagos).toEqual([]);
+    expect(ventas).toEqual([]);
+    expect(enLinea).toMatchObject([{ status: 'anulado', note: 'la orden ya no esperaba su pago («Anulada»): no se cobró.' }]);
+  });
+
+  it('si PayPal ya cobró una orden anulada (el aviso llega después), el pago queda retenido para el personal, sin revivirla', async () => {
+    const orden = await ordenPaypal();
+    const pago = await iniciado(orden);
+    fake.approve(pago.providerOrderId);
+    await t.database.db.execute(sql`UPDATE ordenes_compra SET expires_at = now() - interval '1 minute' WHERE code = ${orden.code}`);
+    expect(await vencerImpagas(orderContext(t.app))).toBeGreaterThanOrEqual(1);
+    fake.captureDirectly(pago.providerOrderId);
+    const answer = await webhook(fake.sign(fake.captureCompletedEvent(pago.providerOrderId)));
+    expect(answer.json().data).toEqual({ duplicado: false, resultado: 'retenido' });
     const { order, pagos, ventas, enLinea, historial } = await estadoDe(orden.code);
     expect(order.step).toBe('anulada');
     expect(pagos).toEqual([]);
@@ -295,6 +327,20 @@ describe('conciliación periódica (tarea de la cola)', () => {
     }
     expect(fake.orders.get(pagoCapturado.providerOrderId)?.capture?.id).toBe((await estadoDe(capturada.code)).pagos[0].reference);
     expect((await estadoDe(abierta.code)).order.step).toBe('pendiente');
+  });
+});
+
+describe('conciliación de una orden ya anulada', () => {
+  it('lo aprobado en PayPal de una orden anulada no se captura: el pago se cierra como anulado', async () => {
+    const orden = await ordenPaypal();
+    const pago = await iniciado(orden);
+    fake.approve(pago.providerOrderId);
+    await t.database.db.execute(sql`UPDATE ordenes_compra SET expires_at = now() - interval '1 minute' WHERE code = ${orden.code}`);
+    expect(await vencerImpagas(orderContext(t.app))).toBeGreaterThanOrEqual(1);
+    const later = new Date(Date.now() + 5 * 60_000);
+    expect((await runJobs(orderContext(t.app), quiet, later)).reconciledPayments).toBe(0);
+    expect(fake.orders.get(pago.providerOrderId)?.status).toBe('APPROVED');
+    expect((await estadoDe(orden.code)).enLinea).toMatchObject([{ status: 'anulado' }]);
   });
 });
 
