@@ -37,6 +37,8 @@ export type PaypalFalso = {
   calls: Map<string, number>;
   /** The next capture of this order is declined (INSTRUMENT_DECLINED). */
   declineNext(orderId: string): void;
+  /** The next capture of this order fails with PayPal's 503 (nothing is captured). */
+  unavailableNext(orderId: string): void;
   /** The next capture of this order reports another amount (a provider or an attacker out of step). */
   captureAmount(orderId: string, amount: Amount): void;
   /**
@@ -88,6 +90,7 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
   const orders = new Map<string, Order>();
   const byRequestId = new Map<string, string>();
   const declined = new Set<string>();
+  const unavailable = new Set<string>();
   const forcedAmount = new Map<string, Amount>();
   const calls = new Map<string, number>();
   const stalled = new Map<string, () => void>();
@@ -211,6 +214,7 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
         if (order.status === 'COMPLETED') return problem(response, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
         if (order.status !== 'APPROVED') return problem(response, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
         if (declined.delete(order.id)) return problem(response, 422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED');
+        if (unavailable.delete(order.id)) return problem(response, 503, 'SERVICE_UNAVAILABLE');
         doCapture(order);
         order.captureRequestId = requestId;
         const captured = stalled.get(order.id);
@@ -272,6 +276,7 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
     orders,
     calls,
     declineNext: (orderId) => declined.add(orderId),
+    unavailableNext: (orderId) => unavailable.add(orderId),
     captureAmount: (orderId, amount) => forcedAmount.set(orderId, amount),
     stallCapture: (orderId) => new Promise<void>((resolve) => stalled.set(orderId, resolve)),
     approve(orderId, payerEmail = 'comprador@personal.example.com') {

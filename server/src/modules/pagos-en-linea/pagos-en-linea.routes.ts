@@ -25,19 +25,22 @@ export async function pagosEnLineaRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, contract.retornoPaypal, { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } }, async (request, reply) => {
     const c = ctx();
+    // Only the return URL we signed opens the order; PayPal's id alone leads to the page that asks
+    // for the buyer's e-mail or cédula.
+    const orderPage = (code: string, resultado: string) =>
+      safeEqual(paypalReturnSignature(c.secret, code), request.query.firma ?? '')
+        ? `/orden/${code}?t=${orderToken(c.secret, code)}&pago=${resultado}`
+        : `/orden/${code}?pago=${resultado}`;
     try {
       const { code, resultado } = await pagos.retorno(c, paypal, request.query.token);
-      // Only the return URL we signed opens the order; PayPal's id alone leads to the page that asks
-      // for the buyer's e-mail or cédula.
-      const own = safeEqual(paypalReturnSignature(c.secret, code), request.query.firma ?? '');
-      return reply.redirect(
-        own ? `/orden/${code}?t=${orderToken(c.secret, code)}&pago=${resultado}` : `/orden/${code}?pago=${resultado}`,
-        303,
-      );
+      return reply.redirect(orderPage(code, resultado), 303);
     } catch (error) {
       if (!(error instanceof ProveedorNoDisponible)) throw error;
-      // PayPal did not answer: the webhook (or a later return) confirms the payment.
+      // PayPal did not answer: the webhook (or a later return, or the reconciliation) confirms the
+      // payment; the buyer goes to the order, which says so.
       request.log.error({ err: error }, 'captura de PayPal sin respuesta');
+      const code = await pagos.codigoDeLaOrden(c, request.query.token);
+      if (code) return reply.redirect(orderPage(code, 'pendiente'), 303);
       return reply
         .status(502)
         .send({ success: false, message: 'PayPal no respondió. Si el pago se hizo, su orden se confirmará en unos minutos.' });

@@ -97,6 +97,11 @@ async function orderStillAwaits(ctx: OrderContext, pagoId: number, code: string)
   return false;
 }
 
+/** The code of our order paid by that provider's order, or null. */
+export async function codigoDeLaOrden(ctx: OrderContext, providerOrderId: string): Promise<string | null> {
+  return (await repo.findByProviderOrder(ctx.db, PROVIDER, providerOrderId))?.code ?? null;
+}
+
 /** PayPal sent the buyer back: capture (once) and apply it. */
 export async function retorno(ctx: OrderContext, provider: PaymentProvider | null, providerOrderId: string) {
   const paypal = provided(provider);
@@ -114,6 +119,11 @@ export async function retorno(ctx: OrderContext, provider: PaymentProvider | nul
 }
 
 const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
+
+/** An amount as staff read it in the order's history: `$ 1.234,56`, or the figure and its currency. */
+function shownAmount(m: Monto): string {
+  return m.currency === 'USD' && AMOUNT.test(m.value) ? formatUsd(toCents(m.value)) : `${m.value} ${m.currency}`;
+}
 
 function sameAmount(a: Monto, value: string, currency: string): boolean {
   return a.currency === currency && AMOUNT.test(a.value) && toCents(a.value) === toCents(value);
@@ -163,7 +173,9 @@ async function aplicarCaptura(
     return 'retenido' as const;
   };
   if (!sameAmount(captura.amount, pago.amount, pago.currency) || toCents(pago.amount) !== toCents(order.total)) {
-    return hold(`PayPal capturó ${captura.amount.value} ${captura.amount.currency} y la orden es de ${order.total} ${pago.currency}.`);
+    return hold(
+      `PayPal capturó ${shownAmount(captura.amount)} y la orden es de ${shownAmount({ value: order.total, currency: pago.currency })}.`,
+    );
   }
   if (order.step !== 'pendiente') return hold(`el pago llegó con la orden en «${ORDER_STEP_LABELS[order.step as OrderStep]}».`);
 

@@ -3,7 +3,7 @@
 // declined capture, another amount, a repeated return, signed and unsigned webhooks.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toCents } from '#domain/money.ts';
+import { formatUsd, toCents } from '#domain/money.ts';
 import { runJobs } from '#server/jobs/jobs.ts';
 import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import { vencerImpagas } from '#server/modules/orden-compra/orden-compra.personal.service.ts';
@@ -172,6 +172,19 @@ describe('PayPal en línea', () => {
     expect(ventas).toHaveLength(1);
   });
 
+  it('PayPal no responde al capturar: el comprador vuelve a su orden «pendiente», y el regreso siguiente la paga', async () => {
+    const orden = await ordenPaypal();
+    const pago = await iniciado(orden);
+    const returnUrl = await aprobarEnPaypal(pago.approvalUrl);
+    fake.unavailableNext(pago.providerOrderId);
+    const down = await volver(returnUrl);
+    expect(down.statusCode).toBe(303);
+    expect(down.headers.location).toBe(`/orden/${orden.code}?t=${orden.token}&pago=pendiente`);
+    expect((await estadoDe(orden.code)).order.step).toBe('pendiente');
+    expect((await volver(returnUrl)).headers.location).toContain('pago=confirmado');
+    expect((await estadoDe(orden.code)).pagos).toHaveLength(1);
+  });
+
   it('el id de PayPal solo (sin nuestra firma en la URL de regreso) no abre la orden: lleva a la página que pide el correo o la cédula', async () => {
     const orden = await ordenPaypal();
     const pago = await iniciado(orden);
@@ -238,7 +251,7 @@ describe('PayPal en línea', () => {
     expect(order.step).toBe('pendiente');
     expect(pagos).toEqual([]);
     expect(enLinea).toMatchObject([{ status: 'retenido', captured_amount: '1.00' }]);
-    expect(enLinea[0].note).toBe(`PayPal capturó 1.00 USD y la orden es de ${orden.total} USD.`);
+    expect(enLinea[0].note).toBe(`PayPal capturó $ 1,00 y la orden es de ${formatUsd(toCents(orden.total))}.`);
     expect(historial.at(-1)?.note).toContain('Pago de PayPal retenido para revisión');
     // Staff see it in the order's detail, with the reason.
     const detalle = (await ordenesDriver(t).detalle(orden.code)).json().data;
@@ -253,7 +266,7 @@ describe('PayPal en línea', () => {
         capturedAmount: '1.00',
         capturedCurrency: 'USD',
         payerEmail: 'comprador@personal.example.com',
-        note: `PayPal capturó 1.00 USD y la orden es de ${orden.total} USD.`,
+        note: `PayPal capturó $ 1,00 y la orden es de ${formatUsd(toCents(orden.total))}.`,
         refunded: '0.00',
       },
     ]);
