@@ -51,7 +51,8 @@ export type PaypalFalso = {
   /** PayPal captures on its side (as if our return never arrived) and returns the capture. */
   captureDirectly(orderId: string): Capture;
   /** A signed delivery of `event`: the headers PayPal sends and the exact body. */
-  sign(event: object, options?: { webhookId?: string }): { headers: Record<string, string>; body: string };
+  /** `at`: when PayPal sent it (now by default; an old one is a replay). */
+  sign(event: object, options?: { webhookId?: string; at?: Date }): { headers: Record<string, string>; body: string };
   /** The PAYMENT.CAPTURE.COMPLETED event of an order's capture (`amount` to forge another). */
   captureCompletedEvent(orderId: string, options?: { eventId?: string; amount?: Amount }): object;
   close(): Promise<void>;
@@ -293,7 +294,7 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
     sign(event, options = {}) {
       const body = JSON.stringify(event);
       const transmissionId = randomUUID();
-      const time = new Date().toISOString();
+      const time = (options.at ?? new Date()).toISOString();
       return {
         body,
         headers: {

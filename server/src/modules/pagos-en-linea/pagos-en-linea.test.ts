@@ -389,14 +389,20 @@ describe('aviso (webhook) de PayPal', () => {
     expect(enLinea[0]).toMatchObject({ status: 'capturado', capture_id: fake.orders.get(pago.providerOrderId)?.capture?.id });
   });
 
-  it('firma inválida: 401 y nada cambia (ni el evento queda anotado)', async () => {
+  it('firma inválida o aviso viejo: 401 y nada cambia (ni el evento queda anotado)', async () => {
     const { orden, pago } = await capturadaSinRetorno();
     const event = fake.captureCompletedEvent(pago.providerOrderId) as { id: string };
     const signed = fake.sign(event);
-    // The body changed after signing (another amount), the signature of another webhook, no signature.
+    // The body changed after signing (another amount), the signature of another webhook, no signature,
+    // and a genuine delivery sent an hour ago (a replay: PayPal signs each attempt anew).
     const tampered = { ...signed, body: signed.body.replace(orden.total, '1.00') };
     const otherHook = fake.sign(event, { webhookId: 'OTROWEBHOOK' });
     const { 'paypal-transmission-sig': _, ...unsigned } = signed.headers;
+    const replayed = fake.sign(event, { at: new Date(Date.now() - 60 * 60_000) });
+    const verifications = fake.calls.get('POST /v1/notifications/verify-webhook-signature') ?? 0;
+    expect((await webhook(replayed)).statusCode).toBe(401);
+    // Refused without asking PayPal.
+    expect(fake.calls.get('POST /v1/notifications/verify-webhook-signature') ?? 0).toBe(verifications);
     for (const delivery of [tampered, otherHook, { headers: unsigned, body: signed.body }]) {
       const response = await webhook(delivery);
       expect(response.statusCode, response.body).toBe(401);

@@ -48,6 +48,8 @@ function capturaOf(order: Json): Captura {
   return { status: 'rechazada', motivo: `PayPal respondió la captura con estado ${String(capture.status)}.` };
 }
 
+/** How far a webhook delivery's transmission time may be from now (clocks drift; retries are signed anew). */
+export const WEBHOOK_MAX_AGE_MS = 10 * 60_000;
 export function createPaypal(config: PaypalConfig, fetcher: typeof fetch = fetch): PaymentProvider {
   const base = config.apiUrl.replace(/\/+$/, '');
   let token: { value: string; until: number } | null = null;
@@ -182,6 +184,10 @@ export function createPaypal(config: PaypalConfig, fetcher: typeof fetch = fetch
         transmission_time: header('paypal-transmission-time'),
       };
       if (Object.values(fields).some((v) => !v)) return false;
+      // PayPal signs every delivery attempt anew with its time: one sent long ago is a replay, and is
+      // refused before asking PayPal (which would still find its old signature good).
+      const sent = Date.parse(fields.transmission_time);
+      if (!Number.isFinite(sent) || Math.abs(Date.now() - sent) > WEBHOOK_MAX_AGE_MS) return false;
       const { status, body } = await call('POST', '/v1/notifications/verify-webhook-signature', {
         ...fields,
         webhook_id: config.webhookId,
