@@ -113,9 +113,18 @@ async function modelOf(code: string) {
 }
 
 /** A real file with a stretch of its middle overwritten. */
+/**
+ * The file with the compressed bytes of its first part ([Content_Types].xml) overwritten: the unzipper
+ * fails on them. A fixed offset (a third of the file) was flaky: the workbook's timestamps move its
+ * parts, and now and then the damage fell where exceljs does not look. (Damage to the sheet itself,
+ * or to xl/workbook.xml, stalls exceljs's streaming reader instead: a known defect of the importer.)
+ */
 function damaged(bytes: Buffer): Buffer {
   const copy = Buffer.from(bytes);
-  copy.fill(0x41, Math.floor(copy.length / 3), Math.floor(copy.length / 3) + 200);
+  const part = '[Content_Types].xml';
+  const at = copy.indexOf(part);
+  if (at < 0) throw new Error('el XLSX de prueba no tiene [Content_Types].xml');
+  copy.fill(0x41, at + part.length, at + part.length + 60);
   return copy;
 }
 
