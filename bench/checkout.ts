@@ -14,6 +14,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { seedDemo } from '#server/db/seed/seed.ts';
 import { buyerAddress, buyerOrder } from '#test/compradores.ts';
 import { freePort, waitFor } from '#test/server-process.ts';
+import { stockFirstArticles } from './existencia.ts';
 import { load, type NextRequest } from './load.ts';
 
 const ARTICLES = 4;
@@ -62,20 +63,7 @@ export async function benchCheckout({ seconds, connections }: { seconds: number;
     await seedDemo(database.db);
     await database.close();
     const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-    const articles = (
-      await db.query<{ code: string }>(
-        'SELECT a.code FROM articulos a JOIN modelos m ON m.code = a.model_code WHERE m.active ORDER BY a.code LIMIT $1',
-        [ARTICLES],
-      )
-    ).rows.map((r) => r.code);
-    const tiendaId = (await db.query<{ id: number }>('SELECT id FROM tiendas ORDER BY id LIMIT 1')).rows[0].id;
-    for (const code of articles) {
-      await db.query(
-        `INSERT INTO inventario (article_code, tienda_id, quantity) VALUES ($1, $2, $3)
-         ON CONFLICT (article_code, tienda_id) DO UPDATE SET quantity = $3, held = 0`,
-        [code, tiendaId, STOCK],
-      );
-    }
+    const { codes: articles, tiendaId } = await stockFirstArticles(db, ARTICLES, STOCK);
     // The baseline's own tables, in the same database.
     await db.query(`
       CREATE TABLE bench_existencia (article_code text PRIMARY KEY, quantity int NOT NULL, held int NOT NULL DEFAULT 0,

@@ -29,6 +29,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { seedDemo, seedScale } from '#server/db/seed/seed.ts';
 import { buyerAddress, buyerOrder } from '#test/compradores.ts';
 import { freePort, waitFor } from '#test/server-process.ts';
+import { stockFirstArticles } from './existencia.ts';
 import { type Serie, svgChart, writePng } from './resistencia-grafico.ts';
 
 const SOAK_MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
@@ -243,24 +244,8 @@ async function freshDatabase(serverUrl: string): Promise<Store> {
   await seedDemo(database.db);
   await seedScale(database.db, MODELS);
   await database.close();
-  const articles = await admin(databaseUrl, async (c) => {
-    const codes = (
-      await c.query<{ code: string }>(
-        'SELECT a.code FROM articulos a JOIN modelos m ON m.code = a.model_code WHERE m.active ORDER BY a.code LIMIT $1',
-        [STOCKED_ARTICLES],
-      )
-    ).rows.map((r) => r.code);
-    const tiendaId = (await c.query<{ id: number }>('SELECT id FROM tiendas ORDER BY id LIMIT 1')).rows[0].id;
-    // Plenty of stock on the articles that buyers add and order: nothing is refused for lack of it.
-    for (const code of codes) {
-      await c.query(
-        `INSERT INTO inventario (article_code, tienda_id, quantity) VALUES ($1, $2, $3)
-         ON CONFLICT (article_code, tienda_id) DO UPDATE SET quantity = $3, held = 0`,
-        [code, tiendaId, STOCK],
-      );
-    }
-    return { codes, tiendaId };
-  });
+  // Plenty of stock on the articles that buyers add and order: nothing is refused for lack of it.
+  const articles = await admin(databaseUrl, (c) => stockFirstArticles(c, STOCKED_ARTICLES, STOCK));
   console.log(`Base ${name}: demostración + ${int(MODELS)} modelos, cargada en ${fmt((performance.now() - started) / 1000)} s`);
   return { databaseUrl, name, articles: articles.codes, tiendaId: articles.tiendaId };
 }
