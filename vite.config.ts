@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { storefrontChunks } from './web/trozos.ts';
 
 /**
  * React Router's package exports point every bundler at its development build (the production
@@ -27,10 +29,21 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild
       ? {}
       : {
-          // Mantine is one file per component and helper: a first visit fetched ~80 scripts of a
-          // few hundred bytes each, one round trip after another on a phone. Chunks under 20 kB
-          // without side effects are merged into others loaded in the same cases (bench/js-tienda.ts).
-          output: { experimentalMinChunkSize: 20_000 },
+          output: {
+            // A storefront page loads a handful of files and none of the dashboard (web/trozos.ts).
+            // No `experimentalMinChunkSize`: it merged small files of unrelated pages, the
+            // dashboard's layout into one the storefront's layout imports, and storefront pages
+            // with dashboard pages; the dashboard's own modules keep rollup's exact grouping.
+            manualChunks: storefrontChunks(path.resolve('web/app')),
+            onlyExplicitManualChunks: true,
+          },
+          // A circular chunk (a manual chunk that needs one that needs it back) links, but its modules
+          // can run before what they import: the page dies with «Cannot access … before
+          // initialization». web/trozos.ts must not produce one, so the build stops if it does.
+          onwarn(warning, warn) {
+            if (warning.code === 'CIRCULAR_CHUNK') throw new Error(`web/trozos.ts armó trozos circulares: ${warning.message}`);
+            warn(warning);
+          },
           treeshake: {
             // The API contracts (zod schemas) are built at module level; pages call them from their
             // loaders and actions, which never reach the browser, so a contract no browser code

@@ -20,6 +20,8 @@ const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => sent.p
 const list: ArticleQuery = { page: 1, perPage: 24, groupColors: true };
 const perColour: ArticleQuery = { page: 1, perPage: 6, sortBy: 'precio', sortDesc: false };
 const page49 = await listArticles(db, { ...perColour, page: 49 });
+const grouped: ArticleQuery = { page: 1, perPage: 6, groupColors: true };
+const groupedPage39 = await listArticles(db, { ...grouped, page: 39 });
 const cases: [string, () => Promise<unknown>][] = [
   ['lista por línea DAM', () => listArticles(db, { ...list, linea: 'DAM' })],
   ['lista por sub-línea DAM/BLU', () => listArticles(db, { ...list, linea: 'DAM', sublinea: 'BLU' })],
@@ -33,6 +35,13 @@ const cases: [string, () => Promise<unknown>][] = [
   [
     'por color, precio, pág. 50 con «despues»',
     () => listArticles(db, { ...perColour, page: 50, despues: page49.meta.next_cursor ?? undefined }),
+  ],
+  ['línea DAM por nombre', () => listArticles(db, { ...list, linea: 'DAM', sortBy: 'nombre' })],
+  ['línea DAM por vendidos', () => listArticles(db, { ...list, linea: 'DAM', sortBy: 'vendidos' })],
+  ['agrupada, pág. 40 por número', () => listArticles(db, { ...grouped, page: 40 })],
+  [
+    'agrupada, pág. 40 con «despues»',
+    () => listArticles(db, { ...grouped, page: 40, despues: groupedPage39.meta.next_cursor ?? undefined }),
   ],
   ['detalle del artículo', () => articleDetail(db, 'B006935JEAN')],
   ['órdenes, sin filtros', () => Promise.all([personal.buscar(db, {}, 1, 15), personal.contarPorPaso(db, {})])],

@@ -26,6 +26,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const BYPASS_CACHE = 'bench=1';
 const DEEP_PAGE = 50;
+/** The grouped list's deep page (6 styles a page): the small store has ~255 styles, so page 40 still has cards. */
+const GROUPED_DEEP_PAGE = 40;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 type Store = { name: string; models: number; orders: number };
@@ -86,6 +88,10 @@ async function probes(base: string, stocked: Stocked): Promise<Probe[]> {
   const perColour = '/api/catalogo/articulos?per_page=6&sort_by=precio&sort_desc=false';
   const before = await json(`${base}${perColour}&page=${DEEP_PAGE - 1}`);
   const cursor = before.meta.next_cursor as string;
+  const grouped = '/api/catalogo/articulos?agrupar_colores=true&per_page=6';
+  const groupedBefore = await json(`${base}${grouped}&page=${GROUPED_DEEP_PAGE - 1}`);
+  const groupedCursor = groupedBefore.meta.next_cursor as string;
+  if (!groupedCursor) throw new Error(`La lista agrupada no llega a la página ${GROUPED_DEEP_PAGE}.`);
   const login = await json(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.250.0.1' },
@@ -112,6 +118,11 @@ async function probes(base: string, stocked: Stocked): Promise<Probe[]> {
     {
       name: `por color, precio, pág. ${DEEP_PAGE} con «despues»`,
       path: `${perColour}&page=${DEEP_PAGE}&despues=${encodeURIComponent(cursor)}`,
+    },
+    { name: `agrupada, pág. ${GROUPED_DEEP_PAGE} por número`, path: `${grouped}&page=${GROUPED_DEEP_PAGE}` },
+    {
+      name: `agrupada, pág. ${GROUPED_DEEP_PAGE} con «despues»`,
+      path: `${grouped}&page=${GROUPED_DEEP_PAGE}&despues=${encodeURIComponent(groupedCursor)}`,
     },
     { name: 'página SSR de la sub-línea (su API con caché)', path: pagePath },
     { name: 'detalle del artículo', path: `/api/v2/catalogo/article/${article}` },

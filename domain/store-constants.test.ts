@@ -24,14 +24,14 @@ describe('listas fijas de la tienda', () => {
     expect(PAY_SHIPPING_OPTIONS.find((option) => option.value === DEFAULT_PAY_SHIPPING)?.label).toBe('Delivery gratis');
   });
 
-  it('solo uphold y paypal suman la comisión de tarjeta', () => {
+  it('solo uphold, paypal y la tarjeta suman la comisión de tarjeta', () => {
     const withCommission = PAYMENT_METHOD_IDS.filter((id) => PAYMENT_METHODS[id].cardCommission);
-    expect(withCommission).toEqual(['uphold', 'paypal']);
+    expect(withCommission).toEqual(['uphold', 'paypal', 'tarjeta']);
   });
 
-  it('efectivo y pago pendiente no llevan referencia; pago móvil y transferencia la llevan por banco', () => {
+  it('la tarjeta, efectivo y pago pendiente no llevan referencia; pago móvil y transferencia la llevan por banco', () => {
     const withoutReference = PAYMENT_METHOD_IDS.filter((id) => !PAYMENT_METHODS[id].takesReference);
-    expect(withoutReference).toEqual(['efectivo', 'pago-pendiente']);
+    expect(withoutReference).toEqual(['tarjeta', 'efectivo', 'pago-pendiente']);
     const perBank = PAYMENT_METHOD_IDS.filter((id) => PAYMENT_METHODS[id].needsBank);
     expect(perBank).toEqual(['pago-movil', 'transferencia']);
   });

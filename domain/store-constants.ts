@@ -30,7 +30,16 @@ export const PAY_SHIPPING_LABELS: Record<PayShippingId, string> = {
 export const PAY_SHIPPING_OPTIONS = toOptions(PAY_SHIPPING_IDS, PAY_SHIPPING_LABELS);
 export const DEFAULT_PAY_SHIPPING: PayShippingId = 'delivery-gratis';
 
-export const PAYMENT_METHOD_IDS = ['uphold', 'paypal', 'zelle', 'efectivo', 'pago-movil', 'transferencia', 'pago-pendiente'] as const;
+export const PAYMENT_METHOD_IDS = [
+  'uphold',
+  'paypal',
+  'tarjeta',
+  'zelle',
+  'efectivo',
+  'pago-movil',
+  'transferencia',
+  'pago-pendiente',
+] as const;
 export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
 
 /**
@@ -50,6 +59,15 @@ export type PaymentMethod = {
 export const PAYMENT_METHODS: Record<PaymentMethodId, PaymentMethod> = {
   uphold: { label: 'Uphold', icon: 'wallet', takesReference: true, needsBank: false, cardCommission: true, currency: 'USD' },
   paypal: { label: 'PayPal', icon: 'brand-paypal', takesReference: true, needsBank: false, cardCommission: true, currency: 'USD' },
+  // Paid only online, on the card provider's page (docs/decisions/0036): never reported by hand.
+  tarjeta: {
+    label: 'Tarjeta de débito o crédito',
+    icon: 'credit-card',
+    takesReference: false,
+    needsBank: false,
+    cardCommission: true,
+    currency: 'USD',
+  },
   zelle: { label: 'Zelle', icon: 'currency-dollar', takesReference: true, needsBank: false, cardCommission: false, currency: 'USD' },
   efectivo: { label: 'Efectivo', icon: 'cash', takesReference: false, needsBank: false, cardCommission: false, currency: 'USD' },
   'pago-movil': {

@@ -6,12 +6,14 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startPaypalFalso } from '#test/paypal-falso.ts';
 import { freePort, waitFor } from '#test/server-process.ts';
+import { startStripeFalso } from '#test/stripe-falso.ts';
 import { startFakeSmtp } from './correo-falso.ts';
 
 let server: ChildProcess | undefined;
 let dataDir = '';
 let closeSmtp: (() => Promise<void>) | undefined;
 let closePaypal: (() => Promise<void>) | undefined;
+let closeStripe: (() => Promise<void>) | undefined;
 
 export async function setup(project: TestProject) {
   const port = await freePort();
@@ -22,6 +24,9 @@ export async function setup(project: TestProject) {
   // PayPal is paid online against the local fake of its API (docs/decisions/0035).
   const paypal = await startPaypalFalso();
   closePaypal = paypal.close;
+  // And the card against the local fake of Stripe's API (docs/decisions/0036).
+  const stripe = await startStripeFalso();
+  closeStripe = stripe.close;
   const baseUrl = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['server/src/main.ts'], {
     env: {
@@ -42,6 +47,9 @@ export async function setup(project: TestProject) {
       PAYPAL_SECRET: paypal.secret,
       PAYPAL_API_URL: paypal.url,
       PAYPAL_WEBHOOK_ID: paypal.webhookId,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -55,6 +63,7 @@ export async function teardown() {
   await new Promise((r) => setTimeout(r, 500));
   await closeSmtp?.();
   await closePaypal?.();
+  await closeStripe?.();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }
 

@@ -1,9 +1,10 @@
 // A guest pays with PayPal on a 360 px phone: the checkout asks for no reference, the store sends the
 // buyer to PayPal's approval page (the local fake of PayPal), and back on the order's page it is paid.
 // Administración sees the PayPal payment, approved, with the capture id as its reference, and refunds part of it.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
+import { cartToPaymentStep } from './pago-en-linea.ts';
 
 let browser: Browser;
 
@@ -15,49 +16,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** An article with units in a store that ships, read from the public API. */
-async function articleInStock(): Promise<{ articleCode: string; tiendaId: number }> {
-  const list = (await (await fetch(`${baseUrl()}/api/catalogo/articulos?per_page=40`)).json()) as { data: { model: string }[] };
-  for (const { model } of list.data.slice(10)) {
-    const detail = (await (await fetch(`${baseUrl()}/api/v2/catalogo/article/${model}`)).json()) as {
-      data: { sizes: { article: string; stores: { id: number; quantity: number }[] }[] };
-    };
-    for (const size of detail.data.sizes) {
-      const store = size.stores.find((s) => s.quantity >= 3);
-      if (store) return { articleCode: size.article, tiendaId: store.id };
-    }
-  }
-  throw new Error('ningún artículo tiene existencia');
-}
-
-async function toPaymentStep(page: Page) {
-  await page.goto(`${baseUrl()}/carrito`);
-  await page.getByTestId('checkout-siguiente').click();
-  await page.getByLabel('Nombre completo').fill('Andrés Pacheco');
-  await page.getByLabel('Correo electrónico').fill(`andres.${Date.now()}@correo.com`);
-  await page.getByLabel('Teléfono').fill('0424-555-7788');
-  await page.getByLabel('Cédula o RIF').fill('V-18222333');
-  await page.getByLabel('Estado').selectOption('Carabobo');
-  await page.getByLabel('Ciudad').selectOption('Valencia');
-  await page.getByLabel('Dirección').fill('Calle 137, Prebo, casa 4');
-  await page.getByTestId('checkout-siguiente').click();
-  await page.waitForURL(/\/carrito\?paso=3$/);
-  await page.getByRole('button', { name: 'Usar mis datos de comprador' }).click();
-  await page.getByTestId('agencia-mrw').click();
-  await page.getByTestId('checkout-siguiente').click();
-  await page.waitForURL(/\/carrito\?paso=4$/);
-}
-
 describe('pagar con PayPal', () => {
   it('un invitado paga en PayPal y vuelve a su orden pagada; administración ve la captura y reembolsa una parte', async () => {
     const { page, errors } = await newPage(browser, PHONE);
-    await page.goto(`${baseUrl()}/`);
-    const stock = await articleInStock();
-    const added = await page.request.post(`${baseUrl()}/api/carrito/guardar/item`, {
-      data: { articleCode: stock.articleCode, stores: [{ tiendaId: stock.tiendaId, quantity: 1 }] },
-    });
-    expect(added.status()).toBe(200);
-    await toPaymentStep(page);
+    await cartToPaymentStep(page);
 
     await page.getByTestId('metodo-paypal').click();
     const aviso = (await page.getByTestId('monto-a-pagar').textContent()) ?? '';
@@ -79,7 +41,7 @@ describe('pagar con PayPal', () => {
 
     await page.waitForURL(/\/orden\/OC-\d{6}\?t=[0-9a-f]{32}&pago=confirmado$/);
     await expect(page.getByTestId('paso-orden').textContent()).resolves.toBe('Pago confirmado');
-    await expect(page.getByTestId('resultado-paypal').textContent()).resolves.toContain('PayPal confirmó su pago');
+    await expect(page.getByTestId('resultado-pago').textContent()).resolves.toContain('PayPal confirmó su pago');
     await noSidewaysScroll(page);
     const code = page.url().match(/OC-\d{6}/)?.[0] ?? '';
     expect(errors).toEqual([]);
@@ -100,7 +62,7 @@ describe('pagar con PayPal', () => {
     await staff.page.getByTestId('reembolso-monto').fill('1,00');
     await staff.page.getByTestId('reembolso-nota').fill('Descuento acordado por teléfono');
     await staff.page.getByTestId('accion-reembolsar').click();
-    await expect(staff.page.getByTestId('accion-resultado').textContent()).resolves.toContain('Reembolso hecho en PayPal.');
+    await expect(staff.page.getByTestId('accion-resultado').textContent()).resolves.toContain('Reembolso hecho.');
     await staff.page
       .getByText(/Reembolso de PayPal por \$ 1,00 \([A-Z0-9]{17}\): Descuento acordado por teléfono/)
       .first()

@@ -157,12 +157,21 @@ export function tooManyUnitsMessage(label: string, units: number): string {
   return `Se pueden pedir hasta ${MAX_UNITS_PER_LINE} unidades de cada artículo por orden; ${label} lleva ${units}.`;
 }
 
+/** Methods the provider charges and the server captures (docs/decisions/0035 and 0036). */
+export const ONLINE_METHODS = ['paypal', 'tarjeta'] as const;
+export type OnlineMethod = (typeof ONLINE_METHODS)[number];
+
+export function isOnlineMethod(method: string): method is OnlineMethod {
+  return (ONLINE_METHODS as readonly string[]).includes(method);
+}
+
 /**
  * PayPal chosen without a reference is paid at PayPal and captured by the server (docs/decisions/0035);
  * the server refuses it when PayPal is not configured, and then PayPal is reported with its reference.
+ * A card is only ever paid online (0036).
  */
 export function paidOnline(payment: { method: string; reference?: string; amount?: string; date?: string }): boolean {
-  return payment.method === 'paypal' && !payment.reference && !payment.amount && !payment.date;
+  return isOnlineMethod(payment.method) && !payment.reference && !payment.amount && !payment.date;
 }
 
 export const paymentSchema = z
@@ -193,6 +202,10 @@ export const paymentSchema = z
   })
   .superRefine((p, ctx) => {
     const method = PAYMENT_METHODS[p.method];
+    if (p.method === 'tarjeta' && !paidOnline(p)) {
+      const message = 'El pago con tarjeta se hace en la página segura de la tarjeta: no lleva referencia, monto ni fecha';
+      ctx.addIssue({ code: 'custom', path: ['method'], message });
+    }
     if (!method.takesReference || paidOnline(p)) return;
     if (!p.reference) ctx.addIssue({ code: 'custom', path: ['reference'], message: 'Escriba la referencia del pago' });
     if (!p.amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Escriba el monto pagado' });

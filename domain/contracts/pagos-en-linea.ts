@@ -1,7 +1,7 @@
-// /api/pagos/*: payments captured by the provider (docs/decisions/0035). The buyer starts the
-// PayPal payment of a pending order (the server creates PayPal's order with the amount it computed),
-// PayPal sends the browser back to the return route (the server captures), and PayPal's signed
-// webhook confirms a capture whose return never came.
+// /api/pagos/*: payments captured by the provider (docs/decisions/0035 PayPal, 0036 the card). The
+// buyer starts the payment of a pending order (the server creates the provider's order with the
+// amount it computed), the provider sends the browser back to the return route (the server
+// captures), and the provider's signed webhook confirms a payment whose return never came.
 import { z } from 'zod';
 import { amount, orderCode } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope } from '#domain/contracts/contract.ts';
@@ -50,15 +50,47 @@ export const metodosEnLinea = defineRoute({
   method: 'GET',
   path: '/pagos/en-linea',
   tags,
-  summary: 'Qué métodos se pagan en línea en esta tienda (el checkout lo dice y no pide referencia)',
-  response: envelope(z.object({ paypal: z.boolean() })),
+  summary: 'Qué métodos se pagan en línea en esta tienda (el checkout lo dice y no pide referencia; sin tarjeta no la ofrece)',
+  response: envelope(z.object({ paypal: z.boolean(), tarjeta: z.boolean() })),
+});
+
+export const iniciarTarjeta = defineRoute({
+  method: 'POST',
+  path: '/pagos/tarjeta/iniciar',
+  tags,
+  summary: 'Crea en Stripe la página de pago con tarjeta de una orden pendiente por su total (lo calcula el servidor)',
+  body: iniciarPaypal.body,
+  response: iniciarPaypal.response,
+});
+
+export const retornoTarjeta = defineRoute({
+  method: 'GET',
+  path: '/pagos/tarjeta/retorno',
+  tags,
+  summary: 'Regreso desde la página de la tarjeta: el servidor cobra la autorización y lleva al comprador a su orden',
+  query: z.object({
+    session_id: z.string({ error: 'Falta el pago con tarjeta' }).regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'El pago con tarjeta no es válido'),
+    firma: z.string().max(64).optional(),
+  }),
+  response: z.null(),
+  status: 302,
+});
+
+export const webhookTarjeta = defineRoute({
+  method: 'POST',
+  path: '/pagos/tarjeta/webhook',
+  tags,
+  summary: 'Avisos de Stripe (Stripe-Signature verificada con el secreto del webhook sobre el cuerpo exacto, cada evento una sola vez)',
+  body: webhookPaypal.body,
+  response: webhookPaypal.response,
 });
 
 export const reembolsarPago = defineRoute({
   method: 'POST',
   path: '/pagos/reembolsar',
   tags,
-  summary: 'Reembolsa en PayPal el pago capturado de una orden, todo o una parte; con anular, la orden se anula y su existencia vuelve',
+  summary:
+    'Reembolsa en su proveedor (PayPal o Stripe) el pago capturado de una orden, todo o una parte; con anular, la orden se anula y su existencia vuelve',
   body: z.object({
     code: orderCode,
     // Without an amount, what is left of the payment.

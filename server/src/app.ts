@@ -65,6 +65,7 @@ import { ventasOpcionesRoutes } from './modules/ventas/ventas.opciones.routes.ts
 import { ventasPdfRoutes } from './modules/ventas/ventas.pdf.routes.ts';
 import { ventasReportesRoutes } from './modules/ventas/ventas.reportes.routes.ts';
 import { ventasVentaRoutes } from './modules/ventas/ventas.venta.routes.ts';
+import { createColdPageLimit } from './ssr/paginas-frias.ts';
 import { registerSsr, type SsrOptions } from './ssr/ssr.ts';
 
 z.config(z.locales.es());
@@ -173,7 +174,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   registerCrossSiteProtection(app, ACCESS_COOKIE);
   registerSecurityHeaders(app);
-  registerResponseCache(app, { enabled: deps.env.NODE_ENV !== 'test' });
+  // Public reads that miss the cache, from outside the process: the budget of a visitor's own pages
+  // (four times an anonymous one's, decision 0032), since an API read costs less than a page.
+  const { PAGINAS_FRIAS_POR_MINUTO: coldPerMinute, PAGINAS_FRIAS_RAFAGA: coldBurst } = deps.env;
+  registerResponseCache(app, {
+    enabled: deps.env.NODE_ENV !== 'test',
+    coldLimit: coldPerMinute > 0 ? createColdPageLimit({ perMinute: coldPerMinute * 4, burst: coldBurst * 4, inFlight: 4 }) : null,
+  });
   registerNoStore(app);
   await app.register(cookie);
   // Limits are counted in this process, or in Redis (shared by every process) when REDIS_URL is set.

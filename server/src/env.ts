@@ -24,6 +24,19 @@ export function paypalConfig(env: PaypalEnv): { clientId: string; secret: string
   return { clientId, secret, apiUrl: env.PAYPAL_API_URL, webhookId: webhookId ?? null };
 }
 
+type CardEnv = { STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_API_URL: string };
+
+/**
+ * The card provider's settings (Stripe's API, docs/decisions/0036), or null when it is not
+ * configured; a webhook secret without the secret key is a configuration error.
+ */
+export function cardConfig(env: CardEnv): { secretKey: string; webhookSecret: string | null; apiUrl: string } | null {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
+  if (webhookSecret && !secretKey) throw new Error('Configuración inválida:\n  - STRIPE_WEBHOOK_SECRET: no sirve sin STRIPE_SECRET_KEY');
+  if (!secretKey) return null;
+  return { secretKey, webhookSecret: webhookSecret ?? null, apiUrl: env.STRIPE_API_URL };
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
@@ -116,6 +129,19 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9]{1,50}$/, 'PAYPAL_WEBHOOK_ID debe ser el id del webhook que da PayPal (letras y cifras)')
     .optional(),
+  // Cards paid on the provider's page and captured by the server (Stripe's API, docs/decisions/0036);
+  // without the secret key the card is not offered. Only the server holds these keys.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_[A-Za-z0-9_]{8,}$/, 'STRIPE_SECRET_KEY debe ser la clave secreta que da Stripe (sk_… o rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9]{8,}$/, 'STRIPE_WEBHOOK_SECRET debe ser el secreto del webhook que da Stripe (whsec_…)')
+    .optional(),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'STRIPE_API_URL debe ser una URL completa (https://…)' })
+    .default('https://api.stripe.com'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_AUTH_URL: z.url('GOOGLE_AUTH_URL debe ser una URL').default('https://accounts.google.com/o/oauth2/v2/auth'),

@@ -12,6 +12,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
+import { escapeHtml, randomId, readBody, sendJson } from './proveedor-falso.ts';
 
 type Amount = { currency_code: string; value: string };
 type Capture = { id: string; status: string; amount: Amount; refunded: number };
@@ -53,33 +54,20 @@ export type PaypalFalso = {
   /** A signed delivery of `event`: the headers PayPal sends and the exact body. */
   /** `at`: when PayPal sent it (now by default; an old one is a replay). */
   sign(event: object, options?: { webhookId?: string; at?: Date }): { headers: Record<string, string>; body: string };
+  /** The same for a body written by hand (its exact bytes are what PayPal signs). */
+  signRaw(body: string, options?: { webhookId?: string; at?: Date }): { headers: Record<string, string>; body: string };
   /** The PAYMENT.CAPTURE.COMPLETED event of an order's capture (`amount` to forge another). */
   captureCompletedEvent(orderId: string, options?: { eventId?: string; amount?: Amount }): object;
   close(): Promise<void>;
 };
 
+function problem(response: ServerResponse, status: number, name: string, issue?: string) {
+  sendJson(response, status, { name, message: name, debug_id: id(12), details: issue ? [{ issue, description: issue }] : [] });
+}
+
 function id(length = 17): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  return Array.from(randomBytes(length), (b) => alphabet[b % alphabet.length]).join('');
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function send(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-}
-
-function problem(response: ServerResponse, status: number, name: string, issue?: string) {
-  send(response, status, { name, message: name, debug_id: id(12), details: issue ? [{ issue, description: issue }] : [] });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return randomId(alphabet, length);
 }
 
 export async function startPaypalFalso(): Promise<PaypalFalso> {
@@ -140,11 +128,11 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
     if (request.method === 'POST' && path === '/v1/oauth2/token') {
       const expected = `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
       if (request.headers.authorization !== expected || !raw.includes('grant_type=client_credentials')) {
-        return send(response, 401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+        return sendJson(response, 401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
       }
       const token = `A21${id(40)}`;
       tokens.add(token);
-      return send(response, 200, { scope: 'openid', access_token: token, token_type: 'Bearer', app_id: 'APP', expires_in: 32400 });
+      return sendJson(response, 200, { scope: 'openid', access_token: token, token_type: 'Bearer', app_id: 'APP', expires_in: 32400 });
     }
 
     // The approval page and its button: what the buyer sees at PayPal.
@@ -174,13 +162,13 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
 
     const bearer = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
     if (!tokens.has(bearer))
-      return send(response, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+      return sendJson(response, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
     const requestId = typeof request.headers['paypal-request-id'] === 'string' ? request.headers['paypal-request-id'] : null;
 
     if (request.method === 'POST' && path === '/v2/checkout/orders') {
       if (requestId && byRequestId.has(requestId)) {
-        return send(response, 200, orderJson(orders.get(byRequestId.get(requestId) as string) as Order));
+        return sendJson(response, 200, orderJson(orders.get(byRequestId.get(requestId) as string) as Order));
       }
       const unit = (body.purchase_units as { amount?: Amount; reference_id?: string }[] | undefined)?.[0];
       const context = (body.payment_source as { paypal?: { experience_context?: { return_url?: string; cancel_url?: string } } })?.paypal
@@ -201,17 +189,18 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
       };
       orders.set(order.id, order);
       if (requestId) byRequestId.set(requestId, order.id);
-      return send(response, 200, orderJson(order));
+      return sendJson(response, 200, orderJson(order));
     }
 
     const orderPath = path.match(/^\/v2\/checkout\/orders\/([A-Z0-9]+)(\/capture)?$/);
     if (orderPath) {
       const order = orders.get(orderPath[1]);
       if (!order) return problem(response, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
-      if (request.method === 'GET' && !orderPath[2]) return send(response, 200, orderJson(order));
+      if (request.method === 'GET' && !orderPath[2]) return sendJson(response, 200, orderJson(order));
       if (request.method === 'POST' && orderPath[2]) {
         // The same PayPal-Request-Id answers the first capture again (PayPal's idempotency).
-        if (order.status === 'COMPLETED' && requestId && requestId === order.captureRequestId) return send(response, 201, orderJson(order));
+        if (order.status === 'COMPLETED' && requestId && requestId === order.captureRequestId)
+          return sendJson(response, 201, orderJson(order));
         if (order.status === 'COMPLETED') return problem(response, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
         if (order.status !== 'APPROVED') return problem(response, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
         if (declined.delete(order.id)) return problem(response, 422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED');
@@ -223,7 +212,7 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
           stalled.delete(order.id);
           return captured();
         }
-        return send(response, 201, orderJson(order));
+        return sendJson(response, 201, orderJson(order));
       }
     }
 
@@ -240,7 +229,11 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
       }
       capture.refunded += cents;
       capture.status = capture.refunded === capturedCents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-      return send(response, 201, { id: id(), status: 'COMPLETED', amount: { currency_code: capture.amount.currency_code, value: asked } });
+      return sendJson(response, 201, {
+        id: id(),
+        status: 'COMPLETED',
+        amount: { currency_code: capture.amount.currency_code, value: asked },
+      });
     }
 
     if (request.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
@@ -249,7 +242,8 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
         b.transmission_id ?? '',
         b.transmission_time ?? '',
         b.webhook_id ?? '',
-        JSON.stringify(body.webhook_event ?? {}),
+        // The event as the store sent it back, byte for byte (it is the last member of the request).
+        raw.slice(raw.indexOf('"webhook_event":') + '"webhook_event":'.length, raw.lastIndexOf('}')),
       );
       const ok =
         b.auth_algo === 'SHA256withRSA' &&
@@ -257,7 +251,7 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
         b.cert_url.startsWith(`${url}/v1/notifications/certs/`) &&
         b.webhook_id === webhookId &&
         b.transmission_sig === expected;
-      return send(response, 200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
+      return sendJson(response, 200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
     }
 
     return problem(response, 404, 'RESOURCE_NOT_FOUND');
@@ -292,7 +286,9 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
       return doCapture(order);
     },
     sign(event, options = {}) {
-      const body = JSON.stringify(event);
+      return fake.signRaw(JSON.stringify(event), options);
+    },
+    signRaw(body, options = {}) {
       const transmissionId = randomUUID();
       const time = (options.at ?? new Date()).toISOString();
       return {

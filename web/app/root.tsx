@@ -1,7 +1,5 @@
 import './lib/zod-sin-eval.ts';
-import '@mantine/core/styles.css';
-// Charts styles after the core's (the sales reports' charts).
-import '@mantine/charts/styles.css';
+import './lib/estilos-tienda.ts';
 import '@mantine/notifications/styles.css';
 import './app.css';
 import { Anchor, Button, Container, Group, MantineProvider, mantineHtmlProps, Stack, Text, Title } from '@mantine/core';

@@ -23,6 +23,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof DatoInvalido) return reply.status(422).send({ success: false, message: error.message, errors: error.errors });
     if (error instanceof AppError) {
+      // A service behind us failed (a payment provider): the person reads why, the log keeps it.
+      if (error.status >= 500) request.log.error({ err: error }, 'servicio externo sin respuesta útil');
       if (error.status === 401) void reply.header('www-authenticate', 'Bearer');
       if (error instanceof DemasiadasSolicitudes && error.retryAfterSeconds)
         void reply.header('retry-after', String(error.retryAfterSeconds));

@@ -51,7 +51,8 @@ export async function runJobs(ctx: OrderContext, log: JobLog, now = new Date()):
   };
   // Before the expiry: an order paid at the provider must not be cancelled for a lost return.
   try {
-    result.reconciledPayments = await conciliar(ctx, ctx.paypal ?? null, now);
+    result.reconciledPayments = 0;
+    for (const provider of Object.values(ctx.providers ?? {})) result.reconciledPayments += await conciliar(ctx, provider, now);
   } catch (error) {
     result.failed++;
     log.error({ err: error }, 'tarea periódica: no se pudieron conciliar los pagos en línea');

@@ -15,6 +15,7 @@ import {
   toQueryString,
 } from '#domain/contracts/contract.ts';
 import { hasVisitorCookie, pageCacheControl } from '#server/http/cache-control.ts';
+import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from '#server/http/response-cache.ts';
 import { setPageCsp } from '#server/http/security-headers.ts';
 import { type CachedPage, chooseEncoding, createPageCache, isStorefrontPageGet, type PageCache, sharedPageKey } from './page-cache.ts';
 import { checkPageBody, normalisedPath, requestOrigin } from './page-request.ts';
@@ -33,7 +34,8 @@ export type SharedAnswers = { onlyShared: boolean };
 export function inProcessApi(app: FastifyInstance, request: FastifyRequest, answers: SharedAnswers = { onlyShared: true }): ApiClient {
   // The browser's own headers travel with each call, so the API sees the same session and the
   // same origin checks as if the browser had called it.
-  const forward: Record<string, string> = { host: request.host };
+  // The token keeps these calls out of the API's cold-read limit: the page already paid its own.
+  const forward: Record<string, string> = { host: request.host, [IN_PROCESS_HEADER]: IN_PROCESS_TOKEN };
   // Where a request came from matters for the API's cross-site check only when the page itself
   // receives a form (a top-level GET arriving from another site is a normal visit).
   const names =

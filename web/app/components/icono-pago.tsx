@@ -4,6 +4,7 @@ import {
   IconBuildingBank,
   IconCash,
   IconClock,
+  IconCreditCard,
   IconCurrencyDollar,
   IconDeviceMobile,
   type IconProps,
@@ -15,6 +16,7 @@ import type { PaymentMethodId } from '#domain/store-constants.ts';
 const ICONS: Record<PaymentMethodId, ComponentType<IconProps>> = {
   uphold: IconWallet,
   paypal: IconBrandPaypal,
+  tarjeta: IconCreditCard,
   zelle: IconCurrencyDollar,
   efectivo: IconCash,
   'pago-movil': IconDeviceMobile,

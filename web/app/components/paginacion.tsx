@@ -1,17 +1,16 @@
 // Page links that keep the other query parameters; real links, so they work without JavaScript.
+// Where the list gives a cursor (`meta.next_cursor`), the link to the next page carries it as
+// `despues`, so walking the list page by page costs what its first page costs (decision 0025); the
+// page number stays in the link for what the page shows («Mostrando 481–504»).
 import { Group, Pagination, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { ListMeta } from '#domain/contracts/api-client.ts';
+import { pageHref } from '#web/lib/enlace-de-pagina.ts';
 
 export function Paginacion({ meta, param = 'page', label = 'artículos' }: { meta: ListMeta; param?: string; label?: string }) {
   const location = useLocation();
-  const hrefFor = (page: number) => {
-    const params = new URLSearchParams(location.search);
-    if (page <= 1) params.delete(param);
-    else params.set(param, String(page));
-    const qs = params.toString();
-    return `${location.pathname}${qs ? `?${qs}` : ''}`;
-  };
+  const next = meta.current_page + 1;
+  const hrefFor = (page: number) => pageHref(location.pathname, location.search, param, page, page === next ? meta.next_cursor : null);
   // An empty list says so itself, in words that fit it; a second «Sin …» under that only repeats it.
   if (meta.total === 0) return null;
   return (

@@ -1,4 +1,9 @@
 // The back-office layout: auth and has-role guards, sidebar built from auth/menu, e-mail verification notice.
+// Every Mantine component's styles (the storefront loads only its own, lib/estilos-tienda.ts), in a
+// CSS layer so that the storefront's unlayered copies and app.css keep winning as before; then the
+// sales reports' charts.
+import '@mantine/core/styles.layer.css';
+import '@mantine/charts/styles.css';
 import { Alert, AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Form, Link, Outlet, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useLocation } from 'react-router';

@@ -65,7 +65,7 @@ describe('páginas con «despues» (keyset)', () => {
     expect(byCursor).toEqual(byNumber.codes);
   });
 
-  it('un «despues» alterado, de otro orden o con agrupar_colores se rechaza con 400 y un mensaje claro', async () => {
+  it('un «despues» alterado o de otro orden se rechaza con 400 y un mensaje claro', async () => {
     const { body } = await get<ArticleCard[]>('/api/catalogo/articulos?sort_by=precio&sort_desc=false');
     const cursor = body.meta.next_cursor as string;
     const otherOrder = await get(`/api/catalogo/articulos?sort_by=nombre&despues=${encodeURIComponent(cursor)}`);
@@ -74,14 +74,62 @@ describe('páginas con «despues» (keyset)', () => {
     const forged = encodeCursor({ sort: 'precio', desc: false, marked: null, key: '1; DROP TABLE modelos', code: 'X' });
     expect((await get(`/api/catalogo/articulos?sort_by=precio&sort_desc=false&despues=${forged}`)).status).toBe(400);
     expect((await get('/api/catalogo/articulos?despues=%%%no-es-base64')).status).toBe(400);
-    const grouped = await get(`/api/catalogo/articulos?agrupar_colores=true&despues=${encodeURIComponent(cursor)}`);
+    const grouped = await get(`/api/catalogo/articulos?agrupar_colores=true&sort_by=nombre&despues=${encodeURIComponent(cursor)}`);
     expect(grouped.status).toBe(400);
-    expect(grouped.body.message).toMatch(/agrupar_colores/);
+    expect(grouped.body.message).toMatch(/despues/);
   });
 
   it('el cursor de una fecha inexistente no llega a la base', () => {
     const bad = encodeCursor({ sort: 'nuevo', desc: true, marked: null, key: '2026-13-45 99:00:00+00', code: 'A' });
     expect(decodeCursor(bad, 'nuevo', true, false)).toBeNull();
+  });
+});
+
+/** The style of a card: its model code without the colour (4 characters). */
+const styleOf = (model: string) => model.slice(0, -4);
+
+describe('lista agrupada (una tarjeta por estilo) por número y con «despues»', () => {
+  const grouped: [string, number][] = [
+    ['sort_by=nuevo&sort_desc=true', 5],
+    ['sort_by=nuevo&sort_desc=false', 5],
+    ['sort_by=precio&sort_desc=false', 5],
+    ['sort_by=precio&sort_desc=true', 5],
+    ['sort_by=nombre&sort_desc=false', 5],
+    ['sort_by=nombre&sort_desc=true', 5],
+    ['sort_by=vendidos&sort_desc=true', 5],
+    ['opcion=lo-nuevo', 4],
+    ['opcion=mas-vendidos', 4],
+    ['linea=DAM&sort_by=precio&sort_desc=true', 3],
+    ['linea=DAM&sublinea=BLU&sort_by=nombre&sort_desc=false', 2],
+    ['linea=DAM&color=NEGR,BLAN,ROJO&sort_by=precio&sort_desc=false', 2],
+    ['precio_min=20&precio_max=40&sort_by=nuevo&sort_desc=true', 3],
+    ['talla=MD&sort_by=vendidos&sort_desc=true', 4],
+  ];
+  it.each(grouped)(
+    '%s: cada estilo una vez, con el color que ordena primero, en el orden de la lista por color',
+    async (query, perPage) => {
+      // The oracle: the per-colour list in the same order, keeping the first colour of each style.
+      const perColour = await walkByNumber(query, 7);
+      const seen = new Set<string>();
+      const expected = perColour.codes.filter((model) => !seen.has(styleOf(model)) && seen.add(styleOf(model)));
+      expect(seen.size).toBeLessThan(perColour.codes.length); // some style has several colours in this list
+      const byNumber = await walkByNumber(`agrupar_colores=true&${query}`, perPage);
+      expect(byNumber.codes).toEqual(expected);
+      expect(byNumber.total).toBe(expected.length);
+      expect(await walkByCursor(`agrupar_colores=true&${query}`, perPage)).toEqual(expected);
+    },
+  );
+
+  it('el cursor de la última página es nulo y el de una página llena lleva a la siguiente', async () => {
+    const { body } = await get<ArticleCard[]>('/api/catalogo/articulos?agrupar_colores=true&linea=DAM&per_page=3');
+    expect(body.meta.next_cursor).toEqual(expect.any(String));
+    const next = await get<ArticleCard[]>(
+      `/api/catalogo/articulos?agrupar_colores=true&linea=DAM&per_page=3&page=2&despues=${encodeURIComponent(body.meta.next_cursor as string)}`,
+    );
+    const byNumber = await get<ArticleCard[]>('/api/catalogo/articulos?agrupar_colores=true&linea=DAM&per_page=3&page=2');
+    expect(next.body.data.map((c) => c.model)).toEqual(byNumber.body.data.map((c) => c.model));
+    const all = await get<ArticleCard[]>('/api/catalogo/articulos?agrupar_colores=true&linea=DAM&per_page=100');
+    expect(all.body.meta.next_cursor).toBeNull();
   });
 });
 

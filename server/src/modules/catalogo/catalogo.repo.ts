@@ -1,5 +1,6 @@
 // Catalogue queries: lines, sub-lines, models (cards and detail), articles and stock per store.
 import { and, asc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { CatalogCursor } from '#domain/catalogo-cursor.ts';
 import type { Db } from '#server/db/client.ts';
 import { articulos, colores, lineas, modelos, sublineas, tallas } from '#server/modules/catalogo/catalogo.schema.ts';
@@ -9,10 +10,18 @@ import { automaticDiscountExistsSql } from '#server/modules/descuento/descuento.
 import { tiendaEnLaWeb } from '#server/modules/inventario/inventario.repo.ts';
 import { inventario, tiendas } from '#server/modules/inventario/inventario.schema.ts';
 
-const finalPrice = sql<string>`(${modelos.price} - ${modelos.promotion})`;
+/** The tables a list condition reads: the models listed, or (aliased) their siblings of the same style. */
+type ListTables = { m: typeof modelos; sub: typeof sublineas; lin: typeof lineas };
+const listed: ListTables = { m: modelos, sub: sublineas, lin: lineas };
+/** A model's siblings in the grouped list (the colours of its style), under their own names. */
+const siblings = {
+  m: alias(modelos, 'hermano') as unknown as typeof modelos,
+  sub: alias(sublineas, 'hermano_sublinea') as unknown as typeof sublineas,
+  lin: alias(lineas, 'hermano_linea') as unknown as typeof lineas,
+} satisfies ListTables;
 
-/** An automatic discount valid today applies to the model (descuento module): it is on promotion too. */
-const withAutomaticDiscount = automaticDiscountExistsSql({ model: modelos.code, sublinea: modelos.sublineaId, linea: sublineas.lineaId });
+const priceOf = (m: typeof modelos) => sql<string>`(${m.price} - ${m.promotion})`;
+const finalPrice = priceOf(modelos);
 
 /** The model's first photo, when the staff uploaded one (its picture; the drawing otherwise). */
 const firstPhoto = sql<string | null>`(SELECT ${modeloFotos.key} FROM ${modeloFotos}
@@ -74,43 +83,79 @@ export type ModelFilter = {
 export type SaleList = 'nuevo' | 'vendidos';
 
 /** Models the staff put in the list by hand. */
-const markedIn = (lista: SaleList) => (lista === 'nuevo' ? sql`${modelos.nuevo} IS TRUE` : sql`${modelos.masVendido} IS TRUE`);
+const markedIn = (lista: SaleList, m = modelos) => (lista === 'nuevo' ? sql`${m.nuevo} IS TRUE` : sql`${m.masVendido} IS TRUE`);
 
 export type ModelSort = 'precio' | 'nombre' | 'nuevo' | 'vendidos';
 
-function whereOf(filter: ModelFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(modelos.active, true), eq(sublineas.active, true), eq(lineas.active, true)];
-  if (filter.lineCode) conditions.push(eq(lineas.code, filter.lineCode));
-  if (filter.subLineCode) conditions.push(eq(sublineas.code, filter.subLineCode));
-  if (filter.colorCodes?.length) conditions.push(inArray(modelos.colorCode, filter.colorCodes));
-  if (filter.minPrice) conditions.push(gte(finalPrice, filter.minPrice));
-  if (filter.maxPrice) conditions.push(lte(finalPrice, filter.maxPrice));
-  if (filter.onlyPromotions) conditions.push(sql`(${gt(modelos.promotion, '0')} OR ${withAutomaticDiscount})`);
-  if (filter.lista === 'nuevo') conditions.push(sql`${modelos.nuevo} IS NOT FALSE`);
-  if (filter.lista === 'vendidos') conditions.push(sql`${modelos.masVendido} IS NOT FALSE`);
+function whereOf(filter: ModelFilter, { m, sub, lin }: ListTables = listed): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(m.active, true), eq(sub.active, true), eq(lin.active, true)];
+  if (filter.lineCode) conditions.push(eq(lin.code, filter.lineCode));
+  if (filter.subLineCode) conditions.push(eq(sub.code, filter.subLineCode));
+  if (filter.lineCode && filter.subLineCode && m === modelos) {
+    // The same sub-line again as its id (one row at most: codes are unique within a line), so the scan can
+    // start in an index that leads with the sub-line and comes out in the list order (decision 0031-escala).
+    // Not for the siblings of the grouped list: those are looked up by their base code.
+    conditions.push(sql`${m.sublineaId} = (SELECT fs.id FROM ${sublineas} fs JOIN ${lineas} fl ON fl.id = fs.linea_id
+      WHERE fl.code = ${filter.lineCode} AND fs.code = ${filter.subLineCode})`);
+  }
+  if (filter.colorCodes?.length) conditions.push(inArray(m.colorCode, filter.colorCodes));
+  if (filter.minPrice) conditions.push(gte(priceOf(m), filter.minPrice));
+  if (filter.maxPrice) conditions.push(lte(priceOf(m), filter.maxPrice));
+  if (filter.onlyPromotions) {
+    // An automatic discount valid today applies to the model (descuento module): it is on promotion too.
+    const discounted = automaticDiscountExistsSql({ model: m.code, sublinea: m.sublineaId, linea: sub.lineaId });
+    conditions.push(sql`(${gt(m.promotion, '0')} OR ${discounted})`);
+  }
+  if (filter.lista === 'nuevo') conditions.push(sql`${m.nuevo} IS NOT FALSE`);
+  if (filter.lista === 'vendidos') conditions.push(sql`${m.masVendido} IS NOT FALSE`);
   for (const term of filter.searchTerms ?? []) {
     const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
-    conditions.push(sql`${modelos.searchText} LIKE ${`%${escaped}%`}`);
+    conditions.push(sql`${m.searchText} LIKE ${`%${escaped}%`}`);
   }
   if (filter.sizeCode) {
     conditions.push(sql`EXISTS (SELECT 1 FROM ${articulos} a JOIN ${inventario} i ON i.article_code = a.code JOIN ${tiendas} t ON t.id = i.tienda_id AND t.active AND t.sells_web
-      WHERE a.model_code = ${modelos.code} AND a.size_code = ${filter.sizeCode} AND i.quantity > i.held)`);
+      WHERE a.model_code = ${m.code} AND a.size_code = ${filter.sizeCode} AND i.quantity > i.held)`);
   }
   return and(...conditions);
 }
 
 /** The sort key of each order, and the type its text form casts back to (keyset cursors). */
-function sortKeyOf(sort: ModelSort): { expr: SQL; type: string } {
+function sortKeyOf(sort: ModelSort, m = modelos): { expr: SQL; type: string } {
   switch (sort) {
     case 'precio':
-      return { expr: finalPrice, type: 'numeric' };
+      return { expr: priceOf(m), type: 'numeric' };
     case 'nombre':
-      return { expr: sql`${modelos.name}`, type: 'text' };
+      return { expr: sql`${m.name}`, type: 'text' };
     case 'vendidos':
-      return { expr: sql`${modelos.soldCount}`, type: 'integer' };
+      return { expr: sql`${m.soldCount}`, type: 'integer' };
     default:
-      return { expr: sql`${modelos.createdAt}`, type: 'timestamptz' };
+      return { expr: sql`${m.createdAt}`, type: 'timestamptz' };
   }
+}
+
+/**
+ * The grouped list keeps a model only when it is the first of its style in the list order: no sibling
+ * (same base code) that also matches the filter sorts before it. Every sort key is NOT NULL, so the
+ * comparison is the ORDER BY's: (staff mark DESC,) key in its direction, code ASC. Checked per row
+ * through modelos_base, it lets the scan walk the list order and stop at the page, and keyset works:
+ * the styles after a cursor are the first colours after it (decision 0031-escala).
+ */
+function firstOfStyle(filter: ModelFilter, sort: ModelSort, descending: boolean): SQL {
+  const { m: h, sub: hs, lin: hl } = siblings;
+  const mine = sortKeyOf(sort).expr;
+  const theirs = sortKeyOf(sort, h).expr;
+  const keyFirst = sql`(${theirs} ${sql.raw(descending ? '>' : '<')} ${mine} OR (${theirs} = ${mine} AND ${h.code} < ${modelos.code}))`;
+  let before = keyFirst;
+  if (filter.lista) {
+    const a = markedIn(filter.lista, h);
+    const b = markedIn(filter.lista);
+    before = sql`((${a}) > (${b}) OR ((${a}) = (${b}) AND ${keyFirst}))`;
+  }
+  // An aliased table renders as its alias alone: the FROM names the table and the alias.
+  return sql`NOT EXISTS (SELECT 1 FROM ${modelos} "hermano"
+    JOIN ${sublineas} "hermano_sublinea" ON ${hs.id} = ${h.sublineaId}
+    JOIN ${lineas} "hermano_linea" ON ${hl.id} = ${hs.lineaId}
+    WHERE ${h.baseCode} = ${modelos.baseCode} AND ${whereOf(filter, siblings)} AND ${before})`;
 }
 
 function orderOf(sort: ModelSort, descending: boolean): SQL[] {
@@ -154,6 +199,8 @@ export type PageOptions = {
   countUpTo?: number;
   /** Keyset: the rows after this position instead of skipping `offset` rows. */
   after?: CatalogCursor;
+  /** One row per style (base code): the colour that sorts first among those matching stands for it. */
+  onePerStyle?: boolean;
 };
 
 export type ModelPage = { rows: (CardRow & { sortKey: string; marked: boolean | null })[]; total: number };
@@ -168,7 +215,11 @@ export async function findModelPage(
   options: PageOptions = {},
 ): Promise<ModelPage> {
   const where = whereOf(filter);
-  const pageWhere = options.after ? and(where, afterCursor(filter, sort, descending, options.after)) : where;
+  const pageWhere = and(
+    where,
+    options.after ? afterCursor(filter, sort, descending, options.after) : undefined,
+    options.onePerStyle ? firstOfStyle(filter, sort, descending) : undefined,
+  );
   const { expr } = sortKeyOf(sort);
   const [rows, total] = await Promise.all([
     db
@@ -185,55 +236,21 @@ export async function findModelPage(
       .orderBy(...(filter.lista ? [sql`${markedIn(filter.lista)} DESC`] : []), ...orderOf(sort, descending))
       .limit(limit)
       .offset(options.after ? 0 : offset),
-    options.countUpTo === undefined ? exactCount(db, where) : countUpTo(db, where, options.countUpTo, false),
+    options.countUpTo === undefined
+      ? exactCount(db, where, options.onePerStyle ?? false)
+      : countUpTo(db, where, options.countUpTo, options.onePerStyle ?? false),
   ]);
   return { rows, total };
 }
 
-async function exactCount(db: Db, where: SQL | undefined): Promise<number> {
+async function exactCount(db: Db, where: SQL | undefined, distinctStyles: boolean): Promise<number> {
   const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
+    .select({ total: distinctStyles ? sql<number>`count(DISTINCT ${modelos.baseCode})::int` : sql<number>`count(*)::int` })
     .from(modelos)
     .innerJoin(sublineas, eq(sublineas.id, modelos.sublineaId))
     .innerJoin(lineas, eq(lineas.id, sublineas.lineaId))
     .where(where);
   return total;
-}
-
-/**
- * A page of styles: of each style (models sharing a base code) the colour that sorts first among
- * those matching the filter stands for it, and the styles are in the order of those colours.
- * The window ranks every matching model, so its cost follows the filtered set (decision 0025).
- */
-export async function findStylePage(
-  db: Db,
-  filter: ModelFilter,
-  sort: ModelSort,
-  descending: boolean,
-  limit: number,
-  offset: number,
-  countLimit: number,
-): Promise<{ rows: CardRow[]; total: number }> {
-  const where = whereOf(filter);
-  const order = sql.join([...(filter.lista ? [sql`${markedIn(filter.lista)} DESC`] : []), ...orderOf(sort, descending)], sql`, `);
-  const ranked = sql`SELECT ${modelos.code} AS code,
-      row_number() OVER (PARTITION BY ${modelos.baseCode} ORDER BY ${order}) AS in_style,
-      row_number() OVER (ORDER BY ${order}) AS position
-    FROM ${modelos}
-    JOIN ${sublineas} ON ${sublineas.id} = ${modelos.sublineaId}
-    JOIN ${lineas} ON ${lineas.id} = ${sublineas.lineaId}
-    WHERE ${where}`;
-  const [pageResult, total] = await Promise.all([
-    db.execute<{ code: string }>(
-      sql`SELECT code FROM (${ranked}) ranked WHERE in_style = 1 ORDER BY position LIMIT ${limit} OFFSET ${offset}`,
-    ),
-    countUpTo(db, where, countLimit, true),
-  ]);
-  const codes = (Array.isArray(pageResult) ? pageResult : (pageResult as { rows: { code: string }[] }).rows).map((r) => r.code);
-  if (codes.length === 0) return { rows: [], total };
-  const rows = await cardQuery(db).where(inArray(modelos.code, codes));
-  const byCode = new Map(rows.map((r) => [r.model, r]));
-  return { rows: codes.flatMap((c) => byCode.get(c) ?? []), total };
 }
 
 /** The active colours of each style (base code), for the swatches of a page of cards. */

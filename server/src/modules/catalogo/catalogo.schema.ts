@@ -69,6 +69,8 @@ export const modelos = pgTable(
   },
   (t) => [
     index('modelos_sublinea').on(t.sublineaId, t.active),
+    // The grouped list's bounded count of styles (DISTINCT base_code) reads only this index (decision 0031-escala).
+    index('modelos_sublinea_estilos').on(t.sublineaId, t.active, t.baseCode),
     index('modelos_base').on(t.baseCode),
     index('modelos_created').on(t.createdAt),
     index('modelos_sold').on(t.soldCount),
@@ -76,6 +78,17 @@ export const modelos = pgTable(
     index('modelos_nuevo_orden').on(t.createdAt.desc().nullsFirst(), t.code),
     index('modelos_precio_orden').on(sql`(${t.price} - ${t.promotion})`, t.code),
     index('modelos_color').on(t.colorCode),
+    // Each storefront order, over the whole catalogue and from a sub-line, exactly as the list sorts
+    // (key in its direction, code ascending): the grouped list walks one of these and stops at the page
+    // (decision 0031-escala). «Nombre» descending walks modelos_nombre_orden backwards.
+    index('modelos_precio_desc_orden').on(sql`(${t.price} - ${t.promotion}) DESC`, t.code),
+    index('modelos_nombre_orden').on(t.name, t.code),
+    index('modelos_vendidos_orden').on(t.soldCount.desc().nullsFirst(), t.code),
+    index('modelos_sublinea_nuevo').on(t.sublineaId, t.createdAt.desc().nullsFirst(), t.code),
+    index('modelos_sublinea_precio').on(t.sublineaId, sql`(${t.price} - ${t.promotion})`, t.code),
+    index('modelos_sublinea_precio_desc').on(t.sublineaId, sql`(${t.price} - ${t.promotion}) DESC`, t.code),
+    index('modelos_sublinea_nombre').on(t.sublineaId, t.name, t.code),
+    index('modelos_sublinea_vendidos').on(t.sublineaId, t.soldCount.desc().nullsFirst(), t.code),
     // The search's `LIKE '%term%'` (3 letters or more) reads this trigram index instead of every model.
     index('modelos_busqueda').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('modelos_price_ok', sql`${t.price} >= 0 AND ${t.promotion} >= 0 AND ${t.promotion} <= ${t.price}`),

@@ -102,7 +102,7 @@ export type ArticleQuery = {
   opcion?: SaleOption;
   /** One card per style (its colours as swatches) instead of one per colour. */
   groupColors?: boolean;
-  /** Keyset: the `meta.next_cursor` of the previous page (per-colour lists only). */
+  /** Keyset: the `meta.next_cursor` of the previous page (of the same list: grouped or per colour). */
   despues?: string;
 };
 
@@ -127,14 +127,15 @@ export async function listArticles(db: Db, q: ArticleQuery, options: ListOptions
   const sort: ModelSort = q.sortBy ?? (q.opcion === 'mas-vendidos' ? 'vendidos' : 'nuevo');
   const descending = q.sortDesc ?? true;
   const offset = offsetOf(q.page, q.perPage);
-  if (q.groupColors) {
-    if (q.despues) throw new ReglaNegocio('«despues» no se puede usar con agrupar_colores: pida la página por número.');
-    const { rows, total } = await repo.findStylePage(db, filter, sort, descending, q.perPage, offset, countLimit + 1);
-    return { items: await withSizes(db, rows), meta: cappedMeta(q.page, q.perPage, total, countLimit, rows.length) };
-  }
   const after = q.despues ? decodeCursor(q.despues, sort, descending, filter.lista !== undefined) : undefined;
   if (after === null) throw new ReglaNegocio('«despues» no es válido para este orden: vuelva a la primera página.');
-  const { rows, total } = await repo.findModelPage(db, filter, sort, descending, q.perPage, offset, { countUpTo: countLimit + 1, after });
+  // Grouped (the storefront's lists): one card per style, the colour that sorts first standing for it; the
+  // cursor is that colour's place in the same order, so both lists page the same way (decision 0031-escala).
+  const { rows, total } = await repo.findModelPage(db, filter, sort, descending, q.perPage, offset, {
+    countUpTo: countLimit + 1,
+    after,
+    onePerStyle: q.groupColors,
+  });
   const last = rows.at(-1);
   const nextCursor =
     last && rows.length === q.perPage

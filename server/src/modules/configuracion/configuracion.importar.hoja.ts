@@ -1,12 +1,13 @@
 // Reads and writes the catalogue sheet as files. The format comes from the bytes, never from the
 // name: a zip is XLSX (read row by row with exceljs's streaming reader, after checking its
-// directory), anything else must be text, a CSV in UTF-8 (with or without BOM), UTF-16 or
-// Windows-1252/Latin-1 as Profit exports it, separated by ; , or tab (read with csv-parse, also
-// streaming). A file that is neither is a HojaInvalida with a Spanish message, never a 500.
+// directory, given only the parts it needs), anything else must be text, a CSV in UTF-8 (with or
+// without BOM), UTF-16 or Windows-1252/Latin-1 as Profit exports it, separated by ; , or tab (read
+// with csv-parse, also streaming). A file that is neither is a HojaInvalida with a Spanish message, never a 500.
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { PassThrough, Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { CsvError, parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { csvDecimal, csvField, csvText, UTF8_BOM } from '#domain/csv.ts';
@@ -43,9 +44,9 @@ export async function openSheet(file: string, options: { isHeader?: (cells: stri
   const head = await readHead(file, 64 * 1024);
   if (head.length === 0) throw new HojaInvalida(422, 'El archivo está vacío.');
   if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
-    await checkXlsxDirectory(file);
+    const parts = await checkXlsxDirectory(file);
     const info: SheetInfo = { format: 'xlsx', sheet: null, encoding: null, separator: null };
-    return { info, rows: xlsxRows(file, info) };
+    return { info, rows: xlsxRows(file, parts, info) };
   }
   if (head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) {
     throw new HojaInvalida(
@@ -72,12 +73,20 @@ async function readHead(file: string, bytes: number): Promise<Buffer> {
 
 // ── XLSX ────────────────────────────────────────────────────────────────────
 
+/** Where each part exceljs needs lies in the file: [start, end) of its local entry, with its data. */
+type XlsxParts = {
+  rels: [number, number] | null;
+  workbook: [number, number];
+  sharedStrings: [number, number] | null;
+  sheet: [number, number];
+};
+
 /**
  * Reads the zip's central directory before exceljs opens it: it must be a zip, hold a workbook and
  * a worksheet, and not unzip to more than MAX_UNZIPPED_BYTES (a small file that unzips to
- * gigabytes would fill the memory).
+ * gigabytes would fill the memory). Answers where the parts that exceljs reads are.
  */
-async function checkXlsxDirectory(file: string): Promise<void> {
+async function checkXlsxDirectory(file: string): Promise<XlsxParts> {
   const broken = new HojaInvalida(422, 'El archivo XLSX está dañado o incompleto: ábralo en Excel, guárdelo de nuevo y vuelva a subirlo.');
   const handle = await open(file, 'r');
   try {
@@ -93,19 +102,22 @@ async function checkXlsxDirectory(file: string): Promise<void> {
     const directory = Buffer.alloc(directorySize);
     await handle.read(directory, 0, directorySize, directoryOffset);
     let unzipped = 0;
-    let workbook = false;
-    let worksheet = false;
+    const starts = new Map<string, number>();
+    let worksheet: string | null = null;
     for (let at = 0; at + 46 <= directory.length; ) {
       if (directory.readUInt32LE(at) !== 0x02014b50) throw broken;
       const entrySize = directory.readUInt32LE(at + 24);
       const nameLength = directory.readUInt16LE(at + 28);
       const name = directory.toString('utf8', at + 46, at + 46 + nameLength);
+      const start = directory.readUInt32LE(at + 42);
+      if (start >= directoryOffset) throw broken;
       unzipped += entrySize === 0xffffffff ? Number.POSITIVE_INFINITY : entrySize;
-      if (name === 'xl/workbook.xml') workbook = true;
-      if (/^xl\/worksheets\/sheet\d+\.xml$/.test(name)) worksheet = true;
+      if (!starts.has(name)) starts.set(name, start);
+      // The first worksheet of the zip is the sheet, as exceljs reads them in the zip's order.
+      if (!worksheet && /^xl\/worksheets\/sheet\d+\.xml$/.test(name)) worksheet = name;
       at += 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
     }
-    if (!workbook || !worksheet) {
+    if (!starts.has('xl/workbook.xml') || !worksheet) {
       throw new HojaInvalida(
         422,
         `${NOT_A_SHEET} Este archivo es un zip que no contiene un libro de Excel (¿una hoja de LibreOffice .ods? guárdela como .xlsx).`,
@@ -117,6 +129,18 @@ async function checkXlsxDirectory(file: string): Promise<void> {
         `El libro descomprimido ocupa más de ${MAX_UNZIPPED_BYTES / (1024 * 1024)} MB: divídalo en varios archivos.`,
       );
     }
+    // An entry ends where the next one starts (its data descriptor, if any, included).
+    const offsets = [...new Set(starts.values()), directoryOffset].sort((a, b) => a - b);
+    const part = (name: string): [number, number] | null => {
+      const start = starts.get(name);
+      return start === undefined ? null : [start, offsets[offsets.indexOf(start) + 1]];
+    };
+    return {
+      rels: part('xl/_rels/workbook.xml.rels'),
+      workbook: part('xl/workbook.xml') as [number, number],
+      sharedStrings: part('xl/sharedStrings.xml'),
+      sheet: part(worksheet) as [number, number],
+    };
   } finally {
     await handle.close();
   }
@@ -139,10 +163,127 @@ function cellOf(value: ExcelValue): Cell {
   return null;
 }
 
-async function* xlsxRows(file: string, info: SheetInfo): AsyncGenerator<SheetRow> {
-  const input = createReadStream(file);
-  // exceljs pipes the file into its unzipper; an error there surfaces through the iteration below.
-  input.on('error', () => undefined);
+const XLSX_UNREADABLE = 'El archivo XLSX está dañado o no se puede leer: ábralo en Excel, guárdelo de nuevo y vuelva a subirlo.';
+
+/**
+ * How long the XLSX reader may be waited on: `idleMs` without reading a byte of the file nor giving
+ * a row, `totalMs` in all (the time the caller spends on each row does not count). A sheet of
+ * 100,000 rows reads in seconds; these only end a reader that stalls.
+ */
+export const XLSX_TIMEOUTS = { idleMs: 20_000, totalMs: 5 * 60_000 };
+
+/**
+ * Steps of a reader that may stall, each awaited through `step`: it fails with `stalled()` when
+ * the reader gives nothing for `idleMs` (progress() counts as something) or has been waited on for
+ * `totalMs` in all, and with the error given to fail() as soon as it is given. Time between steps
+ * (the caller's) is not counted.
+ */
+export function readWithin(
+  limits: { idleMs: number; totalMs: number },
+  stalled: (reason: 'idle' | 'total') => Error,
+): { step<T>(pending: Promise<T>): Promise<T>; progress(): void; fail(error: unknown): void } {
+  let fail!: (error: unknown) => void;
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  failed.catch(() => undefined);
+  let spent = 0;
+  let since = 0;
+  let timer: NodeJS.Timeout | null = null;
+  const arm = () => {
+    if (timer) clearTimeout(timer);
+    const left = limits.totalMs - spent - (Date.now() - since);
+    timer = setTimeout(() => fail(stalled(left <= limits.idleMs ? 'total' : 'idle')), Math.max(0, Math.min(limits.idleMs, left)));
+  };
+  return {
+    async step<T>(pending: Promise<T>): Promise<T> {
+      since = Date.now();
+      arm();
+      try {
+        return await Promise.race([pending, failed]);
+      } finally {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        spent += Date.now() - since;
+      }
+    },
+    progress() {
+      if (timer) arm();
+    },
+    fail: (error) => fail(error),
+  };
+}
+
+/** A zip entry of `text` stored as it is, as unzipper reads it (it does not check the CRC). */
+function storedEntry(name: string, text: string): Buffer {
+  const fileName = Buffer.from(name);
+  const data = Buffer.from(text);
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(20, 4);
+  header.writeUInt32LE(zlib.crc32(data), 14);
+  header.writeUInt32LE(data.length, 18);
+  header.writeUInt32LE(data.length, 22);
+  header.writeUInt16LE(fileName.length, 26);
+  return Buffer.concat([header, fileName, data]);
+}
+
+/**
+ * The zip as exceljs should read it: the workbook's relations, the workbook, the shared strings and
+ * then the first worksheet, and nothing else. In the order exceljs and Excel write them, the
+ * worksheets come before the shared strings, and exceljs then copies each one to a temporary file
+ * that it closes and removes only once the whole workbook has been read: a file left open on every
+ * import. Missing relations or shared strings are given empty, for the same reason. `onChunk` is
+ * called as exceljs takes each piece.
+ */
+function xlsxForReader(file: string, parts: XlsxParts, onChunk: () => void): Readable {
+  async function* pieces(): AsyncGenerator<Buffer> {
+    yield* parts.rels ? readRange(file, parts.rels) : [storedEntry('xl/_rels/workbook.xml.rels', '<Relationships></Relationships>')];
+    yield* readRange(file, parts.workbook);
+    yield* parts.sharedStrings ? readRange(file, parts.sharedStrings) : [storedEntry('xl/sharedStrings.xml', '<sst></sst>')];
+    yield* readRange(file, parts.sheet);
+    // An empty end of the central directory: unzipper stops there.
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    yield end;
+  }
+  async function* bytes(): AsyncGenerator<Buffer> {
+    for await (const piece of pieces()) {
+      onChunk();
+      yield piece;
+    }
+  }
+  return Readable.from(bytes(), { objectMode: false });
+}
+
+async function* readRange(file: string, [start, end]: [number, number]): AsyncGenerator<Buffer> {
+  if (end > start) yield* createReadStream(file, { start, end: end - 1 }) as AsyncIterable<Buffer>;
+}
+
+async function* xlsxRows(file: string, parts: XlsxParts, info: SheetInfo, limits = XLSX_TIMEOUTS): AsyncGenerator<SheetRow> {
+  const reading = readWithin(limits, (reason) =>
+    reason === 'idle'
+      ? new HojaInvalida(
+          422,
+          'El archivo XLSX está dañado o no se puede leer (su lectura se detuvo): ábralo en Excel, guárdelo de nuevo y vuelva a subirlo.',
+        )
+      : new HojaInvalida(
+          422,
+          'El archivo XLSX tarda demasiado en leerse: ábralo en Excel, guárdelo de nuevo y vuelva a subirlo, o divídalo en varios archivos.',
+        ),
+  );
+  const input = xlsxForReader(file, parts, reading.progress);
+  input.on('error', reading.fail);
+  // exceljs pipes the file into its unzipper. When a part does not inflate (damaged bytes inside
+  // the sheet or xl/workbook.xml), the unzipper reports the error only on itself, where exceljs does
+  // not listen, and exceljs waits for the rest of that part for ever: the error is taken from there.
+  const piped: Writable[] = [];
+  const pipe = input.pipe.bind(input);
+  input.pipe = <T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T => {
+    (destination as unknown as Writable).on('error', reading.fail);
+    piped.push(destination as unknown as Writable);
+    return pipe(destination, options);
+  };
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -150,23 +291,31 @@ async function* xlsxRows(file: string, info: SheetInfo): AsyncGenerator<SheetRow
     styles: 'ignore',
     entries: 'ignore',
   });
+  const worksheets = reader[Symbol.asyncIterator]();
   try {
-    for await (const worksheet of reader) {
-      info.sheet = (worksheet as { name?: string }).name ?? null;
-      for await (const row of worksheet) {
-        const values = row.values as ExcelValue[];
-        const cells: Cell[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(cellOf(values[i]));
-        yield { row: row.number, cells };
-      }
-      // Only the first worksheet is the sheet; the others (instructions, notes) are left alone.
-      break;
+    // Only the first worksheet is the sheet (and the only one given to exceljs): the others
+    // (instructions, notes) are left alone.
+    const first = await reading.step(worksheets.next());
+    if (first.done) return;
+    const worksheet = first.value;
+    info.sheet = (worksheet as { name?: string }).name ?? null;
+    const rows = worksheet[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await reading.step(rows.next());
+      if (next.done) break;
+      const values = next.value.values as ExcelValue[];
+      const cells: Cell[] = [];
+      for (let i = 1; i < values.length; i++) cells.push(cellOf(values[i]));
+      yield { row: next.value.number, cells };
     }
   } catch (error) {
     if (error instanceof HojaInvalida) throw error;
-    throw new HojaInvalida(422, 'El archivo XLSX está dañado o no se puede leer: ábralo en Excel, guárdelo de nuevo y vuelva a subirlo.');
+    throw new HojaInvalida(422, XLSX_UNREADABLE);
   } finally {
+    // Not awaited: a reader that stalled never answers. Its streams are ended instead.
+    worksheets.return(undefined).catch(() => undefined);
     input.destroy();
+    for (const stream of piped) stream.destroy();
   }
 }
 

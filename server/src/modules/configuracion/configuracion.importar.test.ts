@@ -112,19 +112,21 @@ async function modelOf(code: string) {
   return row;
 }
 
-/** A real file with a stretch of its middle overwritten. */
 /**
- * The file with the compressed bytes of its first part ([Content_Types].xml) overwritten: the unzipper
- * fails on them. A fixed offset (a third of the file) was flaky: the workbook's timestamps move its
- * parts, and now and then the damage fell where exceljs does not look. (Damage to the sheet itself,
- * or to xl/workbook.xml, stalls exceljs's streaming reader instead: a known defect of the importer.)
+ * The file with the compressed bytes of one of its parts overwritten: the unzipper fails on them. A
+ * fixed offset (a third of the file) was flaky: the workbook's timestamps move its parts, and now and
+ * then the damage fell where the reader does not look (it reads the workbook, its relations, the
+ * shared strings and the first worksheet, nothing else). Damage to the worksheet or to
+ * xl/workbook.xml used to stall exceljs's streaming reader.
  */
-function damaged(bytes: Buffer): Buffer {
+function damaged(bytes: Buffer, part: string): Buffer {
   const copy = Buffer.from(bytes);
-  const part = '[Content_Types].xml';
-  const at = copy.indexOf(part);
-  if (at < 0) throw new Error('el XLSX de prueba no tiene [Content_Types].xml');
-  copy.fill(0x41, at + part.length, at + part.length + 60);
+  const name = Buffer.from(part);
+  let at = copy.indexOf(name);
+  while (at >= 0 && copy.readUInt32LE(at - 30) !== 0x04034b50) at = copy.indexOf(name, at + 1);
+  if (at < 0) throw new Error(`el XLSX de prueba no tiene ${part}`);
+  const data = at + name.length + copy.readUInt16LE(at - 2);
+  copy.fill(0x41, data, data + 60);
   return copy;
 }
 
@@ -228,7 +230,7 @@ describe('archivos que no sirven: 413 o 422 con su motivo, nunca 500', () => {
         // exceljs reads what it can of a cut XML: the header alone is not enough.
         'Fila 1 (títulos)',
       ],
-      ['golpeado.xlsx', damaged(realXlsx), 422, 'El archivo XLSX'],
+      ['golpeado.xlsx', damaged(realXlsx, 'xl/sharedStrings.xml'), 422, 'El archivo XLSX'],
       [
         'otras.csv',
         csv([
@@ -282,6 +284,24 @@ describe('archivos que no sirven: 413 o 422 con su motivo, nunca 500', () => {
     expect(noFile.json().message).toBe('Elija la hoja (XLSX o CSV) que desea importar.');
     expect(await kept()).toEqual(before);
   });
+
+  it('un XLSX con la hoja o el libro (xl/workbook.xml) dañados por dentro recibe un 422 enseguida, y el siguiente se lee', async () => {
+    const before = await kept();
+    const lines = [['Código', 'Precio'], ...models.slice(0, 6).map((m) => [m.articles[0], 10])];
+    const realXlsx = await xlsx(lines);
+    for (const part of ['xl/worksheets/sheet1.xml', 'xl/workbook.xml']) {
+      const response = await upload('dañado.xlsx', damaged(realXlsx, part));
+      expect(response.statusCode, `${part}: ${response.body}`).toBe(422);
+      expect(response.json().message, part).toBe(
+        'El archivo XLSX está dañado o no se puede leer: ábralo en Excel, guárdelo de nuevo y vuelva a subirlo.',
+      );
+    }
+    expect(await kept()).toEqual(before);
+    const good = await preview('sana.xlsx', realXlsx);
+    expect(good.file.sheet).toBe('Artículos');
+    expect(good.total).toBe(6);
+    // Before, exceljs waited for the damaged part for ever and the request never answered.
+  }, 10_000);
 
   it('una hoja de más de 20 MB es un 413; una de más de 100.000 filas también', async () => {
     const before = await kept();

@@ -275,7 +275,7 @@ describe('lo que ve y paga el comprador', () => {
       discountName: 'Pago con Zelle',
     });
     expect(options.find((o) => o.id === 'pago-movil')).toMatchObject({ discountType: null, discountValue: null });
-    expect(options).toHaveLength(7);
+    expect(options).toHaveLength(8);
   });
 
   it('el carrito (v1 y v2) muestra el descuento de la línea, el cupón y lo que costaría con cada método', async () => {

@@ -26,10 +26,11 @@ export function validToken(secret: string, code: string, token: string | undefin
 }
 
 /**
- * The signature in the return URL given to PayPal for an order. PayPal's own order id also comes
- * back in that URL (and in PayPal's pages, histories and logs), so it alone must not open the order.
+ * The signature in the return URL given to the payment provider (PayPal, the card's page) for an
+ * order. The provider's own id also comes back in that URL (and in its pages, histories and logs),
+ * so it alone must not open the order. (The text signed keeps its first name: links in flight stay good.)
  */
-export function paypalReturnSignature(secret: string, code: string): string {
+export function onlineReturnSignature(secret: string, code: string): string {
   return sign(secret, `paypal-retorno|${code}`).slice(0, 32);
 }
 

@@ -47,6 +47,7 @@ import type { Entrega } from './orden-compra.schema.ts';
 
 const DUPLICATE = 'Esa clave de idempotencia ya se usó para otro pedido.';
 const REFERENCE_MISSING = 'Escriba la referencia del pago';
+const CARD_OFF = 'El pago con tarjeta no está disponible en esta tienda; elija otro método de pago.';
 /** After this many rejected payments an order can only be paid through the store's staff. */
 const MAX_REJECTED_PAYMENTS = 3;
 const TOO_MANY_REJECTED = 'Esta orden ya tiene varios pagos rechazados; comuníquese con la tienda para completarla.';
@@ -300,7 +301,10 @@ async function registerOrder(
   const paymentDiscount = pricing.payments.get(input.payment.method);
   // PayPal without a reference is paid online (docs/decisions/0035): pending until the capture.
   const online = paidOnline(input.payment);
-  if (online && !ctx.paypalOnline) throw new DatoInvalido(REFERENCE_MISSING, { 'payment.reference': [REFERENCE_MISSING] });
+  if (online && !ctx.onlineMethods?.some((m) => m === input.payment.method)) {
+    if (input.payment.method === 'tarjeta') throw new DatoInvalido(CARD_OFF, { 'payment.method': [CARD_OFF] });
+    throw new DatoInvalido(REFERENCE_MISSING, { 'payment.reference': [REFERENCE_MISSING] });
+  }
   const withReference = PAYMENT_METHODS[input.payment.method].takesReference && !online;
   const step = nextStepFor('registrar', null, { withPaymentReference: withReference });
   if (!step.ok) throw new ReglaNegocio(step.motivo);

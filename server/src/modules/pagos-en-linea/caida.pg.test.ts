@@ -1,7 +1,7 @@
-// A crash between PayPal's capture and our commit, on a real server process and PostgreSQL (only in
-// `npm run test:pg`): PayPal captures and the store's process is killed (SIGKILL) before it answers.
-// Started again on the same database, PayPal's webhook and a repeated return leave the order paid
-// exactly once: one payment, one sale.
+// A crash between the provider's capture and our commit, on a real server process and PostgreSQL
+// (only in `npm run test:pg`): PayPal (or Stripe, for a card) captures and the store's process is
+// killed (SIGKILL) before it answers. Started again on the same database, the provider's webhook and
+// a repeated return leave the order paid exactly once: one payment, one sale.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,12 +14,14 @@ import { seedDemo } from '#server/db/seed/seed.ts';
 import { createPostgresDatabase, DEMO_NOW } from '#test/build-test-app.ts';
 import { type PaypalFalso, startPaypalFalso } from '#test/paypal-falso.ts';
 import { freePort } from '#test/server-process.ts';
+import { type StripeFalso, startStripeFalso } from '#test/stripe-falso.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const localNode = path.join(root, 'node_modules/.bin/node');
 const nodeBin = existsSync(localNode) ? localNode : process.execPath;
 
 let fake: PaypalFalso;
+let stripe: StripeFalso;
 let database: { url: string; drop: () => Promise<void> };
 let pool: pg.Pool;
 let dataDir = '';
@@ -44,6 +46,9 @@ async function startServer(): Promise<string> {
       PAYPAL_SECRET: fake.secret,
       PAYPAL_API_URL: fake.url,
       PAYPAL_WEBHOOK_ID: fake.webhookId,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -78,6 +83,7 @@ beforeAll(async () => {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('caida.pg.test.ts necesita DATABASE_URL');
   fake = await startPaypalFalso();
+  stripe = await startStripeFalso();
   database = await createPostgresDatabase(serverUrl);
   const opened = await openDatabase({ url: database.url, dataDir: null });
   await seedDemo(opened.db, DEMO_NOW);
@@ -92,6 +98,7 @@ afterAll(async () => {
   await pool?.end();
   await database?.drop();
   await fake?.close();
+  await stripe?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -106,40 +113,46 @@ async function estado(code: string) {
   return rows[0] as { step: string; pagos: number; ventas: number };
 }
 
+/** A guest's order paid online with `method`, started at its provider: its code and the provider's id. */
+async function ordenEnLinea(url: string, method: 'paypal' | 'tarjeta', key: string) {
+  const { rows } = await pool.query(
+    `SELECT i.article_code, i.tienda_id FROM inventario i JOIN articulos a ON a.code = i.article_code
+         JOIN modelos m ON m.code = a.model_code WHERE m.active AND i.quantity - i.held >= 2 ORDER BY i.article_code LIMIT 1`,
+  );
+  const buyer = {
+    fullName: 'Marta Rojas',
+    email: 'marta.rojas@correo.com',
+    phone: '0414-555-0177',
+    dni: 'V-17888999',
+    state: 'Carabobo',
+    city: 'Valencia',
+    address: 'Av. Bolívar Norte, casa 12',
+  };
+  const registered = await fetch(`${url}/api/orden-compra/registrar`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify({
+      user: buyer,
+      delivery: { ...buyer, contact: buyer.fullName, agency: 'mrw' },
+      items: [{ articleCode: rows[0].article_code, stores: [{ tiendaId: rows[0].tienda_id, quantity: 1 }] }],
+      payment: { method },
+    }),
+  });
+  expect(registered.status).toBe(201);
+  const { orderCode: code, token } = (await registered.json()).data;
+  const started = await fetch(`${url}/api/pagos/${method}/iniciar`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code, t: token }),
+  });
+  const { providerOrderId } = (await started.json()).data;
+  return { code: code as string, providerOrderId: providerOrderId as string };
+}
+
 describe('caída entre la captura de PayPal y el commit', () => {
   it('el proceso muere esperando la captura; al volver, el aviso y el regreso la dejan pagada una vez', async () => {
     let url = await startServer();
-    const { rows } = await pool.query(
-      `SELECT i.article_code, i.tienda_id FROM inventario i JOIN articulos a ON a.code = i.article_code
-         JOIN modelos m ON m.code = a.model_code WHERE m.active AND i.quantity - i.held >= 2 ORDER BY i.article_code LIMIT 1`,
-    );
-    const buyer = {
-      fullName: 'Marta Rojas',
-      email: 'marta.rojas@correo.com',
-      phone: '0414-555-0177',
-      dni: 'V-17888999',
-      state: 'Carabobo',
-      city: 'Valencia',
-      address: 'Av. Bolívar Norte, casa 12',
-    };
-    const registered = await fetch(`${url}/api/orden-compra/registrar`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': 'caida-paypal-1' },
-      body: JSON.stringify({
-        user: buyer,
-        delivery: { ...buyer, contact: buyer.fullName, agency: 'mrw' },
-        items: [{ articleCode: rows[0].article_code, stores: [{ tiendaId: rows[0].tienda_id, quantity: 1 }] }],
-        payment: { method: 'paypal' },
-      }),
-    });
-    expect(registered.status).toBe(201);
-    const { orderCode: code, token } = (await registered.json()).data;
-    const started = await fetch(`${url}/api/pagos/paypal/iniciar`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code, t: token }),
-    });
-    const { providerOrderId } = (await started.json()).data;
+    const { code, providerOrderId } = await ordenEnLinea(url, 'paypal', 'caida-paypal-1');
     fake.approve(providerOrderId);
 
     // PayPal captures; the store dies before its answer arrives.
@@ -163,5 +176,37 @@ describe('caída entre la captura de PayPal y el commit', () => {
     expect(again.status).toBe(303);
     expect(again.headers.get('location')).toContain('pago=confirmado');
     expect(await estado(code)).toEqual({ step: 'pago-confirmado', pagos: 1, ventas: 1 });
+  }, 180_000);
+});
+
+describe('caída entre el cobro de la tarjeta y el commit', () => {
+  it('el proceso muere esperando a Stripe; al volver, el aviso y el regreso la dejan cobrada y pagada una vez', async () => {
+    // The previous journey's server is still up on the same port.
+    await kill();
+    let url = await startServer();
+    const { code, providerOrderId } = await ordenEnLinea(url, 'tarjeta', 'caida-tarjeta-1');
+    stripe.authorize(providerOrderId);
+
+    const captured = stripe.stallCapture(providerOrderId);
+    const back = fetch(`${url}/api/pagos/tarjeta/retorno?session_id=${providerOrderId}`, { redirect: 'manual' }).catch(() => null);
+    await captured;
+    await kill();
+    expect(await back).toBeNull();
+    expect(stripe.sessions.get(providerOrderId)?.intent?.status).toBe('succeeded');
+    expect(await estado(code)).toEqual({ step: 'pendiente', pagos: 0, ventas: 0 });
+
+    url = await startServer();
+    const event = stripe.sessionCompletedEvent(providerOrderId);
+    const deliver = () => {
+      const signed = stripe.sign(event);
+      return fetch(`${url}/api/pagos/tarjeta/webhook`, { method: 'POST', headers: signed.headers, body: signed.body });
+    };
+    const [first, second] = await Promise.all([deliver(), deliver()]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const again = await fetch(`${url}/api/pagos/tarjeta/retorno?session_id=${providerOrderId}`, { redirect: 'manual' });
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toContain('pago=confirmado');
+    expect(await estado(code)).toEqual({ step: 'pago-confirmado', pagos: 1, ventas: 1 });
+    expect(stripe.calls.get('POST /v1/payment_intents/{id}/capture')).toBe(1);
   }, 180_000);
 });

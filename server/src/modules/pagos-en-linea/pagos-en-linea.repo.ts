@@ -55,6 +55,16 @@ export async function findForOrder(db: Db, orderId: number): Promise<PagoEnLinea
   return db.select().from(pagosEnLinea).where(eq(pagosEnLinea.orderId, orderId)).orderBy(pagosEnLinea.id);
 }
 
+/** Whether a webhook event was handled before (a cheap look before calling the provider). */
+export async function eventSeen(db: Db, provider: string, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pagosEnLineaEventos.eventId })
+    .from(pagosEnLineaEventos)
+    .where(and(eq(pagosEnLineaEventos.provider, provider), eq(pagosEnLineaEventos.eventId, eventId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Records a webhook event in the caller's transaction: false when it was recorded before (a
  * concurrent delivery of the same event waits here for the first one's commit, then gets false).
@@ -64,14 +74,17 @@ export async function recordEvent(tx: Db, event: typeof pagosEnLineaEventos.$inf
   return inserted.length > 0;
 }
 
-/** Payments still waiting for the buyer, started before `before`, oldest first (the reconciliation's batch). */
-export async function findOpenBefore(db: Db, before: Date, limit: number) {
+/**
+ * Payments still waiting for the buyer, started before `before`, the longest unchecked first (the
+ * reconciliation's batch; it touches `updated_at` of each one it leaves open, so they take turns).
+ */
+export async function findOpenBefore(db: Db, provider: string, before: Date, limit: number) {
   return db
     .select({ pago: pagosEnLinea, code: ordenesCompra.code })
     .from(pagosEnLinea)
     .innerJoin(ordenesCompra, eq(ordenesCompra.id, pagosEnLinea.orderId))
-    .where(and(eq(pagosEnLinea.status, 'creado'), lt(pagosEnLinea.createdAt, before)))
-    .orderBy(asc(pagosEnLinea.createdAt))
+    .where(and(eq(pagosEnLinea.status, 'creado'), eq(pagosEnLinea.provider, provider), lt(pagosEnLinea.createdAt, before)))
+    .orderBy(asc(pagosEnLinea.updatedAt))
     .limit(limit);
 }
 

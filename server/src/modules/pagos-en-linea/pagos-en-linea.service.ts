@@ -1,53 +1,51 @@
-// Orders paid online (docs/decisions/0035): the server asks the provider for the order's total as
+// Orders paid online (docs/decisions/0035, PayPal; 0036, the card): the server asks the provider for the order's total as
 // it computed it, captures after the buyer approves, and in the transaction that records the
 // payment moves the order to «pago confirmado» through the staff's own confirmation step. The
 // return URL and the webhook may both arrive, repeated or at once: the order's row lock, then the
 // payment's, and the unique capture make one payment.
 
+import type { OnlineMethod } from '#domain/contracts/orden-compra.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
 import { formatUsd, fromCents, toCents } from '#domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 import { isStaff } from '#domain/roles.ts';
+import { PAYMENT_METHODS } from '#domain/store-constants.ts';
 import { type AfterCommit, transactionWithEffects } from '#server/db/after-commit.ts';
 import type { Db } from '#server/db/client.ts';
 import { DatoInvalido, NoAutorizado, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
-import { orderLink, paypalReturnSignature, validToken } from '#server/modules/orden-compra/orden-compra.avisos.ts';
+import { onlineReturnSignature, orderLink, validToken } from '#server/modules/orden-compra/orden-compra.avisos.ts';
 import type { OrderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import { cambiarPasoBloqueada } from '#server/modules/orden-compra/orden-compra.personal.service.ts';
 import * as orders from '#server/modules/orden-compra/orden-compra.repo.ts';
 import * as repo from './pagos-en-linea.repo.ts';
 import type { AvisoRecibido, Captura, Monto, PaymentProvider } from './proveedor.ts';
 
-const PROVIDER = 'paypal';
 const CURRENCY = 'USD';
 const NOT_FOUND = 'No encontramos una orden con ese código y esos datos.';
 export const PAYPAL_OFF = 'El pago en línea con PayPal no está disponible en esta tienda; reporte su pago con la referencia.';
+export const CARD_OFF = 'El pago con tarjeta no está disponible en esta tienda; elija otro método de pago.';
 
-export type Resultado = 'confirmado' | 'rechazado' | 'pendiente' | 'retenido' | 'cancelado';
+/** What the buyer is told back from the provider (`?pago=`): `anulado`, the order no longer awaited this payment and nothing was charged. */
+export type Resultado = 'confirmado' | 'rechazado' | 'pendiente' | 'retenido' | 'cancelado' | 'anulado';
 
-function provided(provider: PaymentProvider | null): PaymentProvider {
-  if (!provider) throw new NoEncontrado(PAYPAL_OFF);
+function provided(provider: PaymentProvider | null | undefined, method: OnlineMethod): PaymentProvider {
+  if (!provider) throw new NoEncontrado(method === 'tarjeta' ? CARD_OFF : PAYPAL_OFF);
   return provider;
 }
 
 /**
- * The buyer (the order's link, its account, or staff) starts paying a pending PayPal order: the
+ * The buyer (the order's link, its account, or staff) starts paying a pending order online: the
  * provider's order is created once for the order's total (a double click gets the same one back).
  */
-export async function iniciar(
-  ctx: OrderContext,
-  provider: PaymentProvider | null,
-  code: string,
-  proof: { user: SessionUser | null; token?: string },
-) {
-  const paypal = provided(provider);
+export async function iniciar(ctx: OrderContext, method: OnlineMethod, code: string, proof: { user: SessionUser | null; token?: string }) {
+  const provider = provided(ctx.providers?.[method], method);
   const order = await orders.findByCode(ctx.db, code);
   const mayAct =
     order &&
     ((proof.user && (proof.user.id === order.userId || isStaff(proof.user.roles))) || validToken(ctx.secret, order.code, proof.token));
   if (!order || !mayAct) throw new NoEncontrado(NOT_FOUND);
-  if (order.paymentMethod !== 'paypal') throw new ReglaNegocio('Esta orden no se paga con PayPal.');
+  if (order.paymentMethod !== method) throw new ReglaNegocio(`Esta orden no se paga con ${PAYMENT_METHODS[method].label}.`);
   if (order.step !== 'pendiente') {
     throw new ReglaNegocio(`Esta orden ya no espera su pago: está «${ORDER_STEP_LABELS[order.step as OrderStep]}».`);
   }
@@ -58,20 +56,25 @@ export async function iniciar(
     currency: row.currency,
   });
   const open = await repo.findOpen(ctx.db, order.id);
-  if (open) return answer(open);
+  // One open payment per order, for its current total: one asked before the total changed (another
+  // method reported and rejected, say) is closed and released, never captured.
+  if (open && open.provider === provider.name && toCents(open.amount) === toCents(order.total)) return answer(open);
+  if (open) await mayCapture(ctx, providerNamed(ctx, open.provider), open.id, order.code);
   const attempt = (await repo.countForOrder(ctx.db, order.id)) + 1;
   const amount: Monto = { value: order.total, currency: CURRENCY };
-  const created = await paypal.createOrder({
+  const created = await provider.createOrder({
     amount,
     reference: order.code,
-    returnUrl: `${ctx.publicUrl}/api/pagos/paypal/retorno?firma=${paypalReturnSignature(ctx.secret, order.code)}`,
+    returnUrl: `${ctx.publicUrl}/api/pagos/${method}/retorno?firma=${onlineReturnSignature(ctx.secret, order.code)}`,
     cancelUrl: `${orderLink(ctx, order.code)}&pago=cancelado`,
-    // The same attempt asked twice is the same order at PayPal too.
-    requestId: `vitrina-${order.code}-${attempt}`,
+    // The same attempt asked twice is the same order at the provider too; the order's creation time
+    // keeps the key apart from another database's order with the same code (providers keep keys per account).
+    requestId: `vitrina-${order.code}-${order.createdAt.getTime()}-${attempt}`,
+    expiresAt: order.expiresAt,
   });
   const saved = await repo.insertOpen(ctx.db, {
     orderId: order.id,
-    provider: PROVIDER,
+    provider: provider.name,
     providerOrderId: created.providerOrderId,
     amount: amount.value,
     currency: amount.currency,
@@ -79,41 +82,82 @@ export async function iniciar(
   });
   if (saved) return answer(saved);
   const winner = await repo.findOpen(ctx.db, order.id);
-  if (!winner) throw new ReglaNegocio('No se pudo iniciar el pago con PayPal. Intente de nuevo.');
+  if (!winner) throw new ReglaNegocio(`No se pudo iniciar el pago con ${PAYMENT_METHODS[method].label}. Intente de nuevo.`);
   return answer(winner);
 }
 
-/**
- * An approved payment is captured only while its order still awaits it. An order cancelled by staff
- * or expired while the buyer was at PayPal is not charged: its open payment is closed as 'anulado'
- * and the approval lapses at PayPal uncaptured. (Cancelled between this check and the capture, the
- * capture is held for staff by aplicarCaptura.)
- */
-async function orderStillAwaits(ctx: OrderContext, pagoId: number, code: string): Promise<boolean> {
-  const order = await orders.findByCode(ctx.db, code);
-  if (order?.step === 'pendiente') return true;
-  const step = order ? ORDER_STEP_LABELS[order.step as OrderStep] : 'sin orden';
-  await repo.updatePago(ctx.db, pagoId, { status: 'anulado', note: `la orden ya no esperaba su pago («${step}»): no se cobró.` });
-  return false;
+/** The configured provider that made a payment, by the name stored with it. */
+function providerNamed(ctx: OrderContext, name: string): PaymentProvider | null {
+  return Object.values(ctx.providers ?? {}).find((p) => p.name === name) ?? null;
 }
+
+/**
+ * Whether an approved payment may be captured now: its order still pending, still paid with this
+ * provider's method, for the amount this payment asked. Otherwise (cancelled or expired while the
+ * buyer paid, the method or the total changed since) the payment is closed as 'anulado' and its
+ * approval released (PayPal's lapses alone; a card's authorization is cancelled). The check and the
+ * write run under the order's lock, then the payment's, and only touch a payment still 'creado', so
+ * a capture that the return, the webhook or the reconciliation committed meanwhile is never
+ * relabelled. 'hecho': another path settled the payment first. (Cancelled between this check and the
+ * capture, the capture is held for staff by aplicarCaptura.)
+ */
+async function mayCapture(ctx: OrderContext, provider: PaymentProvider | null, pagoId: number, code: string) {
+  const verdict = await ctx.db.transaction(async (tx) => {
+    const order = await orders.lockByCode(tx, code);
+    const pago = await repo.lockPago(tx, pagoId);
+    if (pago?.status !== 'creado') return { kind: 'hecho' as const };
+    const reason = !order
+      ? 'la orden ya no existe'
+      : order.step !== 'pendiente'
+        ? `la orden ya no esperaba su pago («${ORDER_STEP_LABELS[order.step as OrderStep]}»)`
+        : order.paymentMethod !== provider?.method
+          ? `la orden cambió su método de pago a ${PAYMENT_METHODS[order.paymentMethod as keyof typeof PAYMENT_METHODS]?.label ?? order.paymentMethod}`
+          : toCents(order.total) !== toCents(pago.amount)
+            ? `el total de la orden cambió a ${formatUsd(toCents(order.total))}; este pago era por ${formatUsd(toCents(pago.amount))}`
+            : null;
+    if (!reason) return { kind: 'si' as const };
+    await repo.updatePago(tx, pago.id, { status: 'anulado', note: `${reason}: no se cobró.` });
+    return { kind: 'anulado' as const, providerOrderId: pago.providerOrderId };
+  });
+  if (verdict.kind === 'anulado' && provider) await releaseQuietly(ctx, provider, verdict.providerOrderId);
+  return verdict.kind;
+}
+
+async function releaseQuietly(ctx: OrderContext, provider: PaymentProvider, providerOrderId: string) {
+  try {
+    await provider.release(providerOrderId);
+  } catch (error) {
+    // Not charged either way: an authorization nobody captures expires at the provider.
+    ctx.log?.(`no se pudo liberar la autorización ${providerOrderId}`, error);
+  }
+}
+
+const SETTLED: Partial<Record<string, Resultado>> = { capturado: 'confirmado', retenido: 'retenido', anulado: 'anulado' };
 
 /** The code of our order paid by that provider's order, or null. */
-export async function codigoDeLaOrden(ctx: OrderContext, providerOrderId: string): Promise<string | null> {
-  return (await repo.findByProviderOrder(ctx.db, PROVIDER, providerOrderId))?.code ?? null;
+export async function codigoDeLaOrden(ctx: OrderContext, method: OnlineMethod, providerOrderId: string): Promise<string | null> {
+  const provider = ctx.providers?.[method];
+  return provider ? ((await repo.findByProviderOrder(ctx.db, provider.name, providerOrderId))?.code ?? null) : null;
 }
 
-/** PayPal sent the buyer back: capture (once) and apply it. */
-export async function retorno(ctx: OrderContext, provider: PaymentProvider | null, providerOrderId: string) {
-  const paypal = provided(provider);
-  const found = await repo.findByProviderOrder(ctx.db, PROVIDER, providerOrderId);
-  if (!found) throw new NoEncontrado('No encontramos ese pago de PayPal.');
-  const done: Partial<Record<string, Resultado>> = { capturado: 'confirmado', retenido: 'retenido', anulado: 'cancelado' };
-  const already = done[found.pago.status];
+/** The provider sent the buyer back: capture (once) and apply it. */
+export async function retorno(ctx: OrderContext, method: OnlineMethod, providerOrderId: string) {
+  const provider = provided(ctx.providers?.[method], method);
+  const found = await repo.findByProviderOrder(ctx.db, provider.name, providerOrderId);
+  if (!found) throw new NoEncontrado(`No encontramos ese pago con ${PAYMENT_METHODS[method].label}.`);
+  const already = SETTLED[found.pago.status];
+  // The buyer authorized a payment already closed (its release may have met the page still open): let it go again.
+  if (found.pago.status === 'anulado') await releaseQuietly(ctx, provider, found.pago.providerOrderId);
   if (already) return { code: found.code, resultado: already };
-  if (!(await orderStillAwaits(ctx, found.pago.id, found.code))) return { code: found.code, resultado: 'cancelado' as const };
-  const captura = await paypal.capture(providerOrderId, `captura-${providerOrderId}`);
+  const may = await mayCapture(ctx, provider, found.pago.id, found.code);
+  if (may === 'anulado') return { code: found.code, resultado: 'anulado' as const };
+  if (may === 'hecho') {
+    const now = await repo.findByProviderOrder(ctx.db, provider.name, providerOrderId);
+    return { code: found.code, resultado: SETTLED[now?.pago.status ?? ''] ?? ('rechazado' as const) };
+  }
+  const captura = await provider.capture(providerOrderId, `captura-${providerOrderId}`);
   const resultado = await transactionWithEffects(ctx.db, ctx.log, (tx, afterCommit) =>
-    aplicarCaptura(ctx, tx, afterCommit, found.pago.id, found.code, captura),
+    aplicarCaptura(ctx, provider, tx, afterCommit, found.pago.id, found.code, captura),
   );
   return { code: found.code, resultado };
 }
@@ -136,6 +180,7 @@ function sameAmount(a: Monto, value: string, currency: string): boolean {
  */
 async function aplicarCaptura(
   ctx: OrderContext,
+  provider: PaymentProvider,
   tx: Db,
   afterCommit: AfterCommit,
   pagoId: number,
@@ -168,13 +213,13 @@ async function aplicarCaptura(
       fromStep: order.step,
       toStep: order.step,
       userId: null,
-      note: `Pago de PayPal retenido para revisión (captura ${captura.captureId}): ${reason}`,
+      note: `Pago de ${provider.label} retenido para revisión (captura ${captura.captureId}): ${reason}`,
     });
     return 'retenido' as const;
   };
   if (!sameAmount(captura.amount, pago.amount, pago.currency) || toCents(pago.amount) !== toCents(order.total)) {
     return hold(
-      `PayPal capturó ${shownAmount(captura.amount)} y la orden es de ${shownAmount({ value: order.total, currency: pago.currency })}.`,
+      `${provider.label} capturó ${shownAmount(captura.amount)} y la orden es de ${shownAmount({ value: order.total, currency: pago.currency })}.`,
     );
   }
   if (order.step !== 'pendiente') return hold(`el pago llegó con la orden en «${ORDER_STEP_LABELS[order.step as OrderStep]}».`);
@@ -182,7 +227,7 @@ async function aplicarCaptura(
   const now = new Date();
   const [payment] = await orders.insertPayment(tx, {
     orderId: order.id,
-    method: 'paypal',
+    method: provider.method,
     reference: captura.captureId,
     bankCode: '',
     amount: captura.amount.value,
@@ -195,57 +240,48 @@ async function aplicarCaptura(
     fromStep: order.step,
     toStep: 'pago-por-confirmar',
     userId: null,
-    note: `Pago capturado por PayPal (captura ${captura.captureId}).`,
+    note: `Pago capturado por ${provider.label} (captura ${captura.captureId}).`,
     at: now,
   });
   const reported = await orders.lockByCode(tx, code);
   if (!reported) throw new Error(`la orden ${code} desapareció`);
-  await cambiarPasoBloqueada(ctx, tx, afterCommit, reported, 'confirmar-pago', null, { note: 'Confirmado por PayPal.' });
+  await cambiarPasoBloqueada(ctx, tx, afterCommit, reported, 'confirmar-pago', null, { note: `Confirmado por ${provider.label}.` });
   await repo.updatePago(tx, pago.id, { status: 'capturado', ...captured, paymentId: payment.id, note: '' });
   return 'confirmado';
 }
 
-type Evento = { id: string; eventType: string; resource: Record<string, unknown> };
-
-function eventoOf(event: Record<string, unknown>): Evento {
-  const { id, event_type: eventType, resource } = event;
-  const valid = typeof id === 'string' && id.length > 0 && id.length <= 100 && typeof eventType === 'string' && eventType.length <= 100;
-  if (!valid) throw new DatoInvalido('El aviso no es un evento de PayPal.', { id: ['Falta el id o el tipo del evento'] });
-  return { id, eventType, resource: resource && typeof resource === 'object' ? (resource as Record<string, unknown>) : {} };
-}
-
-function relatedOrderId(resource: Record<string, unknown>): string | null {
-  const related = (resource.supplementary_data as { related_ids?: { order_id?: unknown } } | undefined)?.related_ids;
-  return typeof related?.order_id === 'string' ? related.order_id : null;
-}
-
 /**
- * A webhook delivery: verified with the provider first (a bad signature changes nothing), then
- * recorded by its event id in the transaction that acts on it, so a repeated or concurrent
- * delivery of the same event does nothing and a failed one is retried by PayPal.
+ * A webhook delivery: verified first (a bad signature changes nothing), then recorded by its event
+ * id in the transaction that acts on it, so a repeated or concurrent delivery of the same event does
+ * nothing and a failed one is retried by the provider. An approval (the card's completed page) is
+ * captured first, outside the transaction, as the return would.
  */
-export async function webhook(ctx: OrderContext, provider: PaymentProvider | null, aviso: AvisoRecibido) {
-  const paypal = provided(provider);
-  const evento = eventoOf(aviso.event);
-  if (!(await paypal.verifyWebhook(aviso))) throw new NoAutorizado('La firma del aviso de PayPal no es válida.');
-  return transactionWithEffects(ctx.db, ctx.log, async (tx, afterCommit) => {
-    const resourceId = typeof evento.resource.id === 'string' ? evento.resource.id.slice(0, 100) : null;
-    const fresh = await repo.recordEvent(tx, { provider: PROVIDER, eventId: evento.id, eventType: evento.eventType, resourceId });
-    if (!fresh) return { duplicado: true, resultado: 'repetido' };
-    if (evento.eventType !== 'PAYMENT.CAPTURE.COMPLETED') return { duplicado: false, resultado: 'ignorado' };
-    const providerOrderId = relatedOrderId(evento.resource);
-    const found = providerOrderId ? await repo.findByProviderOrder(tx, PROVIDER, providerOrderId) : undefined;
-    const amount = evento.resource.amount as { value?: unknown; currency_code?: unknown } | undefined;
-    if (!found || !resourceId || typeof amount?.value !== 'string' || typeof amount.currency_code !== 'string') {
-      return { duplicado: false, resultado: 'desconocido' };
+export async function webhook(ctx: OrderContext, method: OnlineMethod, aviso: AvisoRecibido) {
+  const provider = provided(ctx.providers?.[method], method);
+  if (!(await provider.verifyWebhook(aviso))) throw new NoAutorizado(`La firma del aviso de ${provider.label} no es válida.`);
+  const evento = provider.readEvent(aviso.event);
+  if (!evento) throw new DatoInvalido(`El aviso no es un evento de ${provider.label}.`, { id: ['Falta el id o el tipo del evento'] });
+  const found = evento.providerOrderId ? await repo.findByProviderOrder(ctx.db, provider.name, evento.providerOrderId) : undefined;
+  let captura = evento.accion.kind === 'captura' ? evento.accion.captura : null;
+  if (evento.accion.kind === 'aprobada' && found?.pago.status === 'anulado')
+    await releaseQuietly(ctx, provider, found.pago.providerOrderId);
+  if (evento.accion.kind === 'aprobada' && found?.pago.status === 'creado' && !(await repo.eventSeen(ctx.db, provider.name, evento.id))) {
+    if ((await mayCapture(ctx, provider, found.pago.id, found.code)) === 'si') {
+      captura = await provider.capture(found.pago.providerOrderId, `captura-${found.pago.providerOrderId}`);
     }
-    const captura: Captura = {
-      status: 'completada',
-      captureId: resourceId,
-      amount: { value: amount.value, currency: amount.currency_code },
-      payerEmail: null,
-    };
-    return { duplicado: false, resultado: await aplicarCaptura(ctx, tx, afterCommit, found.pago.id, found.code, captura) };
+  }
+  return transactionWithEffects(ctx.db, ctx.log, async (tx, afterCommit) => {
+    const fresh = await repo.recordEvent(tx, {
+      provider: provider.name,
+      eventId: evento.id,
+      eventType: evento.type,
+      resourceId: evento.resourceId,
+    });
+    if (!fresh) return { duplicado: true, resultado: 'repetido' };
+    if (evento.accion.kind === 'ninguna') return { duplicado: false, resultado: 'ignorado' };
+    if (!found) return { duplicado: false, resultado: 'desconocido' };
+    if (!captura) return { duplicado: false, resultado: 'sin-cambios' };
+    return { duplicado: false, resultado: await aplicarCaptura(ctx, provider, tx, afterCommit, found.pago.id, found.code, captura) };
   });
 }
 
@@ -259,41 +295,53 @@ const RECONCILE_BATCH = 50;
  * between the capture and our commit, a lost webhook) it is applied; approved and never captured
  * (the buyer closed the tab before the return) it is captured now. Returns the orders confirmed.
  */
-export async function conciliar(ctx: OrderContext, provider: PaymentProvider | null, now = new Date()): Promise<number> {
-  if (!provider) return 0;
-  const open = await repo.findOpenBefore(ctx.db, new Date(now.getTime() - RECONCILE_AFTER_MS), RECONCILE_BATCH);
+export async function conciliar(ctx: OrderContext, provider: PaymentProvider, now = new Date()): Promise<number> {
+  const open = await repo.findOpenBefore(ctx.db, provider.name, new Date(now.getTime() - RECONCILE_AFTER_MS), RECONCILE_BATCH);
   let confirmed = 0;
   for (const { pago, code } of open) {
-    const state = await provider.lookup(pago.providerOrderId);
-    if (state.status === 'abierta') continue;
-    if (state.status === 'aprobada' && !(await orderStillAwaits(ctx, pago.id, code))) continue;
-    const captura = state.status === 'aprobada' ? await provider.capture(pago.providerOrderId, `captura-${pago.providerOrderId}`) : state;
-    const resultado = await transactionWithEffects(ctx.db, ctx.log, (tx, afterCommit) =>
-      aplicarCaptura(ctx, tx, afterCommit, pago.id, code, captura),
-    );
-    if (resultado === 'confirmado') confirmed++;
+    // One payment the provider cannot answer for must not stop the others.
+    try {
+      const state = await provider.lookup(pago.providerOrderId);
+      if (state.status === 'abierta' || state.status === 'aprobada') {
+        // Still at the provider: closed (and released) once its order stops waiting for it; else
+        // sent to the back of the queue, so open payments never starve the rest of the batch.
+        if ((await mayCapture(ctx, provider, pago.id, code)) !== 'si') continue;
+        if (state.status === 'abierta') {
+          await repo.updatePago(ctx.db, pago.id, {});
+          continue;
+        }
+      }
+      const captura = state.status === 'aprobada' ? await provider.capture(pago.providerOrderId, `captura-${pago.providerOrderId}`) : state;
+      const resultado = await transactionWithEffects(ctx.db, ctx.log, (tx, afterCommit) =>
+        aplicarCaptura(ctx, provider, tx, afterCommit, pago.id, code, captura),
+      );
+      if (resultado === 'confirmado') confirmed++;
+    } catch (error) {
+      ctx.log?.(`conciliación: el pago ${pago.providerOrderId} de ${provider.label} queda para la próxima vuelta`, error);
+      await repo.updatePago(ctx.db, pago.id, {});
+    }
   }
   return confirmed;
 }
 
 /**
- * Staff refund an order's captured PayPal payment, whole or in part, up to what is left of it. The
- * refund is asked of PayPal first (its request id counts the refunds, so a double click is one
+ * Staff refund an order's captured online payment, whole or in part, up to what is left of it. The
+ * refund is asked of its provider first (the request id counts the refunds, so a double click is one
  * refund), then recorded with who and when in the order's history; with `anular` the order is
  * cancelled as staff cancel it (its units go back to stock, its sale is voided).
  */
 export async function reembolsar(
   ctx: OrderContext,
-  provider: PaymentProvider | null,
   code: string,
   input: { amount?: string; note: string; anular: boolean },
   user: SessionUser,
 ) {
-  const paypal = provided(provider);
   const order = await orders.findByCode(ctx.db, code);
   if (!order) throw new NoEncontrado('La orden de compra no existe.');
   const pago = await repo.findCaptured(ctx.db, order.id);
-  if (!pago?.captureId || !pago.capturedAmount) throw new ReglaNegocio('Esta orden no tiene un pago de PayPal capturado que reembolsar.');
+  if (!pago?.captureId || !pago.capturedAmount) throw new ReglaNegocio('Esta orden no tiene un pago en línea capturado que reembolsar.');
+  const provider = providerNamed(ctx, pago.provider);
+  if (!provider) throw new ReglaNegocio(`El pago se capturó con ${pago.provider}, que ya no está configurado en esta tienda.`);
   const refunded = await repo.refundedOf(ctx.db, pago.id);
   const remaining = toCents(pago.capturedAmount) - refunded.cents;
   const cents = input.amount === undefined ? remaining : toCents(input.amount);
@@ -303,29 +351,32 @@ export async function reembolsar(
     throw new DatoInvalido(message, { amount: [message] });
   }
   const currency = pago.capturedCurrency ?? pago.currency;
-  const refund = await paypal.refund(pago.captureId, `reembolso-${pago.id}-${refunded.count + 1}`, { value: fromCents(cents), currency });
+  const requestId = `reembolso-${pago.id}-${pago.createdAt.getTime()}-${refunded.count + 1}`;
+  const refund = await provider.refund(pago.captureId, requestId, { value: fromCents(cents), currency });
+  // What the provider says it refunded is what is recorded (it is what left the store's account).
+  const refundedCents = refund.amount && AMOUNT.test(refund.amount.value) ? toCents(refund.amount.value) : cents;
   await transactionWithEffects(ctx.db, ctx.log, async (tx, afterCommit) => {
     const row = await orders.lockByCode(tx, code);
     if (!row) throw new Error(`la orden ${code} desapareció`);
     await repo.insertRefund(tx, {
       pagoId: pago.id,
       refundId: refund.refundId,
-      amount: fromCents(cents),
+      amount: fromCents(refundedCents),
       currency,
       userId: user.id,
       note: input.note,
     });
-    const line = `Reembolso de PayPal por ${formatUsd(cents)} (${refund.refundId})${input.note ? `: ${input.note}` : '.'}`;
+    const line = `Reembolso de ${provider.label} por ${formatUsd(refundedCents)} (${refund.refundId})${input.note ? `: ${input.note}` : '.'}`;
     await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: user.id, note: line });
     if (input.anular) await cambiarPasoBloqueada(ctx, tx, afterCommit, row, 'anular', user, { note: input.note || line });
   });
   const after = await orders.findByCode(ctx.db, code);
   return {
     refundId: refund.refundId,
-    amount: fromCents(cents),
+    amount: fromCents(refundedCents),
     currency,
-    refunded: fromCents(refunded.cents + cents),
-    remaining: fromCents(remaining - cents),
+    refunded: fromCents(refunded.cents + refundedCents),
+    remaining: fromCents(remaining - refundedCents),
     step: after?.step ?? order.step,
   };
 }

@@ -10,16 +10,14 @@ import { vencerImpagas } from '#server/modules/orden-compra/orden-compra.persona
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
-import { BUYER, orderBody, otroComprador, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { orderBody, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { PUBLIC_URL, pagosEnLineaDriver } from '#test/pagos-en-linea.ts';
 import { type PaypalFalso, startPaypalFalso } from '#test/paypal-falso.ts';
-import { nextIp } from '#test/sessions.ts';
 
-const PUBLIC_URL = 'http://tienda.test';
 const quiet = { info: () => {}, error: (...args: unknown[]) => console.error(...args) } as unknown as Parameters<typeof runJobs>[1];
 let fake: PaypalFalso;
 let t: TestApp;
 let stocked: StockedArticle;
-let buyers = 0;
 
 beforeAll(async () => {
   fake = await startPaypalFalso();
@@ -38,33 +36,18 @@ afterAll(async () => {
   await fake?.close();
 });
 
-type Orden = { code: string; token: string; total: string; commission: string };
-
-/** A guest's order paid with PayPal online (no reference), each by another buyer. */
-async function ordenPaypal(payment: Record<string, unknown> = { method: 'paypal' }): Promise<Orden> {
-  buyers += 1;
-  const body = orderBody(stocked, { buyer: { ...BUYER, ...otroComprador(buyers) }, payment });
-  const response = await ordenesDriver(t).registrar(body, `paypal-${buyers}-${Date.now()}`);
-  expect(response.statusCode, response.body).toBe(201);
-  const data = response.json().data;
-  expect(data.step).toBe('pendiente');
-  return { code: data.orderCode, token: data.token, total: data.total, commission: data.commission };
-}
-
-function iniciar(orden: Orden, extra: object = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/pagos/paypal/iniciar',
-    payload: { code: orden.code, t: orden.token, ...extra },
-    remoteAddress: nextIp(),
-  });
-}
-
-async function iniciado(orden: Orden) {
-  const response = await iniciar(orden);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { approvalUrl: string; providerOrderId: string; amount: string; currency: string };
-}
+const {
+  otroBuyer,
+  orden: ordenPaypal,
+  iniciar,
+  iniciado,
+  volver,
+  webhook,
+  estadoDe,
+} = pagosEnLineaDriver('paypal', () => ({
+  t,
+  stocked,
+}));
 
 /** The buyer presses «Pagar ahora» on the fake's approval page; the answer is PayPal's redirect. */
 async function aprobarEnPaypal(approvalUrl: string): Promise<URL> {
@@ -82,43 +65,9 @@ async function aprobarEnPaypal(approvalUrl: string): Promise<URL> {
   return new URL(answer.headers.get('location') ?? '');
 }
 
-/** The browser arrives back at the store's return URL. */
-function volver(returnUrl: URL) {
-  expect(returnUrl.origin).toBe(PUBLIC_URL);
-  return t.app.inject({ method: 'GET', url: `${returnUrl.pathname}${returnUrl.search}`, remoteAddress: nextIp() });
-}
-
-function webhook(delivery: { headers: Record<string, string>; body: string }) {
-  return t.app.inject({ method: 'POST', url: '/api/pagos/paypal/webhook', headers: delivery.headers, payload: delivery.body });
-}
-
-async function estadoDe(code: string) {
-  const [order] = await rows<{ id: number; step: string; total: string; expires_at: Date | null }>(
-    t,
-    sql`SELECT id, step, total, expires_at FROM ordenes_compra WHERE code = ${code}`,
-  );
-  const pagos = await rows<{ method: string; reference: string; amount: string; status: string }>(
-    t,
-    sql`SELECT method, reference, amount, status FROM orden_pagos WHERE order_id = ${order.id} ORDER BY id`,
-  );
-  const enLinea = await rows<{
-    status: string;
-    capture_id: string | null;
-    captured_amount: string | null;
-    payer_email: string | null;
-    note: string;
-  }>(t, sql`SELECT status, capture_id, captured_amount, payer_email, note FROM pagos_en_linea WHERE order_id = ${order.id} ORDER BY id`);
-  const ventas = await rows<{ id: number }>(t, sql`SELECT id FROM ventas WHERE order_id = ${order.id}`);
-  const historial = await rows<{ from_step: string | null; to_step: string; note: string }>(
-    t,
-    sql`SELECT from_step, to_step, note FROM orden_historial WHERE order_id = ${order.id} ORDER BY id`,
-  );
-  return { order, pagos, enLinea, ventas, historial };
-}
-
 describe('PayPal en línea', () => {
   it('la tienda dice que PayPal se paga en línea', async () => {
-    expect((await t.app.inject('/api/pagos/en-linea')).json().data).toEqual({ paypal: true });
+    expect((await t.app.inject('/api/pagos/en-linea')).json().data).toEqual({ paypal: true, tarjeta: false });
   });
 
   it('camino feliz: orden por el total con comisión, aprobación en PayPal, captura al volver y orden con pago confirmado', async () => {
@@ -142,6 +91,7 @@ describe('PayPal en línea', () => {
     expect(pagos).toEqual([{ method: 'paypal', reference: capture?.id, amount: orden.total, status: 'aprobado' }]);
     expect(enLinea).toEqual([
       {
+        provider: 'paypal',
         status: 'capturado',
         capture_id: capture?.id,
         captured_amount: orden.total,
@@ -213,9 +163,8 @@ describe('PayPal en línea', () => {
     expect(amount).toBe(orden.total);
     expect(fake.orders.get(providerOrderId)?.amount.value).toBe(orden.total);
     // An order body with an amount but no reference is a reported payment missing its reference.
-    buyers += 1;
-    const body = orderBody(stocked, { buyer: { ...BUYER, ...otroComprador(buyers) }, payment: { method: 'paypal', amount: '1.00' } });
-    const refused = await ordenesDriver(t).registrar(body, `alterada-${buyers}`);
+    const body = orderBody(stocked, { buyer: otroBuyer(), payment: { method: 'paypal', amount: '1.00' } });
+    const refused = await ordenesDriver(t).registrar(body, `alterada-${Date.now()}`);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors['payment.reference']).toEqual(['Escriba la referencia del pago']);
   });
@@ -283,9 +232,9 @@ describe('captura después del vencimiento', () => {
     const returnUrl = await aprobarEnPaypal(pago.approvalUrl);
     await t.database.db.execute(sql`UPDATE ordenes_compra SET expires_at = now() - interval '1 minute' WHERE code = ${orden.code}`);
     expect(await vencerImpagas(orderContext(t.app))).toBeGreaterThanOrEqual(1);
-    expect((await volver(returnUrl)).headers.location).toContain('pago=cancelado');
+    expect((await volver(returnUrl)).headers.location).toContain('pago=anulado');
     // Back again (a reload): still nothing captured.
-    expect((await volver(returnUrl)).headers.location).toContain('pago=cancelado');
+    expect((await volver(returnUrl)).headers.location).toContain('pago=anulado');
     expect(fake.orders.get(pago.providerOrderId)?.capture ?? null).toBeNull();
     expect(fake.orders.get(pago.providerOrderId)?.status).toBe('APPROVED');
     const { order, pagos, ventas, enLinea } = await estadoDe(orden.code);
@@ -449,12 +398,11 @@ describe('quién inicia el pago', () => {
   });
 
   it('una orden que no es de PayPal o que ya no está pendiente no se paga en línea', async () => {
-    buyers += 1;
     const pendiente = orderBody(stocked, {
-      buyer: { ...BUYER, ...otroComprador(buyers) },
+      buyer: otroBuyer(),
       payment: { method: 'pago-pendiente' },
     });
-    const registered = await ordenesDriver(t).registrarOrden(pendiente, `otra-orden-${buyers}`);
+    const registered = await ordenesDriver(t).registrarOrden(pendiente, `otra-orden-${Date.now()}`);
     const response = await iniciar({ ...registered, total: '0', commission: '0' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Esta orden no se paga con PayPal.');
@@ -551,7 +499,7 @@ describe('sin PayPal configurado', () => {
     expect(response.json().errors['payment.reference']).toEqual(['Escriba la referencia del pago']);
     const iniciar = await off.app.inject({ method: 'POST', url: '/api/pagos/paypal/iniciar', payload: { code: 'OC-000001' } });
     expect(iniciar.statusCode).toBe(404);
-    expect((await off.app.inject('/api/pagos/en-linea')).json().data).toEqual({ paypal: false });
+    expect((await off.app.inject('/api/pagos/en-linea')).json().data).toEqual({ paypal: false, tarjeta: false });
     const hook = await off.app.inject({ method: 'POST', url: '/api/pagos/paypal/webhook', payload: { id: 'WH-1', event_type: 'X' } });
     expect(hook.statusCode).toBe(404);
     // PayPal reported with its reference goes on as before: payment to confirm by staff.

@@ -66,14 +66,23 @@ describe('cliente de PayPal contra el PayPal falso', () => {
     expect(fake.orders.get(providerOrderId)?.capture?.status).toBe('REFUNDED');
   });
 
-  it('el aviso firmado por PayPal se acepta; otro cuerpo, otro webhook o sin cabeceras, no', async () => {
+  it('el aviso firmado por PayPal se acepta tal como llegó; otro cuerpo, otro webhook o sin cabeceras, no', async () => {
     const event = { id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'X' } };
+    const aviso = (headers: Record<string, string>, rawBody: string) => ({ headers, rawBody, event: JSON.parse(rawBody) });
     const signed = fake.sign(event);
-    expect(await paypal.verifyWebhook({ headers: signed.headers, event: JSON.parse(signed.body) })).toBe(true);
-    expect(await paypal.verifyWebhook({ headers: signed.headers, event: { ...event, resource: { id: 'Y' } } })).toBe(false);
+    expect(await paypal.verifyWebhook(aviso(signed.headers, signed.body))).toBe(true);
+    expect(await paypal.verifyWebhook(aviso(signed.headers, JSON.stringify({ ...event, resource: { id: 'Y' } })))).toBe(false);
     const other = fake.sign(event, { webhookId: 'OTRO' });
-    expect(await paypal.verifyWebhook({ headers: other.headers, event })).toBe(false);
-    expect(await paypal.verifyWebhook({ headers: {}, event })).toBe(false);
+    expect(await paypal.verifyWebhook(aviso(other.headers, other.body))).toBe(false);
+    expect(await paypal.verifyWebhook(aviso({}, signed.body))).toBe(false);
+  });
+
+  it('la verificación lleva el evento byte a byte: un cuerpo que JSON.stringify escribiría distinto también verifica', async () => {
+    // PayPal signed these bytes: «1.10», «\u00e1» and the spaces vanish if the event is re-serialized.
+    const rawBody = '{"id": "WH-2", "event_type": "PAYMENT.CAPTURE.COMPLETED", "resource": {"id": "Z", "n": 1.10, "t": "Mar\\u00eda"}}';
+    const signed = fake.signRaw(rawBody);
+    expect(JSON.stringify(JSON.parse(rawBody))).not.toBe(rawBody);
+    expect(await paypal.verifyWebhook({ headers: signed.headers, rawBody, event: JSON.parse(rawBody) })).toBe(true);
   });
 
   it('con credenciales equivocadas no hay token: ProveedorNoDisponible', async () => {

@@ -4,6 +4,7 @@
 import {
   type AvisoRecibido,
   type Captura,
+  type EventoProveedor,
   type Monto,
   type OrdenCreada,
   type OrdenNueva,
@@ -70,7 +71,13 @@ export function createPaypal(config: PaypalConfig, fetcher: typeof fetch = fetch
     return token.value;
   }
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, requestId?: string): Promise<{ status: number; body: Json }> {
+  /** `body`: an object sent as JSON, or JSON text sent as is. */
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object | string,
+    requestId?: string,
+  ): Promise<{ status: number; body: Json }> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${await accessToken()}`,
       'content-type': 'application/json',
@@ -82,7 +89,7 @@ export function createPaypal(config: PaypalConfig, fetcher: typeof fetch = fetch
       response = await fetcher(`${base}${path}`, {
         method,
         headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
@@ -95,6 +102,8 @@ export function createPaypal(config: PaypalConfig, fetcher: typeof fetch = fetch
 
   return {
     name: 'paypal',
+    method: 'paypal',
+    label: 'PayPal',
 
     async createOrder(order: OrdenNueva): Promise<OrdenCreada> {
       const { status, body } = await call(
@@ -170,7 +179,25 @@ export function createPaypal(config: PaypalConfig, fetcher: typeof fetch = fetch
       return { refundId: answer.body.id, status: String(answer.body.status ?? ''), amount: montoOf(answer.body.amount) };
     },
 
-    async verifyWebhook({ headers, event }: AvisoRecibido): Promise<boolean> {
+    // An approved PayPal order that is never captured expires at PayPal by itself: nothing to release.
+    async release() {},
+
+    readEvent(event): EventoProveedor | null {
+      const { id, event_type: type, resource } = event;
+      if (typeof id !== 'string' || !id || id.length > 100 || typeof type !== 'string' || type.length > 100) return null;
+      const r = resource && typeof resource === 'object' ? (resource as Json) : {};
+      const resourceId = typeof r.id === 'string' ? r.id.slice(0, 100) : null;
+      const related = (r.supplementary_data as { related_ids?: { order_id?: unknown } } | undefined)?.related_ids;
+      const providerOrderId = typeof related?.order_id === 'string' ? related.order_id : null;
+      const amount = montoOf(r.amount);
+      if (type !== 'PAYMENT.CAPTURE.COMPLETED' || !resourceId || !amount) {
+        return { id, type, resourceId, providerOrderId, accion: { kind: 'ninguna' } };
+      }
+      const captura: Captura = { status: 'completada', captureId: resourceId, amount, payerEmail: null };
+      return { id, type, resourceId, providerOrderId, accion: { kind: 'captura', captura } };
+    },
+
+    async verifyWebhook({ headers, rawBody }: AvisoRecibido): Promise<boolean> {
       if (!config.webhookId) return false;
       const header = (name: string) => {
         const value = headers[name];
@@ -188,11 +215,11 @@ export function createPaypal(config: PaypalConfig, fetcher: typeof fetch = fetch
       // refused before asking PayPal (which would still find its old signature good).
       const sent = Date.parse(fields.transmission_time);
       if (!Number.isFinite(sent) || Math.abs(Date.now() - sent) > WEBHOOK_MAX_AGE_MS) return false;
-      const { status, body } = await call('POST', '/v1/notifications/verify-webhook-signature', {
-        ...fields,
-        webhook_id: config.webhookId,
-        webhook_event: event,
-      });
+      // The event goes back to PayPal byte for byte as it arrived (PayPal signed those bytes; a
+      // re-serialized copy could differ in number or unicode formatting).
+      const fieldsJson = JSON.stringify({ ...fields, webhook_id: config.webhookId });
+      const request = `${fieldsJson.slice(0, -1)},"webhook_event":${rawBody}}`;
+      const { status, body } = await call('POST', '/v1/notifications/verify-webhook-signature', request);
       if (status >= 500) throw new ProveedorNoDisponible('PayPal no pudo verificar el aviso.', status);
       return status < 300 && body.verification_status === 'SUCCESS';
     },

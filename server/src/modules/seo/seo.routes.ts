@@ -28,12 +28,11 @@ function escapeXml(s: string): string {
 export async function seoRoutes(app: FastifyInstance): Promise<void> {
   const origin = app.publicUrl;
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
-    return reply
-      .type('text/plain; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(
-        `User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /api/\nDisallow: /auth/\nDisallow: /carrito\n\nSitemap: ${origin}/sitemap.xml\n`,
-      );
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(
+      // The cart's own page may be read (it is the same for every crawler: an empty cart); its
+      // checkout steps (?paso=…), the order received and the WhatsApp form may not.
+      `User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /api/\nDisallow: /auth/\nDisallow: /carrito?\nDisallow: /carrito/\n\nSitemap: ${origin}/sitemap.xml\n`,
+    );
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {

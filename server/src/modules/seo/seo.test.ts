@@ -46,13 +46,14 @@ async function expectedCataloguePaths(): Promise<string[]> {
 }
 
 describe('robots.txt', () => {
-  it('permite la tienda, cierra el panel, la API y el carrito, y apunta al sitemap de la dirección pública', async () => {
+  it('permite la tienda y la página del carrito, cierra el panel, la API y los pasos del checkout, y apunta al sitemap', async () => {
     const response = await t.app.inject({ url: '/robots.txt', headers: { host: HOST } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     const lines = response.body.split('\n');
     expect(lines).toContain('User-agent: *');
-    for (const path of ['/dashboard', '/api/', '/auth/', '/carrito']) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ['/dashboard', '/api/', '/auth/', '/carrito?', '/carrito/']) expect(lines).toContain(`Disallow: ${path}`);
+    expect(lines).not.toContain('Disallow: /carrito');
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
     expect(response.body).not.toContain(HOST);
   });

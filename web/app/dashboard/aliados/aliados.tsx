@@ -3,7 +3,7 @@
 // checked and re-encoded there); moving and removing go through this route's action.
 import { ActionIcon, Alert, Anchor, Button, Card, FileInput, Group, Image, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { data, Form, useNavigation, useRevalidator } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import {
   ALIADOS_MAX,
   ALIADOS_ROLES,
@@ -15,6 +15,7 @@ import {
 } from '#domain/contracts/aliados.ts';
 import { imageFallback } from '#web/components/imagen.tsx';
 import { unwrap } from '#web/lib/api.ts';
+import { useGuardarAMano } from '#web/lib/guardar-a-mano.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { type FormErrors, formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/aliados';
@@ -46,42 +47,25 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, 'Aliados comerciales');
 }
 
-type Answer = { message?: string; errors?: Record<string, string[]> } | null;
-
 /** The add or edit form: name, link and logo, sent as multipart by hand (Mantine's FileInput keeps its file in state). */
 function AliadoForm({ aliado, onSaved }: { aliado?: Aliado; onSaved: (message: string) => void }) {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<Answer>(null);
+  // The notice is the page's (an edited partner's form closes once saved): `saved` is not used.
+  const { busy, answer, error, send } = useGuardarAMano();
   const [logo, setLogo] = useState<File | null>(null);
-  const error = (field: string) => answer?.errors?.[field]?.[0];
   const testId = aliado ? `form-aliado-${aliado.id}` : 'form-aliado-nuevo';
 
   async function guardar(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    setBusy(true);
-    setAnswer(null);
-    try {
-      const body = new FormData(form);
-      body.delete('logo');
-      if (logo) body.set('logo', logo);
-      const url = aliado ? `/api/aliados/${aliado.id}` : `/api${crearAliado.path}`;
-      const response = await fetch(url, { method: 'POST', body, credentials: 'same-origin' });
-      const result = (await response.json().catch(() => null)) as Answer;
-      if (!response.ok) {
-        setAnswer(result ?? { message: 'No se pudo guardar. Intente de nuevo.' });
-        return;
-      }
-      await revalidator.revalidate();
+    const body = new FormData(form);
+    body.delete('logo');
+    if (logo) body.set('logo', logo);
+    const url = aliado ? `/api/aliados/${aliado.id}` : `/api${crearAliado.path}`;
+    await send(url, body, () => {
       if (!aliado) form.reset();
       setLogo(null);
       onSaved(aliado ? 'Aliado actualizado.' : 'Aliado agregado. Ya aparece en la tienda.');
-    } catch {
-      setAnswer({ message: 'No se pudo guardar: revise su conexión e intente de nuevo.' });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

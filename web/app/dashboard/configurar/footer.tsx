@@ -3,9 +3,9 @@
 // to POST /api/footer-content as multipart; the server strips tags and checks every field.
 import { Alert, Button, Card, FileInput, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { footerContent, guardarFooter } from '#domain/contracts/general.ts';
 import { unwrap } from '#web/lib/api.ts';
+import { useGuardarAMano } from '#web/lib/guardar-a-mano.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/footer';
@@ -21,8 +21,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, 'Pie de página');
 }
 
-type Answer = { success?: boolean; message?: string; errors?: Record<string, string[]> } | null;
-
 const REDES = [
   ['facebook', 'Facebook'],
   ['instagram', 'Instagram'],
@@ -32,40 +30,21 @@ const REDES = [
 
 export default function FooterEditor({ loaderData }: Route.ComponentProps) {
   const { footer } = loaderData;
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const [answer, setAnswer] = useState<Answer>(null);
+  const { busy, saved, answer, error, send } = useGuardarAMano();
   const [version, setVersion] = useState(0);
   // Mantine's FileInput empties its own <input> after a choice: the file is kept here and sent by hand.
   const [logo, setLogo] = useState<File | null>(null);
-  const error = (field: string) => answer?.errors?.[field]?.[0];
 
   async function guardar(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setSaved(false);
-    setAnswer(null);
-    try {
-      const body = new FormData(event.currentTarget);
-      body.delete('logo');
-      if (logo) body.set('logo', logo);
-      const response = await fetch(`/api${guardarFooter.path}`, { method: 'POST', body, credentials: 'same-origin' });
-      const result = (await response.json().catch(() => null)) as Answer;
-      if (!response.ok) {
-        setAnswer(result ?? { message: 'No se pudo guardar. Intente de nuevo.' });
-        return;
-      }
-      // The stored values first, then the notice: what the form shows is what was saved.
-      await revalidator.revalidate();
+    const body = new FormData(event.currentTarget);
+    body.delete('logo');
+    if (logo) body.set('logo', logo);
+    // Saved: the form is drawn again with the stored values.
+    await send(`/api${guardarFooter.path}`, body, () => {
       setVersion((v) => v + 1);
       setLogo(null);
-      setSaved(true);
-    } catch {
-      setAnswer({ message: 'No se pudo guardar: revise su conexión e intente de nuevo.' });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -3,9 +3,9 @@
 // are checked and re-encoded there); the page then reloads what was stored.
 import { Alert, Button, Card, FileInput, Group, Image, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { guardarInfoPagina, infoPaginaRoute } from '#domain/contracts/general.ts';
 import { unwrap } from '#web/lib/api.ts';
+import { useGuardarAMano } from '#web/lib/guardar-a-mano.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/pagina-web';
@@ -22,47 +22,26 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, 'Página web');
 }
 
-type Answer = { success?: boolean; message?: string; errors?: Record<string, string[]> } | null;
-
 export default function PaginaWeb({ loaderData }: Route.ComponentProps) {
   const { info } = loaderData;
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const [answer, setAnswer] = useState<Answer>(null);
+  const { busy, saved, answer, error, send } = useGuardarAMano();
   const [version, setVersion] = useState(0);
   // Mantine's FileInput empties its own <input> after a choice: the files are kept here and sent by hand.
   const [files, setFiles] = useState<Partial<Record<'logo' | 'banner', File | null>>>({});
-  const error = (field: string) => answer?.errors?.[field]?.[0];
 
   async function guardar(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setSaved(false);
-    setAnswer(null);
-    try {
-      const body = new FormData(event.currentTarget);
-      for (const field of ['logo', 'banner'] as const) {
-        body.delete(field);
-        const file = files[field];
-        if (file) body.set(field, file);
-      }
-      const response = await fetch(`/api${guardarInfoPagina.path}`, { method: 'POST', body, credentials: 'same-origin' });
-      const result = (await response.json().catch(() => null)) as Answer;
-      if (!response.ok) {
-        setAnswer(result ?? { message: 'No se pudo guardar. Intente de nuevo.' });
-        return;
-      }
-      // The stored values first, then the notice: what the form shows is what was saved.
-      await revalidator.revalidate();
+    const body = new FormData(event.currentTarget);
+    for (const field of ['logo', 'banner'] as const) {
+      body.delete(field);
+      const file = files[field];
+      if (file) body.set(field, file);
+    }
+    // Saved: the form is drawn again with the stored values.
+    await send(`/api${guardarInfoPagina.path}`, body, () => {
       setVersion((v) => v + 1);
       setFiles({});
-      setSaved(true);
-    } catch {
-      setAnswer({ message: 'No se pudo guardar: revise su conexión e intente de nuevo.' });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

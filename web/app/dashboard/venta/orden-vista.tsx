@@ -433,7 +433,7 @@ export function OrdenDetalleVista({
       </Seccion>
 
       {staff && detail.onlinePayments && detail.onlinePayments.length > 0 && (
-        <Seccion title="Pagos en PayPal" testId="seccion-pagos-en-linea">
+        <Seccion title="Pagos en línea" testId="seccion-pagos-en-linea">
           <PagosEnLinea payments={detail.onlinePayments} />
         </Seccion>
       )}

@@ -45,9 +45,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       step === 'pendiente' &&
       detail.order.paymentMethod === 'pago-pendiente' &&
       detail.credit === false,
-    // A PayPal payment captured by the store (docs/decisions/0035): the server says what is left of it.
-    reembolsar:
-      hasAnyRole(user.roles, ['admin', 'administracion']) && detail.payments.some((p) => p.method === 'paypal' && p.status === 'aprobado'),
+    // A payment captured online by the store (docs/decisions/0035, 0036): the server says what is left of it.
+    reembolsar: hasAnyRole(user.roles, ['admin', 'administracion']) && (detail.onlinePayments ?? []).some((p) => p.status === 'capturado'),
   };
   return { detail, acciones, verComprobantes: hasAnyRole(user.roles, PAYMENT_CHECK_ROLES) };
 }
@@ -60,7 +59,7 @@ const DONE: Record<Accion, string> = {
   entregada: 'Orden marcada como entregada.',
   anular: 'Orden anulada; su existencia quedó libre.',
   'a-credito': 'Venta a crédito aprobada; la orden ya no vence sin pago.',
-  reembolsar: 'Reembolso hecho en PayPal.',
+  reembolsar: 'Reembolso hecho.',
 };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -231,7 +230,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
                 <Stack gap="xs">
                   <TextInput
                     name="amount"
-                    label="Reembolsar en PayPal (USD)"
+                    label={`Reembolsar en ${(detail.onlinePayments ?? []).some((p) => p.provider === 'stripe' && p.status === 'capturado') ? 'la tarjeta (Stripe)' : 'PayPal'} (USD)`}
                     description="Vacío: todo lo que queda del pago"
                     inputMode="decimal"
                     autoComplete="off"

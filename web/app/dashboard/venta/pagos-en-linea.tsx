@@ -1,4 +1,5 @@
-// The order's payments made at PayPal (docs/decisions/0035), for staff: the capture and the payer,
+// The order's payments made online (PayPal, docs/decisions/0035; the card through Stripe, 0036), for
+// staff: the capture and the payer,
 // what is held for review and why, and what was refunded.
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { OrdenDetalle } from '#domain/contracts/orden-compra.ts';
@@ -6,11 +7,14 @@ import { formatUsd, toCents } from '#domain/money.ts';
 
 type OnlinePayment = NonNullable<OrdenDetalle['onlinePayments']>[number];
 
+const PROVIDERS: Record<string, string> = { paypal: 'PayPal', stripe: 'Tarjeta (Stripe)' };
+
 const STATUS: Record<string, { label: string; color: string }> = {
-  creado: { label: 'Esperando al comprador en PayPal', color: 'gray' },
+  creado: { label: 'Esperando al comprador', color: 'gray' },
   capturado: { label: 'Cobrado', color: 'green' },
-  rechazado: { label: 'Rechazado por PayPal', color: 'red' },
+  rechazado: { label: 'Rechazado', color: 'red' },
   retenido: { label: 'Retenido para revisión', color: 'orange' },
+  anulado: { label: 'No se cobró', color: 'gray' },
 };
 
 export function PagosEnLinea({ payments }: { payments: OnlinePayment[] }) {
@@ -24,7 +28,7 @@ export function PagosEnLinea({ payments }: { payments: OnlinePayment[] }) {
           <Card key={p.providerOrderId} withBorder padding="xs">
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Text fw={600} size="sm">
-                PayPal · {formatUsd(toCents(p.capturedAmount ?? p.amount))}
+                {PROVIDERS[p.provider] ?? p.provider} · {formatUsd(toCents(p.capturedAmount ?? p.amount))}
               </Text>
               <Badge color={status.color} variant="light">
                 {status.label}

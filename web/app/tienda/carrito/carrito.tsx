@@ -38,7 +38,7 @@ import { tarifasEnvio } from '#domain/contracts/envios.ts';
 import { cuentasBancarias } from '#domain/contracts/general.ts';
 import { opcionesDePagos } from '#domain/contracts/mayor-cuentas.ts';
 import { registrar } from '#domain/contracts/orden-compra.ts';
-import { iniciarPaypal, metodosEnLinea } from '#domain/contracts/pagos-en-linea.ts';
+import { iniciarPaypal, iniciarTarjeta, metodosEnLinea } from '#domain/contracts/pagos-en-linea.ts';
 import { buscarVendedores } from '#domain/contracts/profile.ts';
 import { CHECKOUT_STEPS, checkoutStepOf, moveCheckoutStep } from '#domain/store-constants.ts';
 import { formInput, orFallback, unwrap } from '#web/lib/api.ts';
@@ -76,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pickupStores: orFallback(stores, []).filter((s) => s.ships),
     // Every agency's rate by state: the delivery step quotes them (the order is charged on the server).
     rates: orFallback(rates, []),
-    paypalOnline: orFallback(online, { paypal: false }).paypal,
+    online: orFallback(online, { paypal: false, tarjeta: false }),
     salesmen: salesmen ? orFallback(salesmen, []) : [],
   };
 }
@@ -95,10 +95,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!response.body.success) return data<ActionResult>(formErrors(response), { status: response.status });
     const { orderCode, token = '' } = response.body.data;
-    // Paid at PayPal (no reference): the buyer goes to PayPal's page; if PayPal does not answer, to the order.
+    // Paid online (PayPal without a reference, or a card): the buyer goes to the provider's page; if
+    // the provider does not answer, to the order, which offers to try again.
     const payment = (sent.body as { payment?: { method?: string; reference?: string } }).payment;
-    if (payment?.method === 'paypal' && !payment.reference) {
-      const started = await context.api.call(iniciarPaypal, { code: orderCode, t: token });
+    if ((payment?.method === 'paypal' || payment?.method === 'tarjeta') && !payment.reference) {
+      const started = await context.api.call(payment.method === 'paypal' ? iniciarPaypal : iniciarTarjeta, { code: orderCode, t: token });
       if (started.body.success) throw redirect(started.body.data.approvalUrl);
     }
     throw redirect(`/carrito/ver-orden?codigo=${encodeURIComponent(orderCode)}&t=${encodeURIComponent(token)}`);
@@ -158,11 +159,15 @@ function focusFirstError(container: HTMLElement | null) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [...pageMeta(matches, 'Carrito'), { name: 'robots', content: 'noindex' }];
+  // One address for the cart and its steps (?paso=…, closed in robots.txt).
+  return pageMeta(matches, 'Carrito', {
+    path: '/carrito',
+    description: 'Su carrito de compras: revise sus artículos, elija el envío o el retiro en tienda y pague en dólares o bolívares.',
+  });
 }
 
 export default function Carrito({ loaderData }: Route.ComponentProps) {
-  const { cart, buyer, accounts, paymentOptions, pickupStores, salesmen, rates, paypalOnline } = loaderData;
+  const { cart, buyer, accounts, paymentOptions, pickupStores, salesmen, rates, online } = loaderData;
   const location = useLocation();
   const navigate = useNavigate();
   const step = checkoutStepOf(new URLSearchParams(location.search).get('paso'));
@@ -316,7 +321,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
                 cart={cart}
                 options={paymentOptions}
                 shippingCents={shippingCents}
-                paypalOnline={paypalOnline}
+                online={online}
               />
             )}
             {step === 5 && (

@@ -23,8 +23,11 @@ type Props = {
   options: OpcionDePago[];
   /** The shipping of the chosen agency and state (0 for a pickup or «por cobrar»). */
   shippingCents: number;
-  /** PayPal is paid at PayPal and captured by the store (docs/decisions/0035): no reference to type. */
-  paypalOnline?: boolean;
+  /**
+   * Methods paid at the provider and captured by the store (docs/decisions/0035, 0036): PayPal then
+   * takes no reference, and the card is offered only when configured.
+   */
+  online?: { paypal: boolean; tarjeta: boolean };
 };
 
 /** One datum of the store's account with a «Copiar» button: the buyer pastes it into the bank's app. */
@@ -85,12 +88,15 @@ function DescuentoDelMetodo({ option, total }: { option: OpcionDePago | undefine
   );
 }
 
-export function PasoPago({ draft, update, errors, accounts, cart, options, shippingCents, paypalOnline = false }: Props) {
+const OFFLINE = { paypal: false, tarjeta: false };
+
+export function PasoPago({ draft, update, errors, accounts, cart, options, shippingCents, online: onlineMethods = OFFLINE }: Props) {
   const method = draft.payment.method;
   const info = method ? PAYMENT_METHODS[method] : null;
-  const online = method === 'paypal' && paypalOnline;
+  const online = (method === 'paypal' || method === 'tarjeta') && onlineMethods[method];
+  const offered = PAYMENT_METHOD_IDS.filter((id) => id !== 'tarjeta' || onlineMethods.tarjeta);
   const { reference, amount: written, date } = draft.payment;
-  // Paid at PayPal: the order goes without reference, amount or date (the server charges its total).
+  // Paid at the provider: the order goes without reference, amount or date (the server charges its total).
   useEffect(() => {
     if (online && (reference || written || date)) update((d) => ({ ...d, payment: { ...d.payment, reference: '', amount: '', date: '' } }));
   }, [online, reference, written, date, update]);
@@ -123,7 +129,7 @@ export function PasoPago({ draft, update, errors, accounts, cart, options, shipp
     <Stack gap="md">
       <Radio.Group label="Método de pago" value={method} onChange={choose} error={errors.method} required>
         <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs">
-          {PAYMENT_METHOD_IDS.map((id) => (
+          {offered.map((id) => (
             <Radio.Card key={id} value={id} p="sm" radius="md" withBorder data-testid={`metodo-${id}`}>
               <Group wrap="nowrap" gap="sm">
                 <Radio.Indicator />
@@ -148,13 +154,15 @@ export function PasoPago({ draft, update, errors, accounts, cart, options, shipp
 
       {info && (
         <Alert color="pink" variant="light" title={`Monto a pagar con ${info.label}: ${dueText}`} data-testid="monto-a-pagar">
-          {online
-            ? 'Al confirmar el pedido irá a PayPal para pagar este monto. Al volver, la tienda confirma su orden sola: no tiene que reportar el pago.'
-            : method === 'pago-pendiente'
-              ? 'Su pedido queda reservado; reporte el pago desde el seguimiento de la orden antes de que venza.'
-              : method === 'efectivo'
-                ? 'Pague en efectivo al retirar en tienda o al recibir; su pedido queda reservado.'
-                : 'Pague a una de estas cuentas y escriba los datos del pago.'}
+          {online && method === 'tarjeta'
+            ? 'Al confirmar el pedido irá a la página segura de pago con tarjeta (Stripe): los datos de su tarjeta no pasan por esta tienda. Al volver, la tienda confirma su orden sola.'
+            : online
+              ? 'Al confirmar el pedido irá a PayPal para pagar este monto. Al volver, la tienda confirma su orden sola: no tiene que reportar el pago.'
+              : method === 'pago-pendiente'
+                ? 'Su pedido queda reservado; reporte el pago desde el seguimiento de la orden antes de que venza.'
+                : method === 'efectivo'
+                  ? 'Pague en efectivo al retirar en tienda o al recibir; su pedido queda reservado.'
+                  : 'Pague a una de estas cuentas y escriba los datos del pago.'}
         </Alert>
       )}
 

@@ -33,9 +33,9 @@ type Option = keyof typeof OPTIONS;
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!(params.option in OPTIONS)) throw data({ message: PAGINA_NO_ENCONTRADA }, { status: 404 });
   const option = params.option as Option;
-  const page = filterParams(new URL(request.url)).page ?? '1';
+  const { page = '1', despues } = filterParams(new URL(request.url));
   const { items, meta } = unwrapList(
-    await context.api.call(articulos, { opcion: option, page, ...OPTIONS[option].sort, ...STOREFRONT_LIST }),
+    await context.api.call(articulos, { opcion: option, page, despues, ...OPTIONS[option].sort, ...STOREFRONT_LIST }),
   );
   return { option, items, meta };
 }

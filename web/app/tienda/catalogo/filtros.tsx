@@ -61,6 +61,9 @@ export function filterParams(url: URL): Record<string, string> {
   if (/^(true|1)$/.test(url.searchParams.get('promocion') ?? '')) out.promocion = 'true';
   const page = url.searchParams.get('page');
   if (page && /^\d{1,5}$/.test(page)) out.page = page;
+  // The «next page» link carries the API's cursor: a deep page then costs what the first one costs.
+  const despues = url.searchParams.get('despues');
+  if (despues && /^[\w-]{1,400}$/.test(despues)) out.despues = despues;
   return { ...out, ...sortParams(url.searchParams.get('orden')) };
 }
 
@@ -72,6 +75,7 @@ function activeChips(filters: Filters, search: URLSearchParams, pathname: string
   const without = (name: string, value?: string) => {
     const params = new URLSearchParams(search);
     params.delete('page');
+    params.delete('despues');
     if (value === undefined) params.delete(name);
     else params.delete(name, value);
     const qs = params.toString();

@@ -5,7 +5,7 @@ import { Alert, Badge, Button, Card, Container, Grid, Group, NativeSelect, Simpl
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { VENEZUELAN_BANKS } from '#domain/banks.ts';
 import { acceder, estado, type OrderStatus, registrarPago } from '#domain/contracts/orden-compra.ts';
-import { iniciarPaypal } from '#domain/contracts/pagos-en-linea.ts';
+import { iniciarPaypal, iniciarTarjeta } from '#domain/contracts/pagos-en-linea.ts';
 import { formatDate, formatDateTime } from '#domain/dates.ts';
 import { formatUsd, formatVes, parseAmountInput, toCents, usdToVesCents } from '#domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
@@ -19,7 +19,7 @@ import { type FormErrors, formErrors } from '#web/lib/session.ts';
 import type { Route } from './+types/orden';
 import { ArticulosOrden } from './articulos-orden.tsx';
 import { LineaDeTiempo } from './linea-de-tiempo.tsx';
-import { PagarConPaypal, ResultadoPaypal } from './pago-paypal.tsx';
+import { PagarEnLinea, ResultadoPagoEnLinea } from './pago-en-linea.tsx';
 import { SubirComprobante } from './subir-comprobante.tsx';
 
 const optionalAmount = (value: string | undefined) => (value ? parseAmountInput(value) : undefined);
@@ -41,7 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
   return { order: response.body.data, code, token, pago: url.searchParams.get('pago') };
 }
 
-type ActionResult = FormErrors & { saved?: boolean; paypal?: boolean };
+type ActionResult = FormErrors & { saved?: boolean; online?: boolean };
 
 /** The e-mail or cédula of the purchase opens the order (its signed link); a pending order reports its payment. */
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -61,10 +61,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     throw redirect(`/orden/${response.body.data.code}?t=${response.body.data.token}`);
   }
-  if (form.get('intent') === 'paypal') {
-    const started = await context.api.call(iniciarPaypal, { code: params.codigo ?? '', t: text('t') });
+  const intent = form.get('intent');
+  if (intent === 'paypal' || intent === 'tarjeta') {
+    const started = await context.api.call(intent === 'paypal' ? iniciarPaypal : iniciarTarjeta, {
+      code: params.codigo ?? '',
+      t: text('t'),
+    });
     if (started.body.success) throw redirect(started.body.data.approvalUrl);
-    return data<ActionResult>({ ...formErrors(started), paypal: true }, { status: started.status });
+    return data<ActionResult>({ ...formErrors(started), online: true }, { status: started.status });
   }
   const response = await context.api.call(
     registrarPago,
@@ -235,7 +239,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
             Recibimos el reporte de su pago. Le avisaremos por correo cuando lo confirmemos.
           </Alert>
         )}
-        <ResultadoPaypal pago={pago} />
+        <ResultadoPagoEnLinea pago={pago} method={order.paymentMethod} />
         {order.step === 'pago-por-confirmar' && <SubirComprobante code={order.code} token={token} sent={order.receiptSent} />}
         <Grid gutter="xl">
           <Grid.Col span={{ base: 12, md: 5 }}>
@@ -285,11 +289,12 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
               <Card withBorder padding="md">
                 <TotalesOrden order={order} delivery={deliveryOfStatus(order)} />
               </Card>
-              {order.step === 'pendiente' && order.paymentMethod === 'paypal' && (
-                <PagarConPaypal token={token} message={actionData?.paypal ? actionData.message : undefined} />
+              {order.step === 'pendiente' && (order.paymentMethod === 'paypal' || order.paymentMethod === 'tarjeta') && (
+                <PagarEnLinea method={order.paymentMethod} token={token} message={actionData?.online ? actionData.message : undefined} />
               )}
-              {order.step === 'pendiente' && !actionData?.saved && (
-                <ReportarPago result={actionData?.paypal ? undefined : actionData} token={token} />
+              {/* A card is only paid on the provider's page: nothing to report by hand. */}
+              {order.step === 'pendiente' && order.paymentMethod !== 'tarjeta' && !actionData?.saved && (
+                <ReportarPago result={actionData?.online ? undefined : actionData} token={token} />
               )}
             </Stack>
           </Grid.Col>

@@ -1,0 +1,78 @@
+// A guest pays by card on a 360 px phone: the checkout offers the card with its commission and asks
+// for no card data, the store sends the buyer to the card provider's hosted page (the local fake of
+// Stripe), a declined card stays there, another card authorizes, and back on the order's page the
+// store has charged it and the order is paid. Administración sees the card payment and refunds part of it.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
+import { cartToPaymentStep } from './pago-en-linea.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('pagar con tarjeta', () => {
+  it('un invitado paga con tarjeta en la página segura y vuelve a su orden pagada; administración ve el cobro y reembolsa', async () => {
+    const { page, errors } = await newPage(browser, PHONE);
+    await cartToPaymentStep(page);
+
+    await expect(page.getByTestId('metodo-tarjeta').textContent()).resolves.toContain('Comisión 5,8 % + $ 0,30');
+    await page.getByTestId('metodo-tarjeta').click();
+    const aviso = (await page.getByTestId('monto-a-pagar').textContent()) ?? '';
+    expect(aviso).toMatch(/^Monto a pagar con Tarjeta de débito o crédito: \$ \d{1,3}(\.\d{3})*,\d{2}/);
+    expect(aviso).toContain('los datos de su tarjeta no pasan por esta tienda');
+    await expect(page.getByTestId('pago-referencia').count()).resolves.toBe(0);
+    const total = aviso.match(/\$ ([\d.,]+)/)?.[1] ?? '';
+    await noSidewaysScroll(page);
+    await page.getByTestId('checkout-siguiente').click();
+    await page.waitForURL(/\/carrito\?paso=5$/);
+    await page.getByTestId('acepto-terminos').check();
+    await page.getByTestId('checkout-confirmar').click();
+
+    // The provider's page asks for the amount the store computed; a declined card stays there.
+    await page.waitForURL(/\/pay\/cs_test_\w+$/);
+    const atStripe = (await page.locator('body').textContent()) ?? '';
+    expect(atStripe).toContain(`Pagar ${total.replace(/\./g, '').replace(',', '.')} USD a Vitrina`);
+    await page.getByLabel('Número de tarjeta').fill('4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('Su tarjeta fue rechazada');
+    await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pagar' }).click();
+
+    await page.waitForURL(/\/orden\/OC-\d{6}\?t=[0-9a-f]{32}&pago=confirmado$/);
+    await expect(page.getByTestId('paso-orden').textContent()).resolves.toBe('Pago confirmado');
+    await expect(page.getByTestId('resultado-pago').textContent()).resolves.toContain('Se cobró su tarjeta');
+    await noSidewaysScroll(page);
+    const code = page.url().match(/OC-\d{6}/)?.[0] ?? '';
+    expect(errors).toEqual([]);
+
+    const staff = await newPage(browser, PHONE);
+    await login(staff.page, 'administracion@vitrina.com.ve');
+    const detail = await staff.page.request.get(`${baseUrl()}/api/orden-compra/buscar-detalles-ordene-compra?code=${code}`);
+    const payments = (await detail.json()).data.payments as { method: string; reference: string; status: string }[];
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ method: 'tarjeta', status: 'aprobado' });
+    expect(payments[0].reference).toMatch(/^pi_\w+$/);
+    await staff.page.goto(`${baseUrl()}/dashboard/venta/${code}`);
+    const enLinea = (await staff.page.getByTestId('seccion-pagos-en-linea').textContent()) ?? '';
+    expect(enLinea).toContain('Tarjeta (Stripe)');
+    expect(enLinea).toContain(`Captura ${payments[0].reference}`);
+
+    await staff.page.getByTestId('reembolso-monto').fill('2,00');
+    await staff.page.getByTestId('accion-reembolsar').click();
+    await expect(staff.page.getByTestId('accion-resultado').textContent()).resolves.toContain('Reembolso hecho.');
+    await staff.page
+      .getByText(/Reembolso de Stripe por \$ 2,00 \(re_\w+\)\./)
+      .first()
+      .waitFor();
+    await expect(staff.page.getByTestId('seccion-pagos-en-linea').textContent()).resolves.toContain('Reembolsado: $ 2,00');
+    await noSidewaysScroll(staff.page);
+    expect(staff.errors).toEqual([]);
+  });
+});

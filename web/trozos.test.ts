@@ -1,0 +1,116 @@
+import { parseAst } from 'rollup/parseAst';
+import { describe, expect, it } from 'vitest';
+import { chunkFor, entryKind, type ModuleGraph, storefrontChunks } from './trozos.ts';
+
+/** A module graph as rollup hands it to `manualChunks`, from sources that import by absolute path. */
+function graphOf(modules: Record<string, { code: string; entry?: boolean; sideEffects?: boolean }>): ModuleGraph {
+  const infos = new Map(
+    Object.entries(modules).map(([id, m]) => {
+      const ast = parseAst(m.code);
+      const sources: string[] = [];
+      for (const node of ast.body) {
+        const source = 'source' in node && node.source ? String(node.source.value) : undefined;
+        if (source && !sources.includes(source)) sources.push(source);
+      }
+      return [id, { isEntry: m.entry ?? false, importedIds: sources, moduleSideEffects: m.sideEffects ?? true, ast }];
+    }),
+  );
+  return { getModuleIds: () => infos.keys(), getModuleInfo: (id) => infos.get(id) ?? null };
+}
+
+// A package index that re-exports every component (as Mantine's), a contract built with a schema
+// library, and pages of the storefront and of the dashboard.
+const graph = graphOf({
+  '/ui/index.mjs': {
+    code: "export { Button } from '/ui/button.mjs'; export { Drawer } from '/ui/drawer.mjs'; export { Table } from '/ui/table.mjs';",
+    sideEffects: false,
+  },
+  '/ui/button.mjs': { code: "import { base } from '/ui/base.mjs'; export const Button = () => base('button');", sideEffects: false },
+  '/ui/drawer.mjs': { code: "import { base } from '/ui/base.mjs'; export const Drawer = () => base('drawer');", sideEffects: false },
+  '/ui/table.mjs': { code: "import { base } from '/ui/base.mjs'; export const Table = () => base('table');", sideEffects: false },
+  '/ui/base.mjs': { code: 'export function base(name) { return name; }', sideEffects: false },
+  '/schema/index.mjs': { code: 'export function object(shape) { return shape; }', sideEffects: false },
+  '/domain/contracts/orden.ts': {
+    code: "import { object } from '/schema/index.mjs'; export const orden = object({}); export const ORIGENES = ['web'];",
+    sideEffects: false,
+  },
+  '/domain/precio.ts': { code: 'export function precio(n) { return n * 1.16; }' },
+  '/app/components/formulario.tsx': { code: "import { Button } from '/ui/index.mjs'; export const Formulario = () => Button();" },
+  '/app/root.tsx': { entry: true, code: "import { Button } from '/ui/index.mjs'; export default () => Button();" },
+  '/app/entry.client.tsx': { entry: true, code: "import '/react-dom.js';" },
+  '/react-dom.js': { code: 'globalThis.reactDom = 1;' },
+  '/app/tienda/layout.tsx': { entry: true, code: "import { Drawer } from '/ui/index.mjs'; export default () => Drawer();" },
+  '/app/tienda/inicio/inicio.tsx': { entry: true, code: "import { precio } from '/domain/precio.ts'; export default () => precio(1);" },
+  '/app/tienda/catalogo/articulo.tsx': {
+    entry: true,
+    // `orden` was used by the page's loader, which the browser build removes: the import stays.
+    code: "import { precio } from '/domain/precio.ts'; import { orden } from '/domain/contracts/orden.ts'; export default () => precio(2);",
+  },
+  '/app/tienda/carrito/carrito.tsx': {
+    entry: true,
+    code: "import { Formulario } from '/app/components/formulario.tsx'; import { ORIGENES } from '/domain/contracts/orden.ts'; export default () => [Formulario(), ORIGENES];",
+  },
+  '/app/cuenta/perfil.tsx': {
+    entry: true,
+    code: "import { Formulario } from '/app/components/formulario.tsx'; export default Formulario;",
+  },
+  '/app/dashboard/ventas.tsx': {
+    entry: true,
+    code: "import { Table, Drawer } from '/ui/index.mjs'; import { orden } from '/domain/contracts/orden.ts'; export default () => [Table(), Drawer(), orden];",
+  },
+  '/app/dashboard/clientes.tsx': { entry: true, code: "import { Table } from '/ui/index.mjs'; export default () => Table();" },
+});
+
+describe('grouping the browser build into files', () => {
+  const chunkOf = storefrontChunks('/app/');
+  const chunk = (id: string) => chunkOf(id, graph);
+
+  it('puts what the root route and the client entry use in the file every page loads', () => {
+    expect(chunk('/ui/button.mjs')).toBe('base');
+    expect(chunk('/react-dom.js')).toBe('base');
+    // What the root's component and the storefront's layout both use, in the first file.
+    expect(chunk('/ui/base.mjs')).toBe('base');
+  });
+
+  it("puts what the storefront's layout uses in the storefront's file, even if the dashboard uses it too", () => {
+    expect(chunk('/ui/drawer.mjs')).toBe('tienda');
+  });
+
+  it('follows a name imported through a package index to its module, not to every component', () => {
+    // Two dashboard pages use the table: rollup's own grouping, never a storefront file.
+    expect(chunk('/ui/table.mjs')).toBeUndefined();
+  });
+
+  it('groups what browsing pages share apart from what the cart and the account share', () => {
+    expect(chunk('/domain/precio.ts')).toBe('vitrina');
+    expect(chunk('/app/components/formulario.tsx')).toBe('tienda-comun');
+  });
+
+  it('does not count an import whose names the page no longer uses (a removed loader)', () => {
+    // The article imports the contract's schema without using it; the cart uses a constant, and
+    // the dashboard the schema: the contract is shared by the cart and a dashboard page only.
+    expect(chunk('/domain/contracts/orden.ts')).toBe('tienda-comun');
+  });
+
+  it("leaves a page's own module in its page's file", () => {
+    expect(chunk('/app/tienda/catalogo/articulo.tsx')).toBeUndefined();
+    expect(chunk('/app/root.tsx')).toBeUndefined();
+  });
+});
+
+describe('kinds of page', () => {
+  it('tells the browsing pages, the rest of the storefront and the dashboard apart', () => {
+    expect(entryKind('tienda/catalogo/articulo.tsx')).toBe('vitrina');
+    expect(entryKind('tienda/catalogo/lineas.tsx')).toBe('tienda');
+    expect(entryKind('tienda/carrito/carrito.tsx')).toBe('tienda');
+    expect(entryKind('dashboard/venta/ordenes.tsx')).toBe('panel');
+    expect(entryKind('root.tsx')).toBe('raiz');
+  });
+
+  it('never puts what only dashboard pages use into a storefront file', () => {
+    expect(chunkFor(['panel', 'panel'])).toBeUndefined();
+    expect(chunkFor(['panel', 'tienda'])).toBe('tienda-comun');
+    expect(chunkFor(['panel', 'vitrina', 'tienda'])).toBe('vitrina');
+    expect(chunkFor(['vitrina'])).toBeUndefined();
+  });
+});
