@@ -1,5 +1,6 @@
 // /imagenes/*: product pictures drawn by the project (SVG per garment and colour) served as WebP, and
 // the photos the staff uploaded (/imagenes/fotos/*, fotos/ in the upload store: DATA_DIR or the S3 bucket).
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -27,18 +28,32 @@ export async function imagenesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const cacheDir = app.deps.env.NODE_ENV === 'test' ? null : path.join(app.deps.env.dataDir, 'cache', 'imagenes');
 
+  // A picture several visitors ask for at once is drawn once; each write goes to its own temporary
+  // file (a name made of the pid and the millisecond was shared by two requests, and the second
+  // rename failed with ENOENT).
+  const drawing = new Map<string, Promise<Buffer>>();
+
+  async function drawAndKeep(dir: string, file: string, make: () => Promise<Buffer>): Promise<Buffer> {
+    const bytes = await make();
+    await mkdir(dir, { recursive: true });
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    await writeFile(tmp, bytes);
+    await rename(tmp, file);
+    return bytes;
+  }
+
   async function cached(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
     if (!cacheDir) return make();
     const file = path.join(cacheDir, key);
     try {
       return await readFile(file);
     } catch {
-      const bytes = await make();
-      await mkdir(cacheDir, { recursive: true });
-      const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(tmp, bytes);
-      await rename(tmp, file);
-      return bytes;
+      let pending = drawing.get(key);
+      if (!pending) {
+        pending = drawAndKeep(cacheDir, file, make).finally(() => drawing.delete(key));
+        drawing.set(key, pending);
+      }
+      return pending;
     }
   }
 

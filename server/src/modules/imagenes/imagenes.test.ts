@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,5 +125,25 @@ describe('imágenes de la tienda', () => {
     expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(logo.body).toMatch(/^<svg[\s>]/);
     expect((await sharp(Buffer.from(logo.body)).metadata()).format).toBe('svg');
+  });
+});
+
+describe('imágenes guardadas en disco (como en producción)', () => {
+  it('veinte visitas a la vez a una imagen aún no dibujada reciben la misma imagen y dejan un solo archivo', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-imagenes-'));
+    const disk = await buildTestApp({ NODE_ENV: 'production', DATA_DIR: dataDir });
+    try {
+      const model = (await getJson<ArticleCard[]>(disk, '/api/catalogo/articulos?per_page=1')).body.data[0].model;
+      const url = `/imagenes/modelos/${model}-640.webp`;
+      const answers = await Promise.all(Array.from({ length: 20 }, () => disk.app.inject({ method: 'GET', url })));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+      for (const answer of answers) expect(Buffer.compare(answer.rawPayload, answers[0].rawPayload)).toBe(0);
+      const files = await readdir(path.join(dataDir, 'cache', 'imagenes'));
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/^v2-[a-z]+-[0-9a-f]{6}-\d-640\.webp$/);
+    } finally {
+      await disk.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
