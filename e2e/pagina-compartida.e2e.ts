@@ -140,8 +140,16 @@ describe('caché compartida de páginas', () => {
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(60);
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
 
-    // A page kept in memory costs nothing and still reaches it; other addresses and carts are not touched.
-    expect((await visit(path, crawler)).status).toBe(200);
+    // A page kept in memory costs nothing and still reaches it. Pages live 10 s and the loop above can
+    // outlast that on a busy machine, so the page is kept again from another address first.
+    let fromMemory: Awaited<ReturnType<typeof visit>> | null = null;
+    for (let i = 0; i < 5 && fromMemory?.cache !== 'HIT'; i++) {
+      await cachedVisit(path);
+      fromMemory = await visit(path, crawler);
+    }
+    expect(fromMemory?.cache).toBe('HIT');
+    expect(fromMemory?.status).toBe(200);
+    // Other addresses and carts are not touched.
     expect((await visit('/?rastreo=otra-direccion', { 'x-forwarded-for': '198.51.100.24' })).status).toBe(200);
     const cart = { ...crawler, cookie: 'carrito=00000000-0000-4000-8000-000000000000' };
     expect((await visit('/?rastreo=con-carrito', cart)).status).toBe(200);
