@@ -140,7 +140,7 @@ async function crawl(base: string, paths: string[], connections: number, maxSeco
 
 // ── servers ─────────────────────────────────────────────────────────────────
 
-type Sample = { rss: number; heapUsed: number; p99: number; max: number };
+type Sample = { rss: number; heapUsed: number; heapTotal: number; external: number; p99: number; max: number };
 type Server = {
   name: string;
   url: string;
@@ -601,6 +601,8 @@ type Row = {
   t: number;
   rss: number;
   heap: number;
+  heapTotal: number;
+  external: number;
   eld: number;
   eldMax: number;
   conns: number;
@@ -624,6 +626,8 @@ function sampler(serverUrl: string, store: Store, mix: Mix, started: number, row
         t: (performance.now() - started) / 1000,
         rss: probeSample ? mb(probeSample.rss) : Number.NaN,
         heap: probeSample ? mb(probeSample.heapUsed) : Number.NaN,
+        heapTotal: probeSample ? mb(probeSample.heapTotal) : Number.NaN,
+        external: probeSample ? mb(probeSample.external) : Number.NaN,
         eld: probeSample?.p99 ?? Number.NaN,
         eldMax: probeSample?.max ?? Number.NaN,
         conns: pgCount.total,
@@ -642,12 +646,12 @@ function sampler(serverUrl: string, store: Store, mix: Mix, started: number, row
 }
 
 const ROW_HEADER = [
-  '| min | RSS MB | heap MB | retardo del bucle p99 ms | máx ms | conexiones PG (activas) | solicitudes | p99 ms | errores |',
-  '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| min | RSS MB | heap MB | heap reservado MB | externa MB | retardo del bucle p99 ms | máx ms | conexiones PG (activas) | solicitudes | p99 ms | errores |',
+  '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
 ].join('\n');
 
 function rowLine(r: Row): string {
-  return `| ${fmt(r.t / 60, 2)} | ${fmt(r.rss)} | ${fmt(r.heap)} | ${fmt(r.eld)} | ${fmt(r.eldMax)} | ${int(r.conns)} (${int(r.active)}) | ${int(r.requests)} | ${fmt(r.p99)} | ${int(r.errors)} |`;
+  return `| ${fmt(r.t / 60, 2)} | ${fmt(r.rss)} | ${fmt(r.heap)} | ${fmt(r.heapTotal)} | ${fmt(r.external)} | ${fmt(r.eld)} | ${fmt(r.eldMax)} | ${int(r.conns)} (${int(r.active)}) | ${int(r.requests)} | ${fmt(r.p99)} | ${int(r.errors)} |`;
 }
 
 /** Least-squares slope of y over x. */
@@ -689,6 +693,16 @@ async function soak(serverUrl: string, store: Store, secret: string, stamp: stri
     const rssTrend = after.length >= 3 ? perTenMinutes(after.map((r) => r.rss)) : Number.NaN;
     const heapTrend = after.length >= 3 ? perTenMinutes(after.map((r) => r.heap)) : Number.NaN;
     const meanRss = after.reduce((a, r) => a + r.rss, 0) / Math.max(after.length, 1);
+    // A one-time step (a cache reaching its cap, a V8 space growing) tilts the whole fit; the second
+    // half alone says whether the memory keeps climbing after it.
+    const lateHalf = after.slice(Math.floor(after.length / 2));
+    const lateTrend =
+      lateHalf.length >= 3
+        ? slope(
+            lateHalf.map((r) => r.t),
+            lateHalf.map((r) => r.rss),
+          ) * 600
+        : Number.NaN;
     // «Plana»: the fitted growth is under 1 % of the mean RSS per 10 minutes.
     const flat = Math.abs(rssTrend) <= meanRss * 0.01;
     const errors = mix.done.filter((d) => d.status < 200 || d.status >= 300);
@@ -708,7 +722,8 @@ async function soak(serverUrl: string, store: Store, secret: string, stamp: stri
     out.push(`- Errores (no 2xx o sin respuesta): ${int(errors.length)}.`);
     out.push(
       `- RSS después del calentamiento (${fmt(warmUp / 60)} min): media ${fmt(meanRss)} MB, tendencia ${fmt(rssTrend, 2)} MB cada 10 min (ajuste lineal), ` +
-        `${flat ? '«plana»' : '«no plana»'} (criterio: ≤ 1 % de la media cada 10 min); heap ${fmt(heapTrend, 2)} MB cada 10 min.`,
+        `${flat ? '«plana»' : '«no plana»'} (criterio: ≤ 1 % de la media cada 10 min); heap ${fmt(heapTrend, 2)} MB cada 10 min; ` +
+        `segunda mitad (desde el minuto ${fmt((lateHalf[0]?.t ?? Number.NaN) / 60)}): ${fmt(lateTrend, 2)} MB cada 10 min.`,
     );
     out.push(
       `- Retardo del bucle de eventos p99 por ventana: mediana ${fmt(median(rows.map((r) => r.eld)))} ms, máximo ${fmt(Math.max(...rows.map((r) => r.eld).filter(Number.isFinite)))} ms; ventanas sin respuesta de la sonda (más de 3 s): ${int(rows.filter((r) => !Number.isFinite(r.eld)).length)}.`,

@@ -15,6 +15,9 @@ if (process.send) {
       tipo: 'muestra',
       rss: memory.rss,
       heapUsed: memory.heapUsed,
+      // What V8 reserved for its heap, and memory outside it (Buffers): an RSS step in one of them says where it came from.
+      heapTotal: memory.heapTotal,
+      external: memory.external,
       // Nanoseconds to milliseconds; with no sample yet the histogram reports 0.
       p99: delay.percentile(99) / 1e6,
       max: delay.max / 1e6,
