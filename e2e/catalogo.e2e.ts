@@ -103,7 +103,7 @@ describe('recorrido del catálogo', () => {
     await context.close();
   });
 
-  it('en un teléfono de 360 px no hay desplazamiento horizontal y el menú abre las líneas', async () => {
+  it('en un teléfono de 360 px no hay desplazamiento horizontal y el menú abre las líneas, se cierra con Escape o tocando fuera', async () => {
     const { page, errors } = await newPage(browser, { width: 360, height: 740 });
     for (const path of ['/', '/linea/CAL/sub-lineas', '/linea/CAL/sub-lineas/DEP/articulos', '/nuestras-tiendas']) {
       await page.goto(baseUrl() + path);
@@ -111,9 +111,24 @@ describe('recorrido del catálogo', () => {
       expect(overflow, `desborde horizontal en ${path}`).toBeLessThanOrEqual(0);
     }
     await page.goto(baseUrl());
-    await page.getByRole('button', { name: 'Abrir menú' }).click();
-    await page.getByRole('dialog').getByRole('link', { name: 'Niños' }).click();
+    await page.waitForLoadState('networkidle');
+    const burger = page.getByRole('button', { name: 'Abrir menú' });
+    const menu = page.getByRole('dialog', { name: 'Menú' });
+    // Escape closes it and the focus goes back to the button; so does a tap on the dimmed page.
+    await burger.click();
+    await expect(menu.getByRole('link', { name: 'Inicio' }).isVisible()).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await expect(burger.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+    await burger.click();
+    await page.mouse.click(350, 400);
+    await menu.waitFor({ state: 'hidden' });
+    // The page behind does not scroll while it is open.
+    await burger.click();
+    await expect(page.evaluate(() => getComputedStyle(document.documentElement).overflow)).resolves.toBe('hidden');
+    await menu.getByRole('link', { name: 'Niños' }).click();
     await page.waitForURL(/\/linea\/NIN\/sub-lineas$/);
+    await menu.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
   });
 });

@@ -7,7 +7,6 @@ import {
   Burger,
   Container,
   Divider,
-  Drawer,
   Group,
   NavLink,
   SimpleGrid,
@@ -24,6 +23,7 @@ import { loginHref } from '#web/auth/volver.ts';
 import { SelectorMoneda } from '#web/components/selector-moneda.tsx';
 import { useRootData } from '#web/root.tsx';
 import { FormularioBoletin } from '#web/tienda/correo/formulario-boletin.tsx';
+import { MenuMovil } from '#web/tienda/menu-movil.tsx';
 
 /** A route's `handle` that wants the minimal header (logo, currency, back to the cart) for some URLs. */
 export type MinimalHeader = { minimalHeader?: (search: string) => boolean };
@@ -109,7 +109,7 @@ export default function TiendaLayout() {
         </AppShell.Header>
       )}
 
-      <Drawer opened={opened} onClose={close} title="Menú" size="xs">
+      <MenuMovil opened={opened} onClose={close} title="Menú">
         <Stack gap={0} onClick={close}>
           <NavLink component={Link} to="/" label="Inicio" />
           <NavLink component={Link} to="/linea" label="Todas las líneas" />
@@ -122,7 +122,7 @@ export default function TiendaLayout() {
           <NavLink component={Link} to="/nuestras-tiendas" label="Nuestras tiendas" />
           <NavLink component={Link} to={account.to} label={account.label} />
         </Stack>
-      </Drawer>
+      </MenuMovil>
 
       <AppShell.Main id="contenido">
         <Outlet />

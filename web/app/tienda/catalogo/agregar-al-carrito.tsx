@@ -1,7 +1,7 @@
 // On the article page: how many units, the stores they come from (pre-filled: nearest to the
 // shopper, then most stock; «Elegir tiendas» opens the per-store choice of spec §3), and the bar
 // with the price and «Agregar al carrito», fixed at the bottom of a phone's screen.
-import { Alert, Anchor, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { StoreStock } from '#domain/contracts/catalogo.ts';
@@ -175,31 +175,29 @@ function TiendasDeLaTalla({
   onChange: (storeId: number, quantity: number) => void;
 }) {
   return (
-    <Table id={id} withTableBorder verticalSpacing={4} data-testid="tabla-tiendas">
-      <Table.Caption style={{ captionSide: 'top', textAlign: 'left', color: 'var(--mantine-color-gray-8)' }}>
-        Existencia por tienda, talla {size.label}
-      </Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Tienda</Table.Th>
-          <Table.Th ta="right">Hay</Table.Th>
-          {choosing && <Table.Th ta="right">Llevar</Table.Th>}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+    <table id={id} className="tabla tabla-compacta" data-testid="tabla-tiendas">
+      <caption>Existencia por tienda, talla {size.label}</caption>
+      <thead>
+        <tr>
+          <th>Tienda</th>
+          <th style={{ textAlign: 'right' }}>Hay</th>
+          {choosing && <th style={{ textAlign: 'right' }}>Llevar</th>}
+        </tr>
+      </thead>
+      <tbody>
         {size.stores.map((store) => (
-          <Table.Tr key={store.id}>
-            <Table.Td>
+          <tr key={store.id}>
+            <td>
               {store.name}
               <Text size="xs" c="gray.7">
                 {store.city}
               </Text>
-            </Table.Td>
-            <Table.Td ta="right" c={store.quantity === 0 ? 'red.9' : undefined}>
+            </td>
+            <td style={{ textAlign: 'right', color: store.quantity === 0 ? 'var(--mantine-color-red-9)' : undefined }}>
               {store.quantity === 0 ? 'Agotado' : store.quantity}
-            </Table.Td>
+            </td>
             {choosing && (
-              <Table.Td>
+              <td>
                 {store.quantity > 0 && (
                   <Group justify="flex-end">
                     <Cantidad
@@ -212,11 +210,11 @@ function TiendasDeLaTalla({
                     />
                   </Group>
                 )}
-              </Table.Td>
+              </td>
             )}
-          </Table.Tr>
+          </tr>
         ))}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
 }

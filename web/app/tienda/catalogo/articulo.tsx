@@ -1,6 +1,6 @@
 // The article page: photos, then price, colour (sibling models) and size (builds the article code)
 // in a phone's first screen; the add-to-cart bar; stock per store; size guide by línea; WhatsApp.
-import { Accordion, Anchor, Badge, Breadcrumbs, Container, Grid, Group, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Accordion, Anchor, Badge, Breadcrumbs, Container, Grid, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { data, Link, redirect } from 'react-router';
 import { buildArticleCode } from '#domain/article-code.ts';
@@ -88,26 +88,28 @@ function GuiaDeTallas({ article }: { article: ArticleDetail }) {
       <Text size="sm" fw={600}>
         {guia.titulo}
       </Text>
-      <Table.ScrollContainer minWidth={280}>
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
+      {/* A plain table: any use of Mantine's Table keeps its ScrollContainer, whose ScrollArea brings
+          all of floating-ui into every browsing page (docs/decisions/0037). */}
+      <div className="tabla-desplazable">
+        <table className="tabla tabla-rayada" style={{ minWidth: 280 }}>
+          <thead>
+            <tr>
               {guia.columnas.map((cell) => (
-                <Table.Th key={cell}>{cell}</Table.Th>
+                <th key={cell}>{cell}</th>
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+            </tr>
+          </thead>
+          <tbody>
             {guia.filas.map((cells) => (
-              <Table.Tr key={cells[0]}>
+              <tr key={cells[0]}>
                 {cells.map((cell, i) => (
-                  <Table.Td key={`${i}-${cell}`}>{cell}</Table.Td>
+                  <td key={`${i}-${cell}`}>{cell}</td>
                 ))}
-              </Table.Tr>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </tbody>
+        </table>
+      </div>
       <Text size="xs" c="gray.7">
         {guia.nota}
       </Text>
