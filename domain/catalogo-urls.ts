@@ -41,3 +41,14 @@ export function subLinePath(lineCode: string, subLineCode?: string): string {
 export function articlePath(lineCode: string, subLineCode: string, code: string): string {
   return `${subLinePath(lineCode, subLineCode)}/${encodeURIComponent(code)}`;
 }
+
+/** The store's own banner (the one the demo starts with) is drawn at these widths. */
+export const BANNER_WIDTHS = [640, 960, 1600] as const;
+export type BannerWidth = (typeof BANNER_WIDTHS)[number];
+export const DEFAULT_BANNER = '/imagenes/banner.webp';
+
+/** The srcset of the home page's banner: the drawn one has narrower copies; an upload is one file. */
+export function bannerSrcSet(banner: string): string | undefined {
+  if (banner !== DEFAULT_BANNER) return undefined;
+  return BANNER_WIDTHS.map((w) => `${w === 1600 ? DEFAULT_BANNER : `/imagenes/banner-${w}.webp`} ${w}w`).join(', ');
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_WIDTHS, type ImageWidth, photoUrl } from '#domain/catalogo-urls.ts';
+import { BANNER_WIDTHS, type BannerWidth, IMAGE_WIDTHS, type ImageWidth, photoUrl } from '#domain/catalogo-urls.ts';
 import { PHOTO_KEY, readPhotoFile } from './fotos.ts';
 import { bannerSvg, GARMENTS, type Garment, garmentSvg, logoSvg } from './garment-svg.ts';
 import { findModelLook } from './imagenes.repo.ts';
@@ -111,12 +111,24 @@ export async function imagenesRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/imagenes/banner.webp', { schema: { hide: true } }, async (_request, reply) => {
-    const bytes = await cached('banner-v2.webp', () =>
-      svgToWebp(bannerSvg('Nueva colección', 'Ropa y calzado para toda la familia', '#c2185b'), 1600),
+  const banner = (width: BannerWidth) =>
+    cached(`banner-v2-${width}.webp`, () =>
+      svgToWebp(bannerSvg('Nueva colección', 'Ropa y calzado para toda la familia', '#c2185b'), width),
     );
-    return sendWebp(reply, bytes);
-  });
+  app.get('/imagenes/banner.webp', { schema: { hide: true } }, async (_request, reply) => sendWebp(reply, await banner(1600)));
+  // Narrower copies for phones (the home page's srcset): the banner is the page's largest paint.
+  app.get(
+    '/imagenes/banner-:width.webp',
+    {
+      schema: {
+        hide: true,
+        params: z.object({
+          width: z.coerce.number().refine((w): w is BannerWidth => (BANNER_WIDTHS as readonly number[]).includes(w), 'Imagen no válida'),
+        }),
+      },
+    },
+    async (request, reply) => sendWebp(reply, await banner(request.params.width as BannerWidth)),
+  );
 
   app.get('/imagenes/logo.svg', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('content-type', 'image/svg+xml').header('cache-control', `public, max-age=${ONE_DAY}`).send(logoSvg('Vitrina')),

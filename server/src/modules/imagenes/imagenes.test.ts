@@ -114,13 +114,24 @@ describe('fotos de modelos', () => {
 });
 
 describe('imágenes de la tienda', () => {
-  it('el banner es un WebP ancho y el logo un SVG', async () => {
+  it('el banner es un WebP ancho con copias angostas para teléfonos, y el logo un SVG', async () => {
     const banner = await image('/imagenes/banner.webp');
     expect(banner.statusCode).toBe(200);
     expect(banner.headers['content-type']).toBe('image/webp');
     const meta = await sharp(banner.rawPayload).metadata();
     expect(meta.width).toBe(1600);
     expect(meta.height).toBeLessThan(1600);
+    for (const width of [640, 960]) {
+      const narrow = await image(`/imagenes/banner-${width}.webp`);
+      expect(narrow.statusCode).toBe(200);
+      expect((await sharp(narrow.rawPayload).metadata()).width).toBe(width);
+      expect(narrow.rawPayload.length).toBeLessThan(banner.rawPayload.length);
+    }
+    for (const bad of ['banner-123.webp', 'banner-abc.webp', 'banner-1600.png']) {
+      const refused = await image(`/imagenes/${bad}`);
+      expect(refused.statusCode, bad).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode, bad).toBeLessThan(500);
+    }
     const logo = await image('/imagenes/logo.svg');
     expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(logo.body).toMatch(/^<svg[\s>]/);

@@ -1,6 +1,6 @@
 import { Anchor, Box, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { linePath } from '#domain/catalogo-urls.ts';
+import { bannerSrcSet, DEFAULT_BANNER, linePath } from '#domain/catalogo-urls.ts';
 import { listarAliados } from '#domain/contracts/aliados.ts';
 import { type ArticleCard, articulos, loNuevo, masVendidos } from '#domain/contracts/catalogo.ts';
 import { AliadosComerciales } from '#web/components/aliados.tsx';
@@ -52,13 +52,17 @@ function Seccion({ title, to, articles, testId }: { title: string; to: string; a
 
 export default function Inicio({ loaderData }: Route.ComponentProps) {
   const { info, lines } = useRootData();
+  const banner = info.banner || DEFAULT_BANNER;
   return (
     <>
       <Box component="section" aria-label="Portada" bg="pink.0">
         <Container size="xl" p={0}>
           <Link to="/articulos/lo-nuevo" aria-label={`${info.offer || 'Nueva colección'}: ver la nueva colección`}>
             <img
-              src={info.banner || '/imagenes/banner.webp'}
+              src={banner}
+              srcSet={bannerSrcSet(banner)}
+              // The banner spans the page up to the widest container (1320 px).
+              sizes="(min-width: 1320px) 1320px, 100vw"
               alt={info.offer || 'Nueva colección'}
               width={1600}
               height={600}
