@@ -75,4 +75,34 @@ describe('pagar con tarjeta', () => {
     await noSidewaysScroll(staff.page);
     expect(staff.errors).toEqual([]);
   });
+
+  it('sin JavaScript, «Pagar con tarjeta» en la página de la orden lleva a la página segura (la CSP deja enviar el formulario allá)', async () => {
+    const { page } = await newPage(browser, PHONE);
+    await cartToPaymentStep(page);
+    await page.getByTestId('metodo-tarjeta').click();
+    await page.getByTestId('checkout-siguiente').click();
+    await page.waitForURL(/\/carrito\?paso=5$/);
+    await page.getByTestId('acepto-terminos').check();
+    await page.getByTestId('checkout-confirmar').click();
+    await page.waitForURL(/\/pay\/cs_test_\w+$/);
+    await page.getByRole('link', { name: 'Volver a la tienda' }).click();
+    await page.waitForURL(/\/orden\/OC-\d{6}\?t=[0-9a-f]{32}&pago=cancelado$/);
+    const orderUrl = page.url().replace('&pago=cancelado', '');
+
+    const context = await browser.newContext({ viewport: PHONE, locale: 'es-VE', javaScriptEnabled: false });
+    try {
+      const plain = await context.newPage();
+      const refused: string[] = [];
+      plain.on('console', (message) => {
+        if (message.text().includes('Content Security Policy')) refused.push(message.text());
+      });
+      await plain.goto(orderUrl);
+      await plain.getByTestId('pagar-tarjeta').click();
+      await plain.waitForURL(/\/pay\/cs_test_\w+$/);
+      await plain.getByLabel('Número de tarjeta').waitFor();
+      expect(refused).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

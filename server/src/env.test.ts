@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env.ts';
+import { parseEnv, paymentPageOrigins } from './env.ts';
 
 describe('configuración', () => {
   it('usa los valores por defecto', () => {
@@ -48,5 +48,33 @@ describe('configuración', () => {
     expect(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrowError(
       /Configuración inválida:\n {2}- PORT: PORT debe ser un número\n {2}- DATABASE_URL: DATABASE_URL debe empezar por postgres:\/\/ o postgresql:\/\//,
     );
+  });
+});
+
+describe('páginas de pago a las que un formulario puede llevar (form-action de la CSP)', () => {
+  const base = { PAYPAL_API_URL: 'https://api-m.paypal.com', STRIPE_API_URL: 'https://api.stripe.com' };
+
+  it('sin pagos en línea, ninguna', () => {
+    expect(paymentPageOrigins(base)).toEqual([]);
+  });
+
+  it('PayPal en vivo o de pruebas paga en su www; Stripe en checkout.stripe.com', () => {
+    const both = { ...base, PAYPAL_CLIENT_ID: 'id', PAYPAL_SECRET: 's', STRIPE_SECRET_KEY: 'sk_live_x' };
+    expect(paymentPageOrigins(both)).toEqual(['https://www.paypal.com', 'https://checkout.stripe.com']);
+    expect(paymentPageOrigins({ ...both, PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com/' })).toEqual([
+      'https://www.sandbox.paypal.com',
+      'https://checkout.stripe.com',
+    ]);
+  });
+
+  it('otra API (un proveedor falso, un proxy) sirve sus propias páginas, una vez', () => {
+    const local = {
+      PAYPAL_API_URL: 'http://127.0.0.1:4010/paypal',
+      STRIPE_API_URL: 'http://127.0.0.1:4010/stripe',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_SECRET: 's',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+    };
+    expect(paymentPageOrigins(local)).toEqual(['http://127.0.0.1:4010']);
   });
 });

@@ -37,6 +37,30 @@ export function cardConfig(env: CardEnv): { secretKey: string; webhookSecret: st
   return { secretKey, webhookSecret: webhookSecret ?? null, apiUrl: env.STRIPE_API_URL };
 }
 
+/**
+ * The origins of the pages where a buyer pays online. A form posted without JavaScript (the order's
+ * «Pagar con tarjeta») follows the store's redirect there, and the page CSP's `form-action` must
+ * allow it. PayPal's API hosts (api-m.paypal.com, api-m.sandbox.paypal.com) have their checkout on
+ * www.…; Stripe's API (api.stripe.com) on checkout.stripe.com; any other API (a local fake, a
+ * proxy) serves its own pages.
+ */
+export function paymentPageOrigins(env: PaypalEnv & CardEnv): string[] {
+  const origins: string[] = [];
+  const paypal = paypalConfig(env);
+  if (paypal) {
+    const api = new URL(paypal.apiUrl);
+    origins.push(
+      /^api-m\.(sandbox\.)?paypal\.com$/.test(api.hostname) ? `https://${api.hostname.replace(/^api-m\./, 'www.')}` : api.origin,
+    );
+  }
+  const card = cardConfig(env);
+  if (card) {
+    const api = new URL(card.apiUrl);
+    origins.push(api.hostname === 'api.stripe.com' ? 'https://checkout.stripe.com' : api.origin);
+  }
+  return [...new Set(origins)];
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce

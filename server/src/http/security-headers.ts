@@ -27,8 +27,11 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   });
 }
 
-/** The page CSP: only our own scripts, and inline ones carrying the nonce or matching one of the hashes. */
-export function pageCsp(inlineScripts: { nonce: string } | { sha256: string[] }): string {
+/**
+ * The page CSP: only our own scripts, and inline ones carrying the nonce or matching one of the
+ * hashes; forms post to the store and to the payment pages it redirects to (`paymentPageOrigins`).
+ */
+export function pageCsp(inlineScripts: { nonce: string } | { sha256: string[] }, formAction: readonly string[] = []): string {
   const allowed = 'nonce' in inlineScripts ? [`'nonce-${inlineScripts.nonce}'`] : inlineScripts.sha256.map((hash) => `'sha256-${hash}'`);
   return [
     "default-src 'self'",
@@ -39,14 +42,14 @@ export function pageCsp(inlineScripts: { nonce: string } | { sha256: string[] })
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formAction].join(' '),
     "frame-ancestors 'none'",
   ].join('; ');
 }
 
 /** A per-page nonce and the page CSP that allows only our scripts and those carrying it. */
-export function setPageCsp(reply: FastifyReply): string {
+export function setPageCsp(reply: FastifyReply, formAction: readonly string[] = []): string {
   const nonce = randomBytes(16).toString('base64');
-  void reply.header('content-security-policy', pageCsp({ nonce }));
+  void reply.header('content-security-policy', pageCsp({ nonce }, formAction));
   return nonce;
 }

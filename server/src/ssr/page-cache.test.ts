@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { pageCsp } from '#server/http/security-headers.ts';
 import { chooseEncoding, createPageCache, inlineScriptHashes, isStorefrontPageGet, sharedPageKey } from './page-cache.ts';
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36';
@@ -87,18 +88,18 @@ describe('página guardada', () => {
     const cache = createPageCache();
     await cache.set('k', {
       status: 200,
-      headers: [
-        ['content-type', 'text/html'],
-        ['content-security-policy', "script-src 'nonce-N0'"],
-      ],
+      headers: [['content-type', 'text/html']],
       html: Buffer.from(html),
       nonce: 'N0',
+      csp: pageCsp({ nonce: 'N0' }, ['https://www.paypal.com']),
     });
     const page = cache.get('k');
     expect(page?.body.toString()).not.toContain('N0');
     const csp = new Map(page?.headers).get('content-security-policy') ?? '';
     expect(csp).toContain(`script-src 'self' 'sha256-${sha('window.a=1')}' 'sha256-${sha('import "/assets/x.js"')}';`);
     expect(csp).not.toContain('nonce');
+    // The rest of the policy it was sent with stays: a form still reaches the payment page.
+    expect(csp).toContain("form-action 'self' https://www.paypal.com;");
     expect(brotliDecompressSync(page?.compressed.br ?? Buffer.alloc(0)).toString()).toBe(page?.body.toString());
     expect(gunzipSync(page?.compressed.gzip ?? Buffer.alloc(0)).toString()).toBe(page?.body.toString());
   });
@@ -117,11 +118,11 @@ describe('página guardada', () => {
 
   it('una invalidación mientras se comprimía la deja fuera; después se vacía', async () => {
     const cache = createPageCache();
-    const saving = cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0' });
+    const saving = cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: pageCsp({ nonce: 'N0' }) });
     cache.clear();
     await saving;
     expect(cache.get('k')).toBeUndefined();
-    await cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0' });
+    await cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: pageCsp({ nonce: 'N0' }) });
     expect(cache.get('k')).toBeDefined();
     cache.clear();
     expect(cache.get('k')).toBeUndefined();
@@ -131,9 +132,13 @@ describe('página guardada', () => {
     const cache = createPageCache();
     const since = cache.generation();
     cache.clear(); // a write commits while the page's loaders were running
-    await cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0' }, since);
+    await cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: pageCsp({ nonce: 'N0' }) }, since);
     expect(cache.get('k')).toBeUndefined();
-    await cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0' }, cache.generation());
+    await cache.set(
+      'k',
+      { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: pageCsp({ nonce: 'N0' }) },
+      cache.generation(),
+    );
     expect(cache.get('k')).toBeDefined();
   });
 });

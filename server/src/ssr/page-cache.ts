@@ -7,7 +7,6 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
-import { pageCsp } from '#server/http/security-headers.ts';
 
 // Home, línea and sub-línea lists, articles, search and the company's pages. Account, cart, order,
 // panel and sign-in pages are never here (an allowlist: a page added later stays out until named).
@@ -64,8 +63,15 @@ export type PageCache = {
   get(key: string): CachedPage | undefined;
   /** A token taken before rendering: `set` drops a page whose data may predate a later `clear`. */
   generation(): number;
-  /** Keeps a rendered page once compressed; the nonce it was rendered with is taken out. */
-  set(key: string, page: { status: number; headers: [string, string][]; html: Buffer; nonce: string }, since?: number): Promise<void>;
+  /**
+   * Keeps a rendered page once compressed; the nonce it was rendered with is taken out, and in its
+   * CSP (`csp`, the one it was sent with) the nonce gives way to the hashes of its inline scripts.
+   */
+  set(
+    key: string,
+    page: { status: number; headers: [string, string][]; html: Buffer; nonce: string; csp: string },
+    since?: number,
+  ): Promise<void>;
   clear(): void;
 };
 
@@ -84,8 +90,8 @@ export function createPageCache(options: { maxBytes?: number; ttlMs?: number } =
   return {
     get: (key) => pages.get(key),
     generation: () => generation,
-    async set(key, { status, headers, html, nonce }, since = generation) {
-      const page = await sharedPage(status, headers, html, nonce);
+    async set(key, { status, headers, html, nonce, csp }, since = generation) {
+      const page = await sharedPage(status, headers, html, nonce, csp);
       if (generation === since) pages.set(key, page);
     },
     clear() {
@@ -95,7 +101,7 @@ export function createPageCache(options: { maxBytes?: number; ttlMs?: number } =
   };
 }
 
-async function sharedPage(status: number, headers: [string, string][], html: Buffer, nonce: string): Promise<CachedPage> {
+async function sharedPage(status: number, headers: [string, string][], html: Buffer, nonce: string, csp: string): Promise<CachedPage> {
   const rendered = html.toString('utf8');
   // Only the scripts the render itself marked with its nonce: anything else (say, a script that got
   // past the blog's cleaner) was blocked by the nonce CSP and must stay blocked by the hash one.
@@ -107,7 +113,9 @@ async function sharedPage(status: number, headers: [string, string][], html: Buf
     gzipped(body, { level: 9 }),
   ]);
   const kept = headers.filter(([name]) => !['content-security-policy', 'content-length', 'content-encoding', 'set-cookie'].includes(name));
-  kept.push(['content-security-policy', pageCsp({ sha256 })]);
+  // The render's own policy, with the hashes in place of its nonce (the rest, form-action included, stays).
+  const hashes = sha256.map((hash) => ` 'sha256-${hash}'`).join('');
+  kept.push(['content-security-policy', csp.replace(` 'nonce-${nonce}'`, hashes)]);
   return { status, headers: kept, body, compressed: { br, gzip: gz } };
 }
 

@@ -14,6 +14,7 @@ import {
   type Method,
   toQueryString,
 } from '#domain/contracts/contract.ts';
+import { paymentPageOrigins } from '#server/env.ts';
 import { hasVisitorCookie, pageCacheControl } from '#server/http/cache-control.ts';
 import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from '#server/http/response-cache.ts';
 import { setPageCsp } from '#server/http/security-headers.ts';
@@ -125,6 +126,9 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
         }
       : null;
 
+  // The payment pages a form may be redirected to (a buyer paying without JavaScript).
+  const formAction = paymentPageOrigins(app.deps.env);
+
   await app.register(async (scope) => {
     // Page bodies are read whole (within the body limit) and judged in renderPage before any action sees them.
     scope.removeAllContentTypeParsers();
@@ -134,7 +138,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       method: ['GET', 'HEAD', 'POST'],
       url: '/*',
       schema: { hide: true },
-      handler: (request, reply) => renderPage(app, request, reply, handle, pages, coldPages),
+      handler: (request, reply) => renderPage(app, request, reply, handle, pages, coldPages, formAction),
     });
   });
 }
@@ -146,6 +150,7 @@ async function renderPage(
   handle: ReturnType<typeof createRequestHandler>,
   pages: PageCache | null,
   coldPages: { shared: ColdPageLimit; own: ColdPageLimit } | null,
+  formAction: readonly string[],
 ) {
   const normalised = normalisedPath(request.url);
   if (normalised !== null) {
@@ -194,7 +199,7 @@ async function renderPage(
   }
   const init: RequestInit = { method: request.method, headers, signal: controller.signal };
   if (request.method !== 'GET' && request.method !== 'HEAD' && body) init.body = new Uint8Array(body);
-  const nonce = setPageCsp(reply);
+  const nonce = setPageCsp(reply, formAction);
   const answers: SharedAnswers = { onlyShared: true };
   const response = await handle(new Request(url, init), { api: inProcessApi(app, request, answers), nonce, publicUrl: app.publicUrl });
   reply.status(response.status);
@@ -211,7 +216,7 @@ async function renderPage(
     const html = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
     pages
-      .set(key, { status: response.status, headers, html, nonce }, since)
+      .set(key, { status: response.status, headers, html, nonce, csp: String(reply.getHeader('content-security-policy')) }, since)
       .catch((err) => request.log.error({ err }, 'página no guardada'));
     return reply.header('x-cache', 'MISS').send(html);
   }
