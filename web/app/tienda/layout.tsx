@@ -23,14 +23,14 @@ import { loginHref } from '#web/auth/volver.ts';
 import { SelectorMoneda } from '#web/components/selector-moneda.tsx';
 import { useRootData } from '#web/root.tsx';
 import { FormularioBoletin } from '#web/tienda/correo/formulario-boletin.tsx';
-import { MenuMovil } from '#web/tienda/menu-movil.tsx';
+import { ABRE_MENU_MOVIL, MenuMovil } from '#web/tienda/menu-movil.tsx';
 
 /** A route's `handle` that wants the minimal header (logo, currency, back to the cart) for some URLs. */
 export type MinimalHeader = { minimalHeader?: (search: string) => boolean };
 
 export default function TiendaLayout() {
   const { info, lines, footer, empresa, user, cartUnits } = useRootData();
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, { open, close }] = useDisclosure(false);
   const location = useLocation();
   // A page may ask for a header without distractions (the checkout's steps): see MinimalHeader.
   const minimal = useMatches().some((m) => (m.handle as MinimalHeader | undefined)?.minimalHeader?.(location.search));
@@ -64,7 +64,7 @@ export default function TiendaLayout() {
           <Container size="xl" h="100%">
             <Group h={{ base: 56, sm: '100%' }} justify="space-between" wrap="nowrap" gap="sm">
               <Group gap="xs" wrap="nowrap">
-                <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Abrir menú" />
+                <Burger opened={opened} onClick={open} hiddenFrom="md" size="sm" aria-label="Abrir menú" {...ABRE_MENU_MOVIL} />
                 <Link to="/" aria-label={`${info.storeName}, inicio`}>
                   <img src={info.logo || '/imagenes/logo.svg'} alt={info.storeName} height={36} width={120} style={{ display: 'block' }} />
                 </Link>

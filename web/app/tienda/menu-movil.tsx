@@ -1,9 +1,15 @@
 // The storefront's menu on a phone: a native <dialog> opened as a modal. The browser gives it what
 // Mantine's Drawer built in JavaScript (the rest of the page inert, focus kept inside and given back,
 // Escape closes it), so every storefront page no longer loads the Drawer with its scroll area and
-// floating-ui (about 20 KB gzip; docs/decisions/0037).
+// floating-ui (about 20 KB gzip; docs/decisions/0037). Before the page's JavaScript runs (a slow
+// phone, or none at all) the burger still opens it: `commandfor`/`command` are HTML's own.
 import { CloseButton, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
+
+export const MENU_MOVIL_ID = 'menu-movil';
+
+/** What the burger button carries so the browser opens the menu by itself (React's types lack them). */
+export const ABRE_MENU_MOVIL = { commandfor: MENU_MOVIL_ID, command: 'show-modal' } as Record<string, string>;
 
 type Props = { opened: boolean; onClose: () => void; title: string; children: ReactNode };
 
@@ -21,20 +27,30 @@ export function MenuMovil({ opened, onClose, title, children }: Props) {
     // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard's way out is Escape, which the dialog handles itself.
     <dialog
       ref={dialog}
+      id={MENU_MOVIL_ID}
       className="menu-movil"
       aria-labelledby="menu-movil-titulo"
-      // Escape and the close button both end here, so the state follows the dialog.
+      // A tap on the dimmed page closes it (the browser does it alone where it knows `closedby`).
+      {...({ closedby: 'any' } as Record<string, string>)}
+      // Escape, the close button, a link and a tap outside all end here, so the state follows the dialog.
       onClose={onClose}
-      // A click on the dimmed backdrop lands on the dialog element itself.
       onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
+        if (event.target !== event.currentTarget) return;
+        // The panel itself is the dialog element too: only a tap outside its box closes it.
+        const box = event.currentTarget.getBoundingClientRect();
+        const outside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
+        if (outside) event.currentTarget.close();
       }}
     >
       <div className="menu-movil-cabecera">
         <Title order={2} size="h4" id="menu-movil-titulo">
           {title}
         </Title>
-        <CloseButton aria-label="Cerrar menú" onClick={() => dialog.current?.close()} />
+        <CloseButton
+          aria-label="Cerrar menú"
+          onClick={() => dialog.current?.close()}
+          {...({ commandfor: MENU_MOVIL_ID, command: 'close' } as Record<string, string>)}
+        />
       </div>
       {children}
     </dialog>

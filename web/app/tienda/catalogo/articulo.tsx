@@ -85,13 +85,13 @@ function GuiaDeTallas({ article }: { article: ArticleDetail }) {
   const guia = guiaDeTallas(article);
   return (
     <Stack gap={6} data-testid={`guia-${guia.tipo}`}>
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} id="guia-de-tallas-titulo">
         {guia.titulo}
       </Text>
       {/* A plain table: any use of Mantine's Table keeps its ScrollContainer, whose ScrollArea brings
           all of floating-ui into every browsing page (docs/decisions/0037). */}
       <div className="tabla-desplazable">
-        <table className="tabla tabla-rayada" style={{ minWidth: 280 }}>
+        <table className="tabla tabla-rayada" style={{ minWidth: 280 }} aria-labelledby="guia-de-tallas-titulo">
           <thead>
             <tr>
               {guia.columnas.map((cell) => (
