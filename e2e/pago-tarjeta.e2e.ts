@@ -103,6 +103,7 @@ describe('pagar con tarjeta', () => {
       expect(refused).toEqual([]);
     } finally {
       await context.close();
+      await page.context().close();
     }
   });
 });

@@ -65,6 +65,7 @@ describe('páginas de pago a las que un formulario puede llevar (form-action de 
       'https://www.sandbox.paypal.com',
       'https://checkout.stripe.com',
     ]);
+    expect(paymentPageOrigins({ ...both, PAYPAL_API_URL: 'https://api.paypal.com' })[0]).toBe('https://www.paypal.com');
   });
 
   it('otra API (un proveedor falso, un proxy) sirve sus propias páginas, una vez', () => {

@@ -40,7 +40,7 @@ export function cardConfig(env: CardEnv): { secretKey: string; webhookSecret: st
 /**
  * The origins of the pages where a buyer pays online. A form posted without JavaScript (the order's
  * «Pagar con tarjeta») follows the store's redirect there, and the page CSP's `form-action` must
- * allow it. PayPal's API hosts (api-m.paypal.com, api-m.sandbox.paypal.com) have their checkout on
+ * allow it. PayPal's API hosts (api-m.paypal.com, api.sandbox.paypal.com…) have their checkout on
  * www.…; Stripe's API (api.stripe.com) on checkout.stripe.com; any other API (a local fake, a
  * proxy) serves its own pages.
  */
@@ -50,7 +50,7 @@ export function paymentPageOrigins(env: PaypalEnv & CardEnv): string[] {
   if (paypal) {
     const api = new URL(paypal.apiUrl);
     origins.push(
-      /^api-m\.(sandbox\.)?paypal\.com$/.test(api.hostname) ? `https://${api.hostname.replace(/^api-m\./, 'www.')}` : api.origin,
+      /^api(-m)?\.(sandbox\.)?paypal\.com$/.test(api.hostname) ? `https://${api.hostname.replace(/^api(-m)?\./, 'www.')}` : api.origin,
     );
   }
   const card = cardConfig(env);

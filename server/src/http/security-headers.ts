@@ -48,8 +48,9 @@ export function pageCsp(inlineScripts: { nonce: string } | { sha256: string[] },
 }
 
 /** A per-page nonce and the page CSP that allows only our scripts and those carrying it. */
-export function setPageCsp(reply: FastifyReply, formAction: readonly string[] = []): string {
+export function setPageCsp(reply: FastifyReply, formAction: readonly string[] = []): { nonce: string; csp: string } {
   const nonce = randomBytes(16).toString('base64');
-  void reply.header('content-security-policy', pageCsp({ nonce }, formAction));
-  return nonce;
+  const csp = pageCsp({ nonce }, formAction);
+  void reply.header('content-security-policy', csp);
+  return { nonce, csp };
 }

@@ -104,6 +104,14 @@ describe('página guardada', () => {
     expect(gunzipSync(page?.compressed.gzip ?? Buffer.alloc(0)).toString()).toBe(page?.body.toString());
   });
 
+  it('una página cuya CSP no lleva el nonce del pintado no se guarda (no podría ponerle los hashes)', async () => {
+    const cache = createPageCache();
+    await cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: pageCsp({ nonce: 'otro' }) });
+    await cache.set('j', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: 'undefined' });
+    expect(cache.get('k')).toBeUndefined();
+    expect(cache.get('j')).toBeUndefined();
+  });
+
   it('solo los scripts en línea que llevan el nonce del pintado, cada contenido una vez', () => {
     expect(inlineScriptHashes(`${html}<script nonce="N0">window.a=1</script>`, 'N0')).toEqual([
       sha('window.a=1'),

@@ -91,6 +91,8 @@ export function createPageCache(options: { maxBytes?: number; ttlMs?: number } =
     get: (key) => pages.get(key),
     generation: () => generation,
     async set(key, { status, headers, html, nonce, csp }, since = generation) {
+      // A policy without this render's nonce cannot become a hash policy: such a page is not shared.
+      if (!csp.includes(` 'nonce-${nonce}'`)) return;
       const page = await sharedPage(status, headers, html, nonce, csp);
       if (generation === since) pages.set(key, page);
     },

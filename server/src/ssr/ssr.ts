@@ -199,7 +199,7 @@ async function renderPage(
   }
   const init: RequestInit = { method: request.method, headers, signal: controller.signal };
   if (request.method !== 'GET' && request.method !== 'HEAD' && body) init.body = new Uint8Array(body);
-  const nonce = setPageCsp(reply, formAction);
+  const { nonce, csp } = setPageCsp(reply, formAction);
   const answers: SharedAnswers = { onlyShared: true };
   const response = await handle(new Request(url, init), { api: inProcessApi(app, request, answers), nonce, publicUrl: app.publicUrl });
   reply.status(response.status);
@@ -216,7 +216,7 @@ async function renderPage(
     const html = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
     pages
-      .set(key, { status: response.status, headers, html, nonce, csp: String(reply.getHeader('content-security-policy')) }, since)
+      .set(key, { status: response.status, headers, html, nonce, csp }, since)
       .catch((err) => request.log.error({ err }, 'página no guardada'));
     return reply.header('x-cache', 'MISS').send(html);
   }
