@@ -1,12 +1,12 @@
 // /imagenes/*: product pictures drawn by the project (SVG per garment and colour) served as WebP, and
 // the photos the staff uploaded (/imagenes/fotos/*, fotos/ in the upload store: DATA_DIR or the S3 bucket).
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BANNER_WIDTHS, type BannerWidth, IMAGE_WIDTHS, type ImageWidth, photoUrl } from '#domain/catalogo-urls.ts';
+import { type BannerWidth, IMAGE_WIDTHS, type ImageWidth, photoUrl } from '#domain/catalogo-urls.ts';
 import { PHOTO_KEY, readPhotoFile } from './fotos.ts';
 import { bannerSvg, GARMENTS, type Garment, garmentSvg, logoSvg } from './garment-svg.ts';
 import { findModelLook } from './imagenes.repo.ts';
@@ -35,10 +35,16 @@ export async function imagenesRoutes(fastify: FastifyInstance): Promise<void> {
 
   async function drawAndKeep(dir: string, file: string, make: () => Promise<Buffer>): Promise<Buffer> {
     const bytes = await make();
-    await mkdir(dir, { recursive: true });
     const tmp = `${file}.${randomUUID()}.tmp`;
-    await writeFile(tmp, bytes);
-    await rename(tmp, file);
+    try {
+      await mkdir(dir, { recursive: true });
+      await writeFile(tmp, bytes);
+      await rename(tmp, file);
+    } catch (err) {
+      // A full or read-only disk costs the next visitor a new drawing, not this one the picture.
+      app.log.warn({ err }, 'imagen no guardada en disco');
+      await rm(tmp, { force: true }).catch(() => {});
+    }
     return bytes;
   }
 
@@ -122,12 +128,11 @@ export async function imagenesRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         hide: true,
-        params: z.object({
-          width: z.coerce.number().refine((w): w is BannerWidth => (BANNER_WIDTHS as readonly number[]).includes(w), 'Imagen no válida'),
-        }),
+        // Only these spellings: «0640» or «6.4e2» would be other addresses of the same picture.
+        params: z.object({ width: z.enum(['640', '960'], { error: 'Imagen no válida' }) }),
       },
     },
-    async (request, reply) => sendWebp(reply, await banner(request.params.width as BannerWidth)),
+    async (request, reply) => sendWebp(reply, await banner(Number(request.params.width) as BannerWidth)),
   );
 
   app.get('/imagenes/logo.svg', { schema: { hide: true } }, async (_request, reply) =>

@@ -1,13 +1,20 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMAGE_WIDTHS } from '#domain/catalogo-urls.ts';
 import type { ArticleCard } from '#domain/contracts/catalogo.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { getJson, rows } from '#test/inject.ts';
+import { svgToWebp } from './render.ts';
+
+// The real drawing, counted: twenty visitors at once must cost one.
+vi.mock('./render.ts', async (original) => {
+  const actual = await original<typeof import('./render.ts')>();
+  return { ...actual, svgToWebp: vi.fn(actual.svgToWebp) };
+});
 
 let t: TestApp;
 
@@ -127,7 +134,14 @@ describe('imágenes de la tienda', () => {
       expect((await sharp(narrow.rawPayload).metadata()).width).toBe(width);
       expect(narrow.rawPayload.length).toBeLessThan(banner.rawPayload.length);
     }
-    for (const bad of ['banner-123.webp', 'banner-abc.webp', 'banner-1600.png']) {
+    for (const bad of [
+      'banner-123.webp',
+      'banner-abc.webp',
+      'banner-1600.png',
+      'banner-0640.webp',
+      'banner-6.4e2.webp',
+      'banner-1600.webp',
+    ]) {
       const refused = await image(`/imagenes/${bad}`);
       expect(refused.statusCode, bad).toBeGreaterThanOrEqual(400);
       expect(refused.statusCode, bad).toBeLessThan(500);
@@ -146,12 +160,29 @@ describe('imágenes guardadas en disco (como en producción)', () => {
     try {
       const model = (await getJson<ArticleCard[]>(disk, '/api/catalogo/articulos?per_page=1')).body.data[0].model;
       const url = `/imagenes/modelos/${model}-640.webp`;
+      vi.mocked(svgToWebp).mockClear();
       const answers = await Promise.all(Array.from({ length: 20 }, () => disk.app.inject({ method: 'GET', url })));
+      expect(svgToWebp).toHaveBeenCalledTimes(1);
       expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
       for (const answer of answers) expect(Buffer.compare(answer.rawPayload, answers[0].rawPayload)).toBe(0);
       const files = await readdir(path.join(dataDir, 'cache', 'imagenes'));
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/^v2-[a-z]+-[0-9a-f]{6}-\d-640\.webp$/);
+    } finally {
+      await disk.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('si el disco no deja guardarla, la imagen se entrega igual', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-imagenes-'));
+    // «cache» is a file: the folder for the pictures cannot be made.
+    await writeFile(path.join(dataDir, 'cache'), 'no es una carpeta');
+    const disk = await buildTestApp({ NODE_ENV: 'production', DATA_DIR: dataDir });
+    try {
+      const answer = await disk.app.inject({ method: 'GET', url: '/imagenes/banner-960.webp' });
+      expect(answer.statusCode).toBe(200);
+      expect((await sharp(answer.rawPayload).metadata()).width).toBe(960);
     } finally {
       await disk.close();
       await rm(dataDir, { recursive: true, force: true });
