@@ -6,7 +6,7 @@
 // the page cache stepped aside with a `bench` cookie, decision 0019) and each request is measured for
 // BENCH_SECONDS with BENCH_CONNECTIONS clients, alternating stores in BENCH_ROUNDS slices; API GETs change their URL on
 // every request so the 10-second response cache never answers them. Prints p95 at each size and
-// their ratio (goal ≤ 1,5×, docs/decisions/0031). BENCH_PGLITE=1 measures the large store on PGlite too.
+// their ratio (goal ≤ 1,5×, docs/decisions/0031). BENCH_PGLITE=1 measures both stores on PGlite too.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -250,11 +250,12 @@ try {
     running.push(await start(store.name, stocked, { DATABASE_URL: url.toString(), DATA_DIR: dataDir }));
   }
   if (process.env.BENCH_PGLITE === '1') {
-    const store = STORES[1];
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-escala-pglite-'));
-    dirs.push(dataDir);
-    const stocked = await seed(store, { dataDir });
-    running.push(await start(`${store.name} PGlite`, stocked, { DATA_DIR: dataDir }));
+    for (const store of STORES) {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-escala-pglite-'));
+      dirs.push(dataDir);
+      const stocked = await seed(store, { dataDir });
+      running.push(await start(`${store.name} PGlite`, stocked, { DATA_DIR: dataDir }));
+    }
   }
   measured = await measure(running);
 } finally {
@@ -267,18 +268,26 @@ try {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 }
 
-const [small, large, pglite] = measured;
+const [small, large, pgliteSmall, pgliteLarge] = measured;
+const pglite = pgliteSmall && pgliteLarge;
 console.log(
   `\nCosto con el tamaño: p95 en ms, ${CONNECTIONS} clientes, ${SECONDS} s por solicitud y tienda en ${ROUNDS} tramos alternados, caché evitada`,
 );
 console.log(
   `(1k: demo + 200 modelos, ~2.000 artículos, 1.000 órdenes; 100k: demo + 20.000 modelos, ~101.000 artículos, 100.000 órdenes)\n`,
 );
-console.log(`| solicitud | p95 1k | p95 100k | razón (meta ≤ 1,5×) |${pglite ? ' p95 100k PGlite |' : ''}`);
-console.log(`|---|---:|---:|---:|${pglite ? '---:|' : ''}`);
+const pgliteHeader = pglite ? ' p95 1k PGlite | p95 100k PGlite | razón PGlite | 100k PGlite / PostgreSQL |' : '';
+console.log(`| solicitud | p95 1k | p95 100k | razón (meta ≤ 1,5×) |${pgliteHeader}`);
+console.log(`|---|---:|---:|---:|${pglite ? '---:|---:|---:|---:|' : ''}`);
 for (const [name, a] of small) {
   const b = large.get(name) ?? Number.NaN;
   const ratio = b / a;
   const mark = ratio > 1.5 ? ' ✗' : '';
-  console.log(`| ${name} | ${ms(a)} | ${ms(b)} | ${ms(ratio)}×${mark} |${pglite ? ` ${ms(pglite.get(name) ?? Number.NaN)} |` : ''}`);
+  let pgliteCells = '';
+  if (pglite) {
+    const pa = pgliteSmall.get(name) ?? Number.NaN;
+    const pb = pgliteLarge.get(name) ?? Number.NaN;
+    pgliteCells = ` ${ms(pa)} | ${ms(pb)} | ${ms(pb / pa)}×${pb / pa > 1.5 ? ' ✗' : ''} | ${ms(pb / b)}× |`;
+  }
+  console.log(`| ${name} | ${ms(a)} | ${ms(b)} | ${ms(ratio)}×${mark} |${pgliteCells}`);
 }

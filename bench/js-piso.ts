@@ -5,6 +5,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
 
@@ -48,8 +49,8 @@ function reactRouterProduction(): Plugin {
   };
 }
 
-/** Gzip (level 6, each file alone) and raw bytes of the floor's JavaScript. */
-export async function reactRouterFloor(): Promise<{ gzip: number; raw: number }> {
+/** Files, gzip (level 6, each file alone) and raw bytes of the floor's JavaScript. */
+export async function reactRouterFloor(): Promise<{ files: number; gzip: number; raw: number }> {
   const outDir = path.join(tmpdir(), `vitrina-js-piso-${process.pid}`);
   try {
     await build({
@@ -58,23 +59,26 @@ export async function reactRouterFloor(): Promise<{ gzip: number; raw: number }>
       mode: 'production',
       define: { 'process.env.NODE_ENV': '"production"' },
       plugins: [virtualEntry(), reactRouterProduction()],
+      publicDir: false,
       build: { outDir, emptyOutDir: true, rollupOptions: { input: 'piso-entrada' }, modulePreload: false },
     });
+    let files = 0;
     let gzip = 0;
     let raw = 0;
     for (const file of await readdir(path.join(outDir, 'assets'))) {
       if (!file.endsWith('.js')) continue;
       const body = await readFile(path.join(outDir, 'assets', file));
+      files += 1;
       raw += body.length;
       gzip += gzipSync(body, { level: 6 }).length;
     }
-    return { gzip, raw };
+    return { files, gzip, raw };
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const floor = await reactRouterFloor();
   console.log(
     `React + React DOM + React Router, sin la tienda: ${(floor.gzip / 1024).toFixed(1)} KB gzip, ${(floor.raw / 1024).toFixed(1)} KB sin comprimir`,

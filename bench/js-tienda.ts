@@ -16,7 +16,7 @@ try {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   console.log('| página | JS: solicitudes | JS gzip KB | JS sin comprimir KB | gzip / piso |');
   console.log('|---|---:|---:|---:|---:|');
-  console.log(`| piso: React, React DOM y React Router solos | 1 | ${KB(floor.gzip)} | ${KB(floor.raw)} | 1,00 |`);
+  console.log(`| piso: React, React DOM y React Router solos | ${floor.files} | ${KB(floor.gzip)} | ${KB(floor.raw)} | 1,00 |`);
   const articleFiles = new Map<string, number>();
   for (const page of await storefrontPages(store.base)) {
     // A fresh profile each time: the first visit of a new shopper.
