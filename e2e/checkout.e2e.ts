@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleDetail } from '#domain/contracts/catalogo.ts';
-import { baseUrl, chooseStoreUnits, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
+import { baseUrl, cancelUnpaidOrders, chooseStoreUnits, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
 
 let browser: Browser;
 
@@ -226,6 +226,26 @@ async function unpaidOrder(article: { code: string; store: number }, n: number):
   if (response.status !== 201 || !body.data) throw new Error(`registrar: ${response.status} ${body.message}`);
   return body.data.orderCode;
 }
+
+describe('avisos del panel', () => {
+  it('ventas, con la lista de órdenes abierta, ve el aviso de una orden nueva sin recargar', async () => {
+    const pick = await twoSizesTwoStores();
+    const { page, errors } = await newPage(browser, PHONE);
+    await login(page, 'ventas@vitrina.com.ve');
+    // The list listens for new orders (server-sent events) once it has loaded.
+    const listening = page.waitForResponse((response) => response.url().includes('/api/orden-compra/eventos'));
+    await page.goto(`${baseUrl()}/dashboard/venta`);
+    await listening;
+    const code = await unpaidOrder(pick.first, 90);
+    try {
+      await page.getByText(`Nueva orden ${code}`).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await cancelUnpaidOrders(browser, [code]);
+      await page.context().close();
+    }
+  });
+});
 
 describe('el personal libera la existencia de órdenes sin pago', () => {
   it('desde el detalle con «Anular y liberar existencia», y marcando varias en la lista de pendientes', async () => {

@@ -1,9 +1,7 @@
 import './lib/zod-sin-eval.ts';
 import './lib/estilos-tienda.ts';
-import '@mantine/notifications/styles.css';
 import './app.css';
 import { Anchor, Button, Container, Group, MantineProvider, mantineHtmlProps, Stack, Text, Title } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
@@ -19,7 +17,7 @@ import {
 import { ver } from '#domain/contracts/carrito.ts';
 import { lineas } from '#domain/contracts/catalogo.ts';
 import { datosEmpresaRoute, type Footer, footerContent, type InfoPagina, infoPaginaRoute, tasaDelDia } from '#domain/contracts/general.ts';
-import { DEFAULT_EXCHANGE_RATE, TOAST_TIMEOUT_MS } from '#domain/store-constants.ts';
+import { DEFAULT_EXCHANGE_RATE } from '#domain/store-constants.ts';
 import type { Route } from './+types/root';
 import { LoadingBar } from './components/loading-bar.tsx';
 import { orFallback } from './lib/api.ts';
@@ -110,7 +108,6 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} cssVariablesResolver={readableVariants} forceColorScheme="light">
-          <Notifications position="top-right" autoClose={TOAST_TIMEOUT_MS} />
           <LoadingBar />
           {children}
         </MantineProvider>

@@ -1,15 +1,19 @@
 // The back-office layout: auth and has-role guards, sidebar built from auth/menu, e-mail verification notice.
 // Every Mantine component's styles (the storefront loads only its own, lib/estilos-tienda.ts), in a
 // CSS layer so that the storefront's unlayered copies and app.css keep winning as before; then the
-// sales reports' charts.
+// sales reports' charts and the notifications (only the back office shows them: the storefront loads
+// neither their code nor their styles).
 import '@mantine/core/styles.layer.css';
 import '@mantine/charts/styles.css';
+import '@mantine/notifications/styles.css';
 import { Alert, AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
 import { Form, Link, Outlet, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useLocation } from 'react-router';
 import { emailResend, menu as menuRoute } from '#domain/contracts/auth.ts';
 import { dashboardPageAt } from '#domain/dashboard-pages.ts';
 import { isStaff, type MenuEntry } from '#domain/roles.ts';
+import { TOAST_TIMEOUT_MS } from '#domain/store-constants.ts';
 import { CUENTA, movedAccountPath } from '#web/cuenta/rutas.ts';
 import { requireRoleOf, requireUser } from '#web/lib/session.ts';
 import type { Route } from './+types/layout';
@@ -73,6 +77,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const resend = useFetcher<typeof action>();
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <Notifications position="top-right" autoClose={TOAST_TIMEOUT_MS} />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
