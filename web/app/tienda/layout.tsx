@@ -1,7 +1,6 @@
 // The default layout: header with lines, search, currency and cart; footer with the store's data.
 import {
   Anchor,
-  AppShell,
   Badge,
   Box,
   Burger,
@@ -39,12 +38,14 @@ export default function TiendaLayout() {
     : { to: loginHref(location.pathname + location.search), label: 'Ingresar' };
 
   return (
-    <AppShell header={{ height: minimal ? 56 : { base: 112, sm: 72 } }} padding={0}>
+    // Plain elements, not Mantine's AppShell: its header imports react-remove-scroll for one class
+    // name, and every storefront page loaded it (docs/decisions/0037).
+    <div>
       <a className="skip-link" href="#contenido">
         Saltar al contenido
       </a>
       {minimal ? (
-        <AppShell.Header>
+        <header className="cabecera-tienda cabecera-minima">
           <Container size="xl" h="100%">
             <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
               <Link to="/" aria-label={`${info.storeName}, inicio`}>
@@ -58,9 +59,9 @@ export default function TiendaLayout() {
               </Group>
             </Group>
           </Container>
-        </AppShell.Header>
+        </header>
       ) : (
-        <AppShell.Header>
+        <header className="cabecera-tienda">
           <Container size="xl" h="100%">
             <Group h={{ base: 56, sm: '100%' }} justify="space-between" wrap="nowrap" gap="sm">
               <Group gap="xs" wrap="nowrap">
@@ -106,7 +107,7 @@ export default function TiendaLayout() {
               <BuscarForm key={location.key} />
             </Box>
           </Container>
-        </AppShell.Header>
+        </header>
       )}
 
       <MenuMovil opened={opened} onClose={close} title="Menú">
@@ -124,11 +125,11 @@ export default function TiendaLayout() {
         </Stack>
       </MenuMovil>
 
-      <AppShell.Main id="contenido">
+      <main id="contenido">
         <Outlet />
         {!minimal && <PiePagina footer={footer} storeName={info.storeName} empresa={empresa} />}
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }
 
