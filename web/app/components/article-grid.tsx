@@ -3,15 +3,21 @@ import { useNavigation } from 'react-router';
 import type { ArticleCard as Card_ } from '#domain/contracts/catalogo.ts';
 import { ArticleCard, ArticleCardSkeleton } from './article-card.tsx';
 
-/** A grid of article cards; while a navigation is loading it shows skeletons in their place. */
+/**
+ * A grid of article cards; while a navigation is loading it shows skeletons in their place. The first
+ * `eager` pictures load at once (React also preloads them from the <head>); the rest when scrolled to.
+ * A grid below the fold asks for none, or its pictures compete with the page's largest one.
+ */
 export function ArticleGrid({
   articles,
   empty = 'No hay artículos para mostrar.',
   skeletonWhileLoading = true,
+  eager = 2,
 }: {
   articles: Card_[];
   empty?: string;
   skeletonWhileLoading?: boolean;
+  eager?: number;
 }) {
   const navigation = useNavigation();
   const loading = skeletonWhileLoading && navigation.state === 'loading' && navigation.location.pathname.includes('articulos');
@@ -28,7 +34,7 @@ export function ArticleGrid({
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 3 }} spacing="md">
       {articles.map((article, index) => (
-        <ArticleCard key={article.model} article={article} eager={index < 2} />
+        <ArticleCard key={article.model} article={article} eager={index < eager} />
       ))}
     </SimpleGrid>
   );

@@ -100,7 +100,7 @@ export default function SubLineas({ loaderData }: Route.ComponentProps) {
           <Title order={2} id="vendidos-titulo" mb="md">
             Lo más vendido en {line.name}
           </Title>
-          <ArticleGrid articles={sublines.allActiveBestSeller} skeletonWhileLoading={false} />
+          <ArticleGrid articles={sublines.allActiveBestSeller} skeletonWhileLoading={false} eager={0} />
           <Paginacion meta={sublines.pagination.bestSeller} param="page_best_seller" />
         </section>
       </Stack>

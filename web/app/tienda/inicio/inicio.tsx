@@ -34,7 +34,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-function Seccion({ title, to, articles, testId }: { title: string; to: string; articles: ArticleCard[]; testId: string }) {
+function Seccion({
+  title,
+  to,
+  articles,
+  testId,
+  eager = 0,
+}: {
+  title: string;
+  to: string;
+  articles: ArticleCard[];
+  testId: string;
+  /** Pictures loaded at once: only the first section's, the banner is the page's largest paint. */
+  eager?: number;
+}) {
   return (
     <Stack component="section" gap="md" data-testid={testId} aria-labelledby={`${testId}-titulo`}>
       <Group justify="space-between" align="baseline" wrap="nowrap">
@@ -45,7 +58,7 @@ function Seccion({ title, to, articles, testId }: { title: string; to: string; a
           Ver todo
         </Anchor>
       </Group>
-      <ArticleGrid articles={articles} skeletonWhileLoading={false} />
+      <ArticleGrid articles={articles} skeletonWhileLoading={false} eager={eager} />
     </Stack>
   );
 }
@@ -85,7 +98,7 @@ export default function Inicio({ loaderData }: Route.ComponentProps) {
             )}
           </Stack>
           {/* Products first: on a phone the first of them shows without scrolling far. */}
-          <Seccion title="Nueva colección" to="/articulos/lo-nuevo" articles={loaderData.nuevos} testId="lo-nuevo" />
+          <Seccion title="Nueva colección" to="/articulos/lo-nuevo" articles={loaderData.nuevos} testId="lo-nuevo" eager={2} />
           <Stack component="section" gap="md" aria-labelledby="lineas-titulo">
             <Title order={2} id="lineas-titulo">
               Compre por línea
@@ -95,7 +108,7 @@ export default function Inicio({ loaderData }: Route.ComponentProps) {
                 <Card key={line.code} component={Link} to={linePath(line.code)} withBorder padding="sm">
                   {line.image && (
                     <Card.Section>
-                      <Image src={line.image.replace('-640.', '-320.')} alt="" h={160} fit="cover" {...imageFallback} />
+                      <Image src={line.image.replace('-640.', '-320.')} alt="" h={160} fit="cover" loading="lazy" {...imageFallback} />
                     </Card.Section>
                   )}
                   <Text fw={700} mt="sm">
