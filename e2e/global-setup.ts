@@ -43,13 +43,8 @@ export async function setup(project: TestProject) {
       // Every browser of the suite comes from 127.0.0.1, like many shoppers behind one address.
       PAGINAS_FRIAS_POR_MINUTO: '300',
       PAGINAS_FRIAS_RAFAGA: '60',
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_SECRET: paypal.secret,
-      PAYPAL_API_URL: paypal.url,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_URL: stripe.url,
+      ...paypal.env,
+      ...stripe.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,8 +1,8 @@
 // The road both online payment journeys take (pago-paypal, pago-tarjeta): an article with stock in
 // the cart, the buyer's data and the delivery, up to the payment step of the checkout.
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { baseUrl } from './fixtures.ts';
+import { baseUrl, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
 
 /** An article with units in a store that ships, read from the public API. */
 async function articleInStock(): Promise<{ articleCode: string; tiendaId: number }> {
@@ -42,4 +42,28 @@ export async function cartToPaymentStep(page: Page) {
   await page.getByTestId('agencia-mrw').click();
   await page.getByTestId('checkout-siguiente').click();
   await page.waitForURL(/\/carrito\?paso=4$/);
+}
+
+/** Back from the provider's page: the order's page says it is paid and `says` what happened; its code. */
+export async function backWithOrderPaid(page: Page, says: string): Promise<string> {
+  await page.waitForURL(/\/orden\/OC-\d{6}\?t=[0-9a-f]{32}&pago=confirmado$/);
+  await expect(page.getByTestId('paso-orden').textContent()).resolves.toBe('Pago confirmado');
+  await expect(page.getByTestId('resultado-pago').textContent()).resolves.toContain(says);
+  await noSidewaysScroll(page);
+  return page.url().match(/OC-\d{6}/)?.[0] ?? '';
+}
+
+/**
+ * Administración on a phone: the order has one approved payment by `method` (read through the API),
+ * and its screen in the panel is open. The staff page and the payment's reference.
+ */
+export async function staffOnOrderPaidOnline(browser: Browser, code: string, method: 'paypal' | 'tarjeta') {
+  const staff = await newPage(browser, PHONE);
+  await login(staff.page, 'administracion@vitrina.com.ve');
+  const detail = await staff.page.request.get(`${baseUrl()}/api/orden-compra/buscar-detalles-ordene-compra?code=${code}`);
+  const payments = (await detail.json()).data.payments as { method: string; reference: string; status: string }[];
+  expect(payments).toHaveLength(1);
+  expect(payments[0]).toMatchObject({ method, status: 'aprobado' });
+  await staff.page.goto(`${baseUrl()}/dashboard/venta/${code}`);
+  return { ...staff, reference: payments[0].reference };
 }

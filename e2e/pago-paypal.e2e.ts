@@ -3,8 +3,8 @@
 // Administración sees the PayPal payment, approved, with the capture id as its reference, and refunds part of it.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
-import { cartToPaymentStep } from './pago-en-linea.ts';
+import { launchBrowser, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
+import { backWithOrderPaid, cartToPaymentStep, staffOnOrderPaidOnline } from './pago-en-linea.ts';
 
 let browser: Browser;
 
@@ -39,24 +39,12 @@ describe('pagar con PayPal', () => {
     expect(atPaypal).toContain(`Pagar ${total.replace(/\./g, '').replace(',', '.')} USD a Vitrina`);
     await page.getByRole('button', { name: 'Pagar ahora' }).click();
 
-    await page.waitForURL(/\/orden\/OC-\d{6}\?t=[0-9a-f]{32}&pago=confirmado$/);
-    await expect(page.getByTestId('paso-orden').textContent()).resolves.toBe('Pago confirmado');
-    await expect(page.getByTestId('resultado-pago').textContent()).resolves.toContain('PayPal confirmó su pago');
-    await noSidewaysScroll(page);
-    const code = page.url().match(/OC-\d{6}/)?.[0] ?? '';
+    const code = await backWithOrderPaid(page, 'PayPal confirmó su pago');
     expect(errors).toEqual([]);
 
-    const staff = await newPage(browser, PHONE);
-    await login(staff.page, 'administracion@vitrina.com.ve');
-    const detail = await staff.page.request.get(`${baseUrl()}/api/orden-compra/buscar-detalles-ordene-compra?code=${code}`);
-    const payments = (await detail.json()).data.payments as { method: string; reference: string; status: string }[];
-    expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ method: 'paypal', status: 'aprobado' });
-    expect(payments[0].reference).toMatch(/^[A-Z0-9]{17}$/);
-    await staff.page.goto(`${baseUrl()}/dashboard/venta/${code}`);
-    await expect(staff.page.getByTestId(`pago-${payments[0].reference}`).textContent()).resolves.toContain(
-      `Referencia ${payments[0].reference}`,
-    );
+    const staff = await staffOnOrderPaidOnline(browser, code, 'paypal');
+    expect(staff.reference).toMatch(/^[A-Z0-9]{17}$/);
+    await expect(staff.page.getByTestId(`pago-${staff.reference}`).textContent()).resolves.toContain(`Referencia ${staff.reference}`);
 
     // Administración refunds a dollar from the order's screen; the history says who and how much.
     await staff.page.getByTestId('reembolso-monto').fill('1,00');
@@ -68,7 +56,7 @@ describe('pagar con PayPal', () => {
       .first()
       .waitFor();
     const enLinea = (await staff.page.getByTestId('seccion-pagos-en-linea').textContent()) ?? '';
-    expect(enLinea).toContain(`Captura ${payments[0].reference}`);
+    expect(enLinea).toContain(`Captura ${staff.reference}`);
     expect(enLinea).toContain('Reembolsado: $ 1,00');
     await noSidewaysScroll(staff.page);
     expect(staff.errors).toEqual([]);

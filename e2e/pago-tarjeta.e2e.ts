@@ -4,8 +4,8 @@
 // store has charged it and the order is paid. Administración sees the card payment and refunds part of it.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
-import { cartToPaymentStep } from './pago-en-linea.ts';
+import { launchBrowser, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
+import { backWithOrderPaid, cartToPaymentStep, staffOnOrderPaidOnline } from './pago-en-linea.ts';
 
 let browser: Browser;
 
@@ -45,24 +45,14 @@ describe('pagar con tarjeta', () => {
     await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pagar' }).click();
 
-    await page.waitForURL(/\/orden\/OC-\d{6}\?t=[0-9a-f]{32}&pago=confirmado$/);
-    await expect(page.getByTestId('paso-orden').textContent()).resolves.toBe('Pago confirmado');
-    await expect(page.getByTestId('resultado-pago').textContent()).resolves.toContain('Se cobró su tarjeta');
-    await noSidewaysScroll(page);
-    const code = page.url().match(/OC-\d{6}/)?.[0] ?? '';
+    const code = await backWithOrderPaid(page, 'Se cobró su tarjeta');
     expect(errors).toEqual([]);
 
-    const staff = await newPage(browser, PHONE);
-    await login(staff.page, 'administracion@vitrina.com.ve');
-    const detail = await staff.page.request.get(`${baseUrl()}/api/orden-compra/buscar-detalles-ordene-compra?code=${code}`);
-    const payments = (await detail.json()).data.payments as { method: string; reference: string; status: string }[];
-    expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ method: 'tarjeta', status: 'aprobado' });
-    expect(payments[0].reference).toMatch(/^pi_\w+$/);
-    await staff.page.goto(`${baseUrl()}/dashboard/venta/${code}`);
+    const staff = await staffOnOrderPaidOnline(browser, code, 'tarjeta');
+    expect(staff.reference).toMatch(/^pi_\w+$/);
     const enLinea = (await staff.page.getByTestId('seccion-pagos-en-linea').textContent()) ?? '';
     expect(enLinea).toContain('Tarjeta (Stripe)');
-    expect(enLinea).toContain(`Captura ${payments[0].reference}`);
+    expect(enLinea).toContain(`Captura ${staff.reference}`);
 
     await staff.page.getByTestId('reembolso-monto').fill('2,00');
     await staff.page.getByTestId('accion-reembolsar').click();

@@ -33,6 +33,8 @@ export type PaypalFalso = {
   clientId: string;
   secret: string;
   webhookId: string;
+  /** The store's settings that point it at this fake (PAYPAL_*). */
+  env: Record<'PAYPAL_CLIENT_ID' | 'PAYPAL_SECRET' | 'PAYPAL_API_URL' | 'PAYPAL_WEBHOOK_ID', string>;
   orders: Map<string, Order>;
   /** How many times each endpoint was called (`POST /v2/checkout/orders`…). */
   calls: Map<string, number>;
@@ -268,6 +270,7 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
     clientId,
     secret,
     webhookId,
+    env: { PAYPAL_CLIENT_ID: clientId, PAYPAL_SECRET: secret, PAYPAL_API_URL: url, PAYPAL_WEBHOOK_ID: webhookId },
     orders,
     calls,
     declineNext: (orderId) => declined.add(orderId),

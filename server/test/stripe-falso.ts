@@ -40,6 +40,8 @@ export type StripeFalso = {
   url: string;
   secretKey: string;
   webhookSecret: string;
+  /** The store's settings that point it at this fake (STRIPE_*). */
+  env: Record<'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL', string>;
   sessions: Map<string, Session>;
   /** How many times each endpoint was called (`POST /v1/payment_intents/{id}/capture`…). */
   calls: Map<string, number>;
@@ -306,6 +308,7 @@ ${message ? `<p role="alert">${escapeHtml(message)}</p>` : ''}
     url,
     secretKey,
     webhookSecret,
+    env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: url },
     sessions,
     calls,
     authorize: (sessionId, email = 'tarjetahabiente@correo.example') => authorize(sessionOf(sessionId), email),

@@ -23,13 +23,8 @@ beforeAll(async () => {
   stripe = await startStripeFalso();
   t = await buildTestApp({
     PUBLIC_URL: 'http://tienda.test',
-    PAYPAL_CLIENT_ID: paypal.clientId,
-    PAYPAL_SECRET: paypal.secret,
-    PAYPAL_API_URL: paypal.url,
-    PAYPAL_WEBHOOK_ID: paypal.webhookId,
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
+    ...paypal.env,
+    ...stripe.env,
   });
 });
 

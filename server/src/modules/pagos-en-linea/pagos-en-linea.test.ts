@@ -23,10 +23,7 @@ beforeAll(async () => {
   fake = await startPaypalFalso();
   t = await buildTestApp({
     PUBLIC_URL,
-    PAYPAL_CLIENT_ID: fake.clientId,
-    PAYPAL_SECRET: fake.secret,
-    PAYPAL_API_URL: fake.url,
-    PAYPAL_WEBHOOK_ID: fake.webhookId,
+    ...fake.env,
   });
   stocked = await stockedArticle(t, 80);
 });

@@ -26,12 +26,7 @@ let stocked: StockedArticle;
 
 beforeAll(async () => {
   fake = await startStripeFalso();
-  t = await buildTestApp({
-    PUBLIC_URL,
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-    STRIPE_API_URL: fake.url,
-  });
+  t = await buildTestApp({ PUBLIC_URL, ...fake.env });
   stocked = await stockedArticle(t, 80);
 });
 
