@@ -28,14 +28,14 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
 }
 
 /**
- * The page CSP: only our own scripts, and inline ones carrying the nonce or matching one of the
- * hashes; forms post to the store and to the payment pages it redirects to (`paymentPageOrigins`).
+ * The page CSP: only our own scripts, and inline ones carrying the nonce (the shared page cache puts
+ * the hashes of a kept page's scripts in its place); forms post to the store and to the payment pages
+ * it redirects to (`paymentPageOrigins`).
  */
-export function pageCsp(inlineScripts: { nonce: string } | { sha256: string[] }, formAction: readonly string[] = []): string {
-  const allowed = 'nonce' in inlineScripts ? [`'nonce-${inlineScripts.nonce}'`] : inlineScripts.sha256.map((hash) => `'sha256-${hash}'`);
+export function pageCsp(nonce: string, formAction: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...allowed].join(' '),
+    `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -50,7 +50,7 @@ export function pageCsp(inlineScripts: { nonce: string } | { sha256: string[] },
 /** A per-page nonce and the page CSP that allows only our scripts and those carrying it. */
 export function setPageCsp(reply: FastifyReply, formAction: readonly string[] = []): { nonce: string; csp: string } {
   const nonce = randomBytes(16).toString('base64');
-  const csp = pageCsp({ nonce }, formAction);
+  const csp = pageCsp(nonce, formAction);
   void reply.header('content-security-policy', csp);
   return { nonce, csp };
 }

@@ -91,7 +91,7 @@ describe('página guardada', () => {
       headers: [['content-type', 'text/html']],
       html: Buffer.from(html),
       nonce: 'N0',
-      csp: pageCsp({ nonce: 'N0' }, ['https://www.paypal.com']),
+      csp: pageCsp('N0', ['https://www.paypal.com']),
     });
     const page = cache.get('k');
     expect(page?.body.toString()).not.toContain('N0');
@@ -106,7 +106,7 @@ describe('página guardada', () => {
 
   it('una página cuya CSP no lleva el nonce del pintado no se guarda (no podría ponerle los hashes)', async () => {
     const cache = createPageCache();
-    await cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: pageCsp({ nonce: 'otro' }) });
+    await cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: pageCsp('otro') });
     await cache.set('j', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: 'undefined' });
     expect(cache.get('k')).toBeUndefined();
     expect(cache.get('j')).toBeUndefined();
@@ -126,11 +126,11 @@ describe('página guardada', () => {
 
   it('una invalidación mientras se comprimía la deja fuera; después se vacía', async () => {
     const cache = createPageCache();
-    const saving = cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: pageCsp({ nonce: 'N0' }) });
+    const saving = cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: pageCsp('N0') });
     cache.clear();
     await saving;
     expect(cache.get('k')).toBeUndefined();
-    await cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: pageCsp({ nonce: 'N0' }) });
+    await cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: pageCsp('N0') });
     expect(cache.get('k')).toBeDefined();
     cache.clear();
     expect(cache.get('k')).toBeUndefined();
@@ -140,13 +140,9 @@ describe('página guardada', () => {
     const cache = createPageCache();
     const since = cache.generation();
     cache.clear(); // a write commits while the page's loaders were running
-    await cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: pageCsp({ nonce: 'N0' }) }, since);
+    await cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: pageCsp('N0') }, since);
     expect(cache.get('k')).toBeUndefined();
-    await cache.set(
-      'k',
-      { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: pageCsp({ nonce: 'N0' }) },
-      cache.generation(),
-    );
+    await cache.set('k', { status: 200, headers: [], html: Buffer.from(html), nonce: 'N0', csp: pageCsp('N0') }, cache.generation());
     expect(cache.get('k')).toBeDefined();
   });
 });
