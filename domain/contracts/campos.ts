@@ -159,3 +159,10 @@ export function listQuery(defaultPerPage: number, { maxPerPage = MAX_PER_PAGE }:
     search: searchText(0).optional(),
   });
 }
+
+/** The Idempotency-Key header of a request that must take effect once: a repeat answers with the first. */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: 'Falta la cabecera Idempotency-Key' })
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key debe tener de 8 a 100 letras, números, - o _'),
+});

@@ -7,6 +7,7 @@ import {
   cedulaRif,
   couponCode,
   email,
+  idempotencyHeaders,
   idParam,
   isoDay,
   listQuery,
@@ -461,6 +462,8 @@ export const ordenDetalle = z.object({
         payerEmail: z.string().nullable(),
         note: z.string(),
         refunded: z.string(),
+        /** Asked of the provider and not yet answered (finished by the reconciliation). */
+        refundRequested: z.string(),
       }),
     )
     .optional(),
@@ -500,12 +503,6 @@ const byCode = z.object({ code: orderCode });
 // ── routes: the buyer ───────────────────────────────────────────────────────
 
 const tags = ['orden-compra'] as const;
-
-const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string({ error: 'Falta la cabecera Idempotency-Key' })
-    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key debe tener de 8 a 100 letras, números, - o _'),
-});
 
 export const registrar = defineRoute({
   method: 'POST',

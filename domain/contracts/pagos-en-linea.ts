@@ -3,7 +3,7 @@
 // amount it computed), the provider sends the browser back to the return route (the server
 // captures), and the provider's signed webhook confirms a payment whose return never came.
 import { z } from 'zod';
-import { amount, orderCode } from '#domain/contracts/campos.ts';
+import { amount, idempotencyHeaders, orderCode } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope } from '#domain/contracts/contract.ts';
 
 const tags = ['pagos en línea'] as const;
@@ -90,7 +90,8 @@ export const reembolsarPago = defineRoute({
   path: '/pagos/reembolsar',
   tags,
   summary:
-    'Reembolsa en su proveedor (PayPal o Stripe) el pago capturado de una orden, todo o una parte; con anular, la orden se anula y su existencia vuelve',
+    'Reembolsa en su proveedor (PayPal o Stripe) el pago capturado de una orden, todo o una parte; con anular, la orden se anula y su existencia vuelve. La misma Idempotency-Key es el mismo reembolso',
+  headers: idempotencyHeaders,
   body: z.object({
     code: orderCode,
     // Without an amount, what is left of the payment.

@@ -1,5 +1,6 @@
 // The test API driver of web orders, one copy for every test file: register an order, report its
 // payment, read its public status, and call the API as any demo role.
+import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import type { OrderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
@@ -39,9 +40,14 @@ export function ordenesDriver(t: TestApp) {
   }
 
   /** A call as the demo user of `role`, or anonymous with 'anonimo'. */
-  async function call(role: string, method: Method, url: string, payload?: object) {
+  async function call(role: string, method: Method, url: string, payload?: object, headers?: Record<string, string>) {
     const token = role === 'anonimo' ? undefined : await tokenOf(role);
-    return t.app.inject(withCaller({ token }, { method, url, ...(payload ? { payload } : {}) }));
+    return t.app.inject(withCaller({ token }, { method, url, ...(payload ? { payload } : {}), ...(headers ? { headers } : {}) }));
+  }
+
+  /** Staff refund an order's online payment; a new Idempotency-Key unless one is given (the same key is the same refund). */
+  function reembolsar(role: string, code: string, body: object = {}, idempotencyKey: string = randomUUID()) {
+    return call(role, 'POST', '/api/pagos/reembolsar', { code, ...body }, { 'idempotency-key': idempotencyKey });
   }
 
   function registrar(body: object, idempotencyKey: string, caller: Caller = {}) {
@@ -90,5 +96,5 @@ export function ordenesDriver(t: TestApp) {
     return orderContext(t.app);
   }
 
-  return { tokenOf, call, registrar, registrarOrden, registrarPago, estado, confirmarPago, detalle, context };
+  return { tokenOf, call, reembolsar, registrar, registrarOrden, registrarPago, estado, confirmarPago, detalle, context };
 }

@@ -49,6 +49,12 @@ export type PaypalFalso = {
    * resolves once PayPal has captured.
    */
   stallCapture(orderId: string): Promise<void>;
+  /** The next refund is made but its answer is lost (PayPal answers 503 after refunding, or the line drops). */
+  loseNextRefundAnswer(): void;
+  /** The next refund is refused (422 REFUND_NOT_ALLOWED) and nothing moves. */
+  refuseNextRefund(): void;
+  /** Every refund made, as PayPal keeps them (a repeated PayPal-Request-Id is not a new one). */
+  refunds: { id: string; captureId: string; value: string; requestId: string | null }[];
   /** The buyer approves at PayPal, without the page (for tests that do not follow redirects). */
   approve(orderId: string, payerEmail?: string): void;
   /** PayPal captures on its side (as if our return never arrived) and returns the capture. */
@@ -85,6 +91,9 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
   const forcedAmount = new Map<string, Amount>();
   const calls = new Map<string, number>();
   const stalled = new Map<string, () => void>();
+  const refunds: PaypalFalso['refunds'] = [];
+  let loseRefundAnswer = false;
+  let refuseRefund = false;
   let url = '';
 
   const signature = (transmissionId: string, time: string, hookId: string, body: string) =>
@@ -222,6 +231,18 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
     if (request.method === 'POST' && refundPath) {
       const capture = [...orders.values()].map((o) => o.capture).find((c) => c?.id === refundPath[1]);
       if (!capture) return problem(response, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      const refundJson = (r: (typeof refunds)[number]) => ({
+        id: r.id,
+        status: 'COMPLETED',
+        amount: { currency_code: capture.amount.currency_code, value: r.value },
+      });
+      // The same PayPal-Request-Id answers the refund already made (PayPal's idempotency).
+      const earlier = requestId ? refunds.find((r) => r.requestId === requestId) : undefined;
+      if (earlier) return sendJson(response, 200, refundJson(earlier));
+      if (refuseRefund) {
+        refuseRefund = false;
+        return problem(response, 422, 'UNPROCESSABLE_ENTITY', 'REFUND_NOT_ALLOWED');
+      }
       // Without an amount, what is left of the capture.
       const capturedCents = Math.round(Number(capture.amount.value) * 100);
       const asked = (body.amount as Amount | undefined)?.value ?? ((capturedCents - capture.refunded) / 100).toFixed(2);
@@ -231,11 +252,13 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
       }
       capture.refunded += cents;
       capture.status = capture.refunded === capturedCents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-      return sendJson(response, 201, {
-        id: id(),
-        status: 'COMPLETED',
-        amount: { currency_code: capture.amount.currency_code, value: asked },
-      });
+      const made = { id: id(), captureId: capture.id, value: asked, requestId };
+      refunds.push(made);
+      if (loseRefundAnswer) {
+        loseRefundAnswer = false;
+        return problem(response, 503, 'SERVICE_UNAVAILABLE');
+      }
+      return sendJson(response, 201, refundJson(made));
     }
 
     if (request.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
@@ -277,6 +300,13 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
     unavailableNext: (orderId) => unavailable.add(orderId),
     captureAmount: (orderId, amount) => forcedAmount.set(orderId, amount),
     stallCapture: (orderId) => new Promise<void>((resolve) => stalled.set(orderId, resolve)),
+    loseNextRefundAnswer: () => {
+      loseRefundAnswer = true;
+    },
+    refuseNextRefund: () => {
+      refuseRefund = true;
+    },
+    refunds,
     approve(orderId, payerEmail = 'comprador@personal.example.com') {
       const order = orders.get(orderId);
       if (!order) throw new Error(`orden ${orderId} desconocida en el PayPal falso`);

@@ -24,6 +24,7 @@ import { releaseExpiredCartHolds } from '#server/modules/inventario/inventario.s
 import type { OrderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import { vencerImpagas } from '#server/modules/orden-compra/orden-compra.personal.service.ts';
+import { conciliarReembolsos } from '#server/modules/pagos-en-linea/pagos-en-linea.reembolsos.service.ts';
 import { conciliar } from '#server/modules/pagos-en-linea/pagos-en-linea.service.ts';
 import { emitirCuponesDeCumpleanos } from '#server/modules/profile/profile.cumpleanos.service.ts';
 
@@ -35,6 +36,8 @@ export type JobsResult = {
   startedCampaigns: number;
   /** Online payments found paid at the provider whose return and webhook never arrived. */
   reconciledPayments: number;
+  /** Refunds asked of the provider whose answer was lost, finished by asking again with their key. */
+  reconciledRefunds: number;
   failed: number;
 };
 type JobLog = Pick<FastifyBaseLogger, 'info' | 'error'>;
@@ -47,12 +50,16 @@ export async function runJobs(ctx: OrderContext, log: JobLog, now = new Date()):
     publishedPosts: 0,
     startedCampaigns: 0,
     reconciledPayments: 0,
+    reconciledRefunds: 0,
     failed: 0,
   };
   // Before the expiry: an order paid at the provider must not be cancelled for a lost return.
   try {
     result.reconciledPayments = 0;
-    for (const provider of Object.values(ctx.providers ?? {})) result.reconciledPayments += await conciliar(ctx, provider, now);
+    for (const provider of Object.values(ctx.providers ?? {})) {
+      result.reconciledPayments += await conciliar(ctx, provider, now);
+      result.reconciledRefunds += await conciliarReembolsos(ctx, provider, now);
+    }
   } catch (error) {
     result.failed++;
     log.error({ err: error }, 'tarea periódica: no se pudieron conciliar los pagos en línea');

@@ -68,7 +68,8 @@ export async function cambiarPasoBloqueada(
   afterCommit: AfterCommit,
   row: repo.OrderRow,
   action: StaffAction,
-  user: SessionUser | null,
+  /** Only who it was is recorded (a refund finished by the reconciliation has no session). */
+  user: Pick<SessionUser, 'id'> | null,
   options: StepOptions = {},
 ): Promise<void> {
   // Checked under the row lock: a payment reported since the expired orders were listed wins.

@@ -2,7 +2,7 @@
 // (Stripe), 200 deliveries at once for 50 orders whose return never came (each order's event twice,
 // and a second event of the same payment twice). PayPal already captured; Stripe only authorized, so
 // each delivery may ask Stripe to capture. Every order ends charged and paid exactly once: one
-// capture, one payment, one sale.
+// capture, one payment, one sale. And staff refunding one payment from many screens at once refund it once.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
@@ -123,4 +123,47 @@ describe.each(['paypal', 'tarjeta'] as const)('avisos de %s a la vez (PostgreSQL
     expect(paid.filter((o) => o.step !== 'pago-confirmado' || o.pagos !== 1 || o.ventas !== 1 || o.capturas !== 1)).toEqual([]);
     expect(providerIds.filter((id) => !provider.chargedOnce(id))).toEqual([]);
   }, 180_000);
+});
+
+describe('reembolsos a la vez (PostgreSQL)', () => {
+  it('20 pedidos del total con claves distintas y 20 repeticiones de una misma clave: PayPal reembolsa una vez', async () => {
+    const stocked = await stockedArticle(t, 2);
+    const driver = ordenesDriver(t);
+    const body = orderBody(stocked, { buyer: { ...BUYER, ...otroComprador(ORDERS + 1) }, payment: { method: 'paypal' } });
+    const { code, token } = await driver.registrarOrden(body, 'pg-reembolso-1');
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/pagos/paypal/iniciar',
+      payload: { code, t: token },
+      remoteAddress: nextIp(),
+    });
+    const { providerOrderId } = started.json().data;
+    paypal.approve(providerOrderId);
+    paypal.captureDirectly(providerOrderId);
+    const delivery = paypal.sign(paypal.captureCompletedEvent(providerOrderId));
+    const captured = await t.app.inject({
+      method: 'POST',
+      url: '/api/pagos/paypal/webhook',
+      headers: delivery.headers,
+      payload: delivery.body,
+    });
+    expect(captured.statusCode, captured.body).toBe(200);
+
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, (_, n) => driver.reembolsar('admin', code, {}, `pg-reembolso-clave-${n}`)),
+      ...Array.from({ length: 20 }, () => driver.reembolsar('administracion', code, {}, 'pg-reembolso-la-misma')),
+    ]);
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    // The others: what is left is already refunded or being refunded, or the same key is still being written.
+    expect(answers.filter((a) => ![200, 400, 409].includes(a.statusCode)).map((a) => `${a.statusCode} ${a.body}`)).toEqual([]);
+    const captureId = paypal.orders.get(providerOrderId)?.capture?.id;
+    expect(paypal.refunds.filter((r) => r.captureId === captureId)).toHaveLength(1);
+    const saved = await rows<{ status: string; n: number }>(
+      t,
+      sql`SELECT r.status, count(*)::int AS n FROM pagos_en_linea_reembolsos r JOIN pagos_en_linea p ON p.id = r.pago_id
+          WHERE p.provider_order_id = ${providerOrderId} GROUP BY r.status`,
+    );
+    expect(saved).toEqual([{ status: 'hecho', n: 1 }]);
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 // Reads and writes of the online payments: one row per order created at the provider, and the
 // webhook events already handled.
 import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
+import { fromCents } from '#domain/money.ts';
 import type { Db } from '#server/db/client.ts';
 import { ordenesCompra } from '#server/modules/orden-compra/orden-compra.schema.ts';
 import { pagosEnLinea, pagosEnLineaEventos, pagosEnLineaReembolsos } from './pagos-en-linea.schema.ts';
@@ -98,17 +99,73 @@ export async function findCaptured(db: Db, orderId: number): Promise<PagoEnLinea
   return row;
 }
 
-/** How much of a payment was refunded, in cents, and in how many refunds. */
-export async function refundedOf(db: Db, pagoId: number): Promise<{ cents: number; count: number }> {
+export type ReembolsoRow = typeof pagosEnLineaReembolsos.$inferSelect;
+
+/**
+ * How much of a payment was refunded, in cents: `done` (the provider answered) and `requested`
+ * (asked and not yet answered; it counts against what is left, so nothing is refunded twice).
+ */
+export async function refundedOf(db: Db, pagoId: number): Promise<{ done: number; requested: number }> {
   const [row] = await db
-    .select({ cents: sql<string>`coalesce(sum(${pagosEnLineaReembolsos.amount} * 100), 0)`, count: count() })
+    .select({
+      done: sql<string>`coalesce(sum(${pagosEnLineaReembolsos.amount} * 100) filter (where ${pagosEnLineaReembolsos.status} = 'hecho'), 0)`,
+      requested: sql<string>`coalesce(sum(${pagosEnLineaReembolsos.amount} * 100) filter (where ${pagosEnLineaReembolsos.status} = 'solicitado'), 0)`,
+    })
     .from(pagosEnLineaReembolsos)
     .where(eq(pagosEnLineaReembolsos.pagoId, pagoId));
-  return { cents: Math.round(Number(row?.cents ?? 0)), count: row?.count ?? 0 };
+  return { done: Math.round(Number(row?.done ?? 0)), requested: Math.round(Number(row?.requested ?? 0)) };
 }
 
-export async function insertRefund(tx: Db, refund: typeof pagosEnLineaReembolsos.$inferInsert): Promise<void> {
-  await tx.insert(pagosEnLineaReembolsos).values(refund).onConflictDoNothing();
+export async function findRefundByRequest(db: Db, requestId: string): Promise<ReembolsoRow | undefined> {
+  const [row] = await db.select().from(pagosEnLineaReembolsos).where(eq(pagosEnLineaReembolsos.requestId, requestId));
+  return row;
+}
+
+/** Writes a refund as asked; undefined when another request with the same key wrote it first. */
+export async function insertRefundRequest(tx: Db, refund: typeof pagosEnLineaReembolsos.$inferInsert): Promise<ReembolsoRow | undefined> {
+  const [row] = await tx
+    .insert(pagosEnLineaReembolsos)
+    .values({ ...refund, status: 'solicitado' })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** Marks an asked refund as made; undefined when it already was (by a concurrent request). */
+export async function finishRefund(tx: Db, id: number, made: { refundId: string; amount: string }): Promise<ReembolsoRow | undefined> {
+  const [row] = await tx
+    .update(pagosEnLineaReembolsos)
+    .set({ ...made, status: 'hecho' })
+    .where(and(eq(pagosEnLineaReembolsos.id, id), eq(pagosEnLineaReembolsos.status, 'solicitado')))
+    .returning();
+  return row;
+}
+
+/** Forgets an asked refund the provider refused (nothing left the store's account). */
+export async function deleteRefundRequest(tx: Db, id: number): Promise<ReembolsoRow | undefined> {
+  const [row] = await tx
+    .delete(pagosEnLineaReembolsos)
+    .where(and(eq(pagosEnLineaReembolsos.id, id), eq(pagosEnLineaReembolsos.status, 'solicitado')))
+    .returning();
+  return row;
+}
+
+/** Refunds asked before `before` whose answer never arrived, with the capture and order they belong to. */
+export async function refundsAskedBefore(db: Db, provider: string, before: Date, limit: number) {
+  return db
+    .select({ refund: pagosEnLineaReembolsos, pago: pagosEnLinea, code: ordenesCompra.code })
+    .from(pagosEnLineaReembolsos)
+    .innerJoin(pagosEnLinea, eq(pagosEnLinea.id, pagosEnLineaReembolsos.pagoId))
+    .innerJoin(ordenesCompra, eq(ordenesCompra.id, pagosEnLinea.orderId))
+    .where(
+      and(
+        eq(pagosEnLineaReembolsos.status, 'solicitado'),
+        eq(pagosEnLinea.provider, provider),
+        lt(pagosEnLineaReembolsos.createdAt, before),
+      ),
+    )
+    .orderBy(asc(pagosEnLineaReembolsos.id))
+    .limit(limit);
 }
 
 /** An order's online payments for the staff's detail, with what was refunded of each. */
@@ -126,7 +183,7 @@ export async function onlinePaymentsOf(db: Db, orderId: number) {
       capturedCurrency: p.capturedCurrency,
       payerEmail: p.payerEmail,
       note: p.note,
-      refunded: ((await refundedOf(db, p.id)).cents / 100).toFixed(2),
+      ...(await refundedOf(db, p.id).then((r) => ({ refunded: fromCents(r.done), refundRequested: fromCents(r.requested) }))),
     })),
   );
 }

@@ -10,6 +10,7 @@ import { ok } from '#server/http/envelope.ts';
 import { safeEqual } from '#server/modules/auth/tokens.ts';
 import { onlineReturnSignature, orderToken } from '#server/modules/orden-compra/orden-compra.avisos.ts';
 import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
+import * as reembolsos from './pagos-en-linea.reembolsos.service.ts';
 import * as pagos from './pagos-en-linea.service.ts';
 import { ProveedorNoDisponible } from './proveedor.ts';
 
@@ -120,9 +121,9 @@ export async function pagosEnLineaRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Refunds move money back: administración and the admin, like confirming payments (DOMAIN.md).
-  route(app, contract.reembolsarPago, { access: ['admin', 'administracion'] }, async ({ body, user }) => {
+  route(app, contract.reembolsarPago, { access: ['admin', 'administracion'] }, async ({ body, headers, user }) => {
     if (!user) throw new NoAutorizado();
-    return ok(await pagos.reembolsar(ctx(), body.code, body, user));
+    return ok(await reembolsos.reembolsar(ctx(), body.code, body, headers['idempotency-key'], user));
   });
 
   await app.register(webhookRoutes);

@@ -1,7 +1,7 @@
 // Online payments (docs/decisions/0035): each order created at the provider for one of our orders,
 // its capture once it is paid, and the provider's webhook events already handled.
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { usuarios } from '#server/modules/auth/auth.schema.ts';
 import { ordenesCompra, ordenPagos } from '#server/modules/orden-compra/orden-compra.schema.ts';
 
@@ -58,7 +58,12 @@ export const pagosEnLineaEventos = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
-/** Refunds of a captured payment made by staff (whole or in parts), with who and when. */
+/**
+ * Refunds of a captured payment made by staff (whole or in parts), with who and when. A refund is
+ * written `solicitado` before the provider is asked (with the staff's Idempotency-Key, which is also
+ * the provider's), and `hecho` with the provider's refund id once it answers: a refund the provider
+ * made but whose answer was lost is finished by the reconciliation, never forgotten or made twice.
+ */
 export const pagosEnLineaReembolsos = pgTable(
   'pagos_en_linea_reembolsos',
   {
@@ -66,12 +71,20 @@ export const pagosEnLineaReembolsos = pgTable(
     pagoId: integer('pago_id')
       .notNull()
       .references(() => pagosEnLinea.id, { onDelete: 'cascade' }),
-    refundId: varchar('refund_id', { length: 60 }).notNull(),
+    requestId: varchar('request_id', { length: 120 }).notNull(),
+    status: varchar('status', { length: 12 }).$type<'solicitado' | 'hecho'>().notNull().default('hecho'),
+    refundId: varchar('refund_id', { length: 60 }),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
+    /** Staff asked to cancel the order with the refund (done when the refund is). */
+    anular: boolean('anular').notNull().default(false),
     userId: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('pagos_en_linea_reembolso_id').on(t.refundId), index('pagos_en_linea_reembolsos_pago').on(t.pagoId)],
+  (t) => [
+    uniqueIndex('pagos_en_linea_reembolso_id').on(t.refundId),
+    uniqueIndex('pagos_en_linea_reembolso_solicitud').on(t.requestId),
+    index('pagos_en_linea_reembolsos_pago').on(t.pagoId),
+  ],
 );

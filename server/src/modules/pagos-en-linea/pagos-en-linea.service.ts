@@ -6,7 +6,7 @@
 
 import type { OnlineMethod } from '#domain/contracts/orden-compra.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
-import { formatUsd, fromCents, toCents } from '#domain/money.ts';
+import { formatUsd, toCents } from '#domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 import { isStaff } from '#domain/roles.ts';
 import { PAYMENT_METHODS } from '#domain/store-constants.ts';
@@ -87,7 +87,7 @@ export async function iniciar(ctx: OrderContext, method: OnlineMethod, code: str
 }
 
 /** The configured provider that made a payment, by the name stored with it. */
-function providerNamed(ctx: OrderContext, name: string): PaymentProvider | null {
+export function providerNamed(ctx: OrderContext, name: string): PaymentProvider | null {
   return Object.values(ctx.providers ?? {}).find((p) => p.name === name) ?? null;
 }
 
@@ -162,7 +162,7 @@ export async function retorno(ctx: OrderContext, method: OnlineMethod, providerO
   return { code: found.code, resultado };
 }
 
-const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
+export const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
 
 /** An amount as staff read it in the order's history: `$ 1.234,56`, or the figure and its currency. */
 function shownAmount(m: Monto): string {
@@ -322,61 +322,4 @@ export async function conciliar(ctx: OrderContext, provider: PaymentProvider, no
     }
   }
   return confirmed;
-}
-
-/**
- * Staff refund an order's captured online payment, whole or in part, up to what is left of it. The
- * refund is asked of its provider first (the request id counts the refunds, so a double click is one
- * refund), then recorded with who and when in the order's history; with `anular` the order is
- * cancelled as staff cancel it (its units go back to stock, its sale is voided).
- */
-export async function reembolsar(
-  ctx: OrderContext,
-  code: string,
-  input: { amount?: string; note: string; anular: boolean },
-  user: SessionUser,
-) {
-  const order = await orders.findByCode(ctx.db, code);
-  if (!order) throw new NoEncontrado('La orden de compra no existe.');
-  const pago = await repo.findCaptured(ctx.db, order.id);
-  if (!pago?.captureId || !pago.capturedAmount) throw new ReglaNegocio('Esta orden no tiene un pago en línea capturado que reembolsar.');
-  const provider = providerNamed(ctx, pago.provider);
-  if (!provider) throw new ReglaNegocio(`El pago se capturó con ${pago.provider}, que ya no está configurado en esta tienda.`);
-  const refunded = await repo.refundedOf(ctx.db, pago.id);
-  const remaining = toCents(pago.capturedAmount) - refunded.cents;
-  const cents = input.amount === undefined ? remaining : toCents(input.amount);
-  if (remaining <= 0) throw new ReglaNegocio('Este pago ya se reembolsó completo.');
-  if (cents <= 0 || cents > remaining) {
-    const message = `El reembolso debe ser mayor que cero y de hasta ${formatUsd(remaining)}, lo que queda del pago.`;
-    throw new DatoInvalido(message, { amount: [message] });
-  }
-  const currency = pago.capturedCurrency ?? pago.currency;
-  const requestId = `reembolso-${pago.id}-${pago.createdAt.getTime()}-${refunded.count + 1}`;
-  const refund = await provider.refund(pago.captureId, requestId, { value: fromCents(cents), currency });
-  // What the provider says it refunded is what is recorded (it is what left the store's account).
-  const refundedCents = refund.amount && AMOUNT.test(refund.amount.value) ? toCents(refund.amount.value) : cents;
-  await transactionWithEffects(ctx.db, ctx.log, async (tx, afterCommit) => {
-    const row = await orders.lockByCode(tx, code);
-    if (!row) throw new Error(`la orden ${code} desapareció`);
-    await repo.insertRefund(tx, {
-      pagoId: pago.id,
-      refundId: refund.refundId,
-      amount: fromCents(refundedCents),
-      currency,
-      userId: user.id,
-      note: input.note,
-    });
-    const line = `Reembolso de ${provider.label} por ${formatUsd(refundedCents)} (${refund.refundId})${input.note ? `: ${input.note}` : '.'}`;
-    await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: user.id, note: line });
-    if (input.anular) await cambiarPasoBloqueada(ctx, tx, afterCommit, row, 'anular', user, { note: input.note || line });
-  });
-  const after = await orders.findByCode(ctx.db, code);
-  return {
-    refundId: refund.refundId,
-    amount: fromCents(refundedCents),
-    currency,
-    refunded: fromCents(refunded.cents + refundedCents),
-    remaining: fromCents(remaining - refundedCents),
-    step: after?.step ?? order.step,
-  };
 }

@@ -214,6 +214,7 @@ describe('PayPal en línea', () => {
         payerEmail: 'comprador@personal.example.com',
         note: `PayPal capturó $ 1,00 y la orden es de ${formatUsd(toCents(orden.total))}.`,
         refunded: '0.00',
+        refundRequested: '0.00',
       },
     ]);
     // Another return changes nothing.
@@ -427,7 +428,7 @@ describe('reembolsos del personal', () => {
     await volver(await aprobarEnPaypal(pago.approvalUrl));
     const captura = () => fake.orders.get(pago.providerOrderId)?.capture;
     const driver = ordenesDriver(t);
-    const reembolsar = (role: string, body: object) => driver.call(role, 'POST', '/api/pagos/reembolsar', { code: orden.code, ...body });
+    const reembolsar = (role: string, body: object) => driver.reembolsar(role, orden.code, body);
 
     expect((await reembolsar('anonimo', { amount: '1.00' })).statusCode).toBe(401);
     for (const role of ['cliente', 'vendedor-admin', 'inventario', 'despacho']) {
@@ -477,6 +478,103 @@ describe('reembolsos del personal', () => {
     const otra = await reembolsar('admin', {});
     expect(otra.statusCode).toBe(400);
     expect(otra.json().message).toBe('Este pago ya se reembolsó completo.');
+  });
+
+  const refundsAt = (captureId: string | undefined) => fake.refunds.filter((r) => r.captureId === captureId);
+  const pagada = async () => {
+    const orden = await ordenPaypal();
+    const pago = await iniciado(orden);
+    await volver(await aprobarEnPaypal(pago.approvalUrl));
+    const captureId = fake.orders.get(pago.providerOrderId)?.capture?.id;
+    return { orden, pago, captureId };
+  };
+  const guardados = (providerOrderId: string) =>
+    rows<{ status: string; amount: string; refund_id: string | null }>(
+      t,
+      sql`SELECT r.status, r.amount, r.refund_id FROM pagos_en_linea_reembolsos r JOIN pagos_en_linea p ON p.id = r.pago_id
+          WHERE p.provider_order_id = ${providerOrderId} ORDER BY r.id`,
+    );
+
+  it('la misma Idempotency-Key es un solo reembolso (doble clic, a la vez o después); otra cifra con ella es un conflicto; sin ella, 422', async () => {
+    const { orden, pago, captureId } = await pagada();
+    const driver = ordenesDriver(t);
+    const key = `doble-clic-${Date.now()}`;
+    const [a, b] = await Promise.all([
+      driver.reembolsar('admin', orden.code, { amount: '2.00' }, key),
+      driver.reembolsar('admin', orden.code, { amount: '2.00' }, key),
+    ]);
+    const ok = [a, b].filter((r) => r.statusCode === 200);
+    expect(ok.length, `${a.body} ${b.body}`).toBeGreaterThanOrEqual(1);
+    for (const r of [a, b]) expect([200, 409], r.body).toContain(r.statusCode);
+    const again = await driver.reembolsar('admin', orden.code, { amount: '2.00' }, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ amount: '2.00', refunded: '2.00', refundId: ok[0].json().data.refundId });
+    expect(refundsAt(captureId)).toHaveLength(1);
+
+    const otraCifra = await driver.reembolsar('admin', orden.code, { amount: '3.00' }, key);
+    expect(otraCifra.statusCode).toBe(409);
+    expect(otraCifra.json().message).toBe('Esa Idempotency-Key ya se usó para otro reembolso; recargue la orden y pídalo de nuevo.');
+
+    const sinClave = await driver.call('admin', 'POST', '/api/pagos/reembolsar', { code: orden.code, amount: '1.00' });
+    expect(sinClave.statusCode).toBe(422);
+    expect(sinClave.json().errors['idempotency-key']).toEqual(['Falta la cabecera Idempotency-Key']);
+    expect(refundsAt(captureId)).toHaveLength(1);
+    expect(await guardados(pago.providerOrderId)).toEqual([{ status: 'hecho', amount: '2.00', refund_id: refundsAt(captureId)[0].id }]);
+  });
+
+  it('PayPal reembolsa pero su respuesta se pierde: queda solicitado, reservado, y la conciliación lo termina una vez con su misma clave', async () => {
+    const { orden, pago, captureId } = await pagada();
+    const driver = ordenesDriver(t);
+    fake.loseNextRefundAnswer();
+    const perdido = await driver.reembolsar('administracion', orden.code, { anular: true, note: 'Sin talla' });
+    expect(perdido.statusCode).toBe(502);
+    expect(perdido.json().message).toMatch(
+      /^PayPal no confirmó el reembolso de \$ [\d.]+,\d{2}: quedó solicitado y la tienda lo terminará sola en unos minutos\. No lo pida de nuevo\.$/,
+    );
+    expect(refundsAt(captureId)).toHaveLength(1);
+    expect(await guardados(pago.providerOrderId)).toEqual([{ status: 'solicitado', amount: orden.total, refund_id: null }]);
+
+    // What is being refunded is reserved: a second try with a new key does not refund twice.
+    const otraVez = await driver.reembolsar('admin', orden.code, {});
+    expect(otraVez.statusCode).toBe(400);
+    expect(otraVez.json().message).toBe('Lo que queda de este pago ya se está reembolsando.');
+    const detalle = (await driver.detalle(orden.code, 'admin')).json().data;
+    expect(detalle.onlinePayments[0]).toMatchObject({ refunded: '0.00', refundRequested: orden.total });
+    expect(detalle.order.step).toBe('pago-confirmado');
+
+    // Not before its time (the staff's own request may still be waiting for PayPal)…
+    expect((await runJobs(orderContext(t.app), quiet)).reconciledRefunds).toBe(0);
+    const later = new Date(Date.now() + 5 * 60_000);
+    expect(await runJobs(orderContext(t.app), quiet, later)).toMatchObject({ reconciledRefunds: 1, failed: 0 });
+    expect((await runJobs(orderContext(t.app), quiet, later)).reconciledRefunds).toBe(0);
+    expect(refundsAt(captureId)).toHaveLength(1);
+    expect(await guardados(pago.providerOrderId)).toEqual([
+      { status: 'hecho', amount: orden.total, refund_id: refundsAt(captureId)[0].id },
+    ]);
+    const { historial } = await estadoDe(orden.code);
+    expect(historial.filter((h) => h.note.startsWith(`Reembolso de PayPal por ${formatUsd(toCents(orden.total))}`))).toHaveLength(1);
+    // Staff asked to cancel with it: done with the refund, units back.
+    expect(historial.at(-1)?.to_step).toBe('anulada');
+  });
+
+  it('PayPal rechaza el reembolso: nada queda reservado ni anotado; anular una orden que ya no se puede se rechaza antes de pedirlo', async () => {
+    const { orden, pago, captureId } = await pagada();
+    const driver = ordenesDriver(t);
+    fake.refuseNextRefund();
+    const rechazado = await driver.reembolsar('admin', orden.code, { amount: '1.00' });
+    expect(rechazado.statusCode).toBe(502);
+    expect(rechazado.json().message).toBe('PayPal no hizo el reembolso (422: REFUND_NOT_ALLOWED).');
+    expect(await guardados(pago.providerOrderId)).toEqual([]);
+    const despues = await driver.reembolsar('admin', orden.code, { amount: '1.00' });
+    expect(despues.statusCode, despues.body).toBe(200);
+    expect(refundsAt(captureId)).toHaveLength(1);
+
+    await driver.call('admin', 'PATCH', '/api/orden-compra/anular', { code: orden.code, note: 'Anulada aparte' });
+    expect((await estadoDe(orden.code)).historial.at(-1)?.to_step).toBe('anulada');
+    const anularOtraVez = await driver.reembolsar('admin', orden.code, { amount: '1.00', anular: true });
+    expect(anularOtraVez.statusCode).toBe(400);
+    expect(anularOtraVez.json().message).toMatch(/^No se puede anular la orden: /);
+    expect(refundsAt(captureId)).toHaveLength(1);
   });
 });
 

@@ -327,7 +327,7 @@ describe('reembolsos de la tarjeta', () => {
     await volver(await autorizada(pago.approvalUrl));
     const intent = () => fake.sessions.get(pago.providerOrderId)?.intent;
     const driver = ordenesDriver(t);
-    const reembolsar = (role: string, body: object) => driver.call(role, 'POST', '/api/pagos/reembolsar', { code: orden.code, ...body });
+    const reembolsar = (role: string, body: object) => driver.reembolsar(role, orden.code, body);
     for (const role of ['cliente', 'vendedor-admin', 'inventario', 'despacho']) {
       expect((await reembolsar(role, { amount: '1.00' })).statusCode, role).toBe(403);
     }
@@ -364,7 +364,7 @@ describe('carreras y fallas', () => {
     const { order, enLinea } = await estadoDe(orden.code);
     expect(order.step).toBe('pago-confirmado');
     expect(enLinea).toMatchObject([{ status: 'capturado' }]);
-    const refund = await ordenesDriver(t).call('admin', 'POST', '/api/pagos/reembolsar', { code: orden.code, amount: '1.00' });
+    const refund = await ordenesDriver(t).reembolsar('admin', orden.code, { amount: '1.00' });
     expect(refund.statusCode, refund.body).toBe(200);
   });
 
@@ -455,7 +455,7 @@ describe('un reembolso que Stripe no hace', () => {
     const intent = fake.sessions.get(pago.providerOrderId)?.intent;
     if (!intent) throw new Error('sin cobro');
     intent.refunded = intent.amountReceived;
-    const refund = await ordenesDriver(t).call('admin', 'POST', '/api/pagos/reembolsar', { code: orden.code, amount: '1.00' });
+    const refund = await ordenesDriver(t).reembolsar('admin', orden.code, { amount: '1.00' });
     expect(refund.statusCode).toBe(502);
     expect(refund.json().message).toBe('Stripe no hizo el reembolso (400: amount_too_large).');
     expect(

@@ -48,7 +48,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // A payment captured online by the store (docs/decisions/0035, 0036): the server says what is left of it.
     reembolsar: hasAnyRole(user.roles, ['admin', 'administracion']) && (detail.onlinePayments ?? []).some((p) => p.status === 'capturado'),
   };
-  return { detail, acciones, verComprobantes: hasAnyRole(user.roles, PAYMENT_CHECK_ROLES) };
+  // A new key on every load: a double submit of this form is one refund; the next refund, after
+  // the page reloads with what was refunded, is a new one.
+  return { detail, acciones, verComprobantes: hasAnyRole(user.roles, PAYMENT_CHECK_ROLES), refundKey: crypto.randomUUID() };
 }
 
 const DONE: Record<Accion, string> = {
@@ -78,7 +80,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     'a-credito': () => context.api.call(contract.aCredito, { code, note }),
     reembolsar: () => {
       const amount = String(form.get('amount') ?? '').trim();
-      return context.api.call(reembolsarPago, { code, note, anular: form.get('anular') === 'si', ...(amount ? { amount } : {}) });
+      const body = { code, note, anular: form.get('anular') === 'si', ...(amount ? { amount } : {}) };
+      return context.api.call(reembolsarPago, body, { headers: { 'idempotency-key': String(form.get('refundKey') ?? '') } });
     },
   };
   if (!(intent in calls)) return data({ ok: null, intent, message: 'Acción desconocida.', errors: undefined }, { status: 400 });
@@ -227,6 +230,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
             {acciones.reembolsar && (
               <Form method="post" data-testid="reembolso-paypal">
                 <input type="hidden" name="intent" value="reembolsar" />
+                <input type="hidden" name="refundKey" value={loaderData.refundKey} />
                 <Stack gap="xs">
                   <TextInput
                     name="amount"

@@ -24,6 +24,7 @@ export function PagosEnLinea({ payments }: { payments: OnlinePayment[] }) {
       {payments.map((p) => {
         const status = STATUS[p.status] ?? { label: p.status, color: 'gray' };
         const refunded = toCents(p.refunded);
+        const requested = toCents(p.refundRequested);
         return (
           <Card key={p.providerOrderId} withBorder padding="xs">
             <Group justify="space-between" wrap="wrap" gap="xs">
@@ -48,6 +49,11 @@ export function PagosEnLinea({ payments }: { payments: OnlinePayment[] }) {
             {refunded > 0 && (
               <Text size="sm" c="red.8">
                 Reembolsado: {formatUsd(refunded)}
+              </Text>
+            )}
+            {requested > 0 && (
+              <Text size="sm" c="orange.9" data-testid="reembolso-solicitado">
+                Reembolso solicitado, por confirmar: {formatUsd(requested)} (la tienda lo termina sola en unos minutos)
               </Text>
             )}
           </Card>

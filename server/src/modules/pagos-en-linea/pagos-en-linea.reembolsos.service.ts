@@ -1,0 +1,190 @@
+// Refunds of an order paid online, asked by staff (docs/decisions/0035). The refund is written
+// «solicitado» under the order's lock before the provider is asked, with the staff's Idempotency-Key
+// as the provider's own key; the provider's answer marks it «hecho». So a double click, a retried
+// request or a lost answer make one refund, and one the provider made while our answer was lost is
+// finished by the periodic reconciliation instead of being forgotten.
+
+import { formatUsd, fromCents, toCents } from '#domain/money.ts';
+import { nextStepFor, type OrderStep } from '#domain/order-steps.ts';
+import { type AfterCommit, transactionWithEffects } from '#server/db/after-commit.ts';
+import type { Db } from '#server/db/client.ts';
+import { Conflicto, DatoInvalido, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
+import type { SessionUser } from '#server/http/access.ts';
+import type { OrderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
+import { cambiarPasoBloqueada } from '#server/modules/orden-compra/orden-compra.personal.service.ts';
+import * as orders from '#server/modules/orden-compra/orden-compra.repo.ts';
+import * as repo from './pagos-en-linea.repo.ts';
+import { AMOUNT, providerNamed, RECONCILE_AFTER_MS } from './pagos-en-linea.service.ts';
+import { type PaymentProvider, ProveedorNoDisponible, type Reembolso } from './proveedor.ts';
+
+const RECONCILE_BATCH = 50;
+
+/** The provider's answers that mean it refused the refund (nothing moved): the asked refund is dropped. */
+const REFUSED = new Set([400, 402, 404, 422]);
+
+export type ReembolsoHecho = {
+  refundId: string;
+  amount: string;
+  currency: string;
+  refunded: string;
+  remaining: string;
+  step: string;
+};
+
+/**
+ * Staff refund an order's captured online payment, whole or in part, up to what is left of it (what
+ * was refunded and what is still being asked count). With `anular` the order is cancelled as staff
+ * cancel it once the refund is made (its units go back to stock, its sale is voided).
+ */
+export async function reembolsar(
+  ctx: OrderContext,
+  code: string,
+  input: { amount?: string; note: string; anular: boolean },
+  idempotencyKey: string,
+  user: SessionUser,
+): Promise<ReembolsoHecho> {
+  const order = await orders.findByCode(ctx.db, code);
+  if (!order) throw new NoEncontrado('La orden de compra no existe.');
+  const pago = await repo.findCaptured(ctx.db, order.id);
+  if (!pago?.captureId || !pago.capturedAmount) throw new ReglaNegocio('Esta orden no tiene un pago en línea capturado que reembolsar.');
+  const provider = providerNamed(ctx, pago.provider);
+  if (!provider) throw new ReglaNegocio(`El pago se capturó con ${pago.provider}, que ya no está configurado en esta tienda.`);
+  const captureId = pago.captureId;
+  const currency = pago.capturedCurrency ?? pago.currency;
+
+  const asked = await ctx.db.transaction(async (tx) => {
+    const locked = await orders.lockByCode(tx, code);
+    const earlier = await repo.findRefundByRequest(tx, idempotencyKey);
+    if (earlier) return sameRequest(earlier, pago.id, input);
+    const refunded = await repo.refundedOf(tx, pago.id);
+    const remaining = toCents(pago.capturedAmount ?? '0') - refunded.done - refunded.requested;
+    if (remaining <= 0) {
+      throw new ReglaNegocio(
+        refunded.requested > 0 ? 'Lo que queda de este pago ya se está reembolsando.' : 'Este pago ya se reembolsó completo.',
+      );
+    }
+    // Checked before the provider is asked: a refund made must never wait on a step change that cannot happen.
+    const cancel = input.anular && locked ? nextStepFor('anular', locked.step as OrderStep) : null;
+    if (cancel && !cancel.ok) throw new ReglaNegocio(`No se puede anular la orden: ${cancel.motivo}`);
+    const cents = input.amount === undefined ? remaining : toCents(input.amount);
+    if (cents <= 0 || cents > remaining) {
+      const message = `El reembolso debe ser mayor que cero y de hasta ${formatUsd(remaining)}, lo que queda del pago.`;
+      throw new DatoInvalido(message, { amount: [message] });
+    }
+    const row = await repo.insertRefundRequest(tx, {
+      pagoId: pago.id,
+      requestId: idempotencyKey,
+      amount: fromCents(cents),
+      currency,
+      anular: input.anular,
+      userId: user.id,
+      note: input.note,
+    });
+    if (!row) throw new Conflicto('Otro pedido con la misma Idempotency-Key se está registrando; repítalo en un momento.');
+    return row;
+  });
+
+  if (asked.status === 'solicitado') {
+    let refund: Reembolso;
+    try {
+      refund = await provider.refund(captureId, asked.requestId, { value: asked.amount, currency: asked.currency });
+    } catch (error) {
+      if (error instanceof ProveedorNoDisponible && REFUSED.has(error.providerStatus)) {
+        await repo.deleteRefundRequest(ctx.db, asked.id);
+        throw error;
+      }
+      if (error instanceof ProveedorNoDisponible) {
+        throw new ProveedorNoDisponible(
+          `${provider.label} no confirmó el reembolso de ${formatUsd(toCents(asked.amount))}: quedó solicitado y la tienda lo terminará sola en unos minutos. No lo pida de nuevo.`,
+          error.providerStatus,
+        );
+      }
+      throw error;
+    }
+    await terminar(ctx, provider, asked, code, refund);
+  }
+
+  const done = await repo.findRefundByRequest(ctx.db, asked.requestId);
+  const refunded = await repo.refundedOf(ctx.db, pago.id);
+  const after = await orders.findByCode(ctx.db, code);
+  return {
+    refundId: done?.refundId ?? '',
+    amount: done?.amount ?? asked.amount,
+    currency,
+    refunded: fromCents(refunded.done),
+    remaining: fromCents(toCents(pago.capturedAmount) - refunded.done - refunded.requested),
+    step: after?.step ?? order.step,
+  };
+}
+
+/** The same key again: the same refund, never a second one; another payment or amount is a mistake. */
+function sameRequest(earlier: repo.ReembolsoRow, pagoId: number, input: { amount?: string; anular: boolean }): repo.ReembolsoRow {
+  const sameAmount = input.amount === undefined || toCents(input.amount) === toCents(earlier.amount);
+  if (earlier.pagoId !== pagoId || !sameAmount || earlier.anular !== input.anular) {
+    throw new Conflicto('Esa Idempotency-Key ya se usó para otro reembolso; recargue la orden y pídalo de nuevo.');
+  }
+  return earlier;
+}
+
+/**
+ * Records what the provider refunded (what it says left the store's account), with the history line,
+ * and cancels the order when staff asked for it. A refund already finished by a concurrent request
+ * or the reconciliation is left as it is.
+ */
+async function terminar(ctx: OrderContext, provider: PaymentProvider, asked: repo.ReembolsoRow, code: string, refund: Reembolso) {
+  const cents = refund.amount && AMOUNT.test(refund.amount.value) ? toCents(refund.amount.value) : toCents(asked.amount);
+  await transactionWithEffects(ctx.db, ctx.log, async (tx: Db, afterCommit: AfterCommit) => {
+    const row = await orders.lockByCode(tx, code);
+    if (!row) throw new Error(`la orden ${code} desapareció`);
+    const finished = await repo.finishRefund(tx, asked.id, { refundId: refund.refundId, amount: fromCents(cents) });
+    if (!finished) return;
+    const line = `Reembolso de ${provider.label} por ${formatUsd(cents)} (${refund.refundId})${asked.note ? `: ${asked.note}` : '.'}`;
+    await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: asked.userId, note: line });
+    if (!asked.anular) return;
+    // The order moved on while the provider answered (another staff cancelled or delivered it): the
+    // refund stays recorded and the history says why the order was not cancelled with it.
+    const cancel = nextStepFor('anular', row.step as OrderStep);
+    if (!cancel.ok) {
+      const note = `La orden no se anuló con el reembolso: ${cancel.motivo}`;
+      await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: asked.userId, note });
+      return;
+    }
+    const staff = asked.userId === null ? null : { id: asked.userId };
+    await cambiarPasoBloqueada(ctx, tx, afterCommit, row, 'anular', staff, { note: asked.note || line });
+  });
+}
+
+/**
+ * The periodic reconciliation of refunds: each one asked a few minutes ago and never answered (the
+ * provider did not answer, or our process died waiting) is asked again with its own key, which the
+ * provider answers with the refund it made, or makes it now. Returns the refunds finished.
+ */
+export async function conciliarReembolsos(ctx: OrderContext, provider: PaymentProvider, now = new Date()): Promise<number> {
+  const pending = await repo.refundsAskedBefore(ctx.db, provider.name, new Date(now.getTime() - RECONCILE_AFTER_MS), RECONCILE_BATCH);
+  let finished = 0;
+  for (const { refund: asked, pago, code } of pending) {
+    if (!pago.captureId) continue;
+    try {
+      const refund = await provider.refund(pago.captureId, asked.requestId, { value: asked.amount, currency: asked.currency });
+      await terminar(ctx, provider, asked, code, refund);
+      finished++;
+    } catch (error) {
+      if (error instanceof ProveedorNoDisponible && REFUSED.has(error.providerStatus)) {
+        await dropRefused(ctx, provider, asked, code, error.message);
+        continue;
+      }
+      ctx.log?.(`conciliación: el reembolso ${asked.requestId} de ${provider.label} queda para la próxima vuelta`, error);
+    }
+  }
+  return finished;
+}
+
+/** The provider refused a refund asked earlier: it is dropped, and the order's history says so. */
+async function dropRefused(ctx: OrderContext, provider: PaymentProvider, asked: repo.ReembolsoRow, code: string, reason: string) {
+  await ctx.db.transaction(async (tx) => {
+    const row = await orders.lockByCode(tx, code);
+    if (!row || !(await repo.deleteRefundRequest(tx, asked.id))) return;
+    const note = `${provider.label} no hizo el reembolso de ${formatUsd(toCents(asked.amount))} que se pidió: ${reason}`;
+    await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: null, note });
+  });
+}
