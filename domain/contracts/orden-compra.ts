@@ -464,6 +464,8 @@ export const ordenDetalle = z.object({
         refunded: z.string(),
         /** Asked of the provider and not yet answered (finished by the reconciliation). */
         refundRequested: z.string(),
+        /** Never confirmed by the provider: staff check it there (still reserved). */
+        refundToReview: z.string(),
       }),
     )
     .optional(),

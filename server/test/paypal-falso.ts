@@ -51,7 +51,7 @@ export type PaypalFalso = {
   stallCapture(orderId: string): Promise<void>;
   /** The next refund is made but its answer is lost (PayPal answers 503 after refunding, or the line drops). */
   loseNextRefundAnswer(): void;
-  /** The next refund is refused (422 REFUND_NOT_ALLOWED) and nothing moves. */
+  /** The next refund call is refused (422 REFUND_NOT_ALLOWED), even a repeat of one made, and nothing moves. */
   refuseNextRefund(): void;
   /** Every refund made, as PayPal keeps them (a repeated PayPal-Request-Id is not a new one). */
   refunds: { id: string; captureId: string; value: string; requestId: string | null }[];
@@ -236,13 +236,14 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
         status: 'COMPLETED',
         amount: { currency_code: capture.amount.currency_code, value: r.value },
       });
-      // The same PayPal-Request-Id answers the refund already made (PayPal's idempotency).
-      const earlier = requestId ? refunds.find((r) => r.requestId === requestId) : undefined;
-      if (earlier) return sendJson(response, 200, refundJson(earlier));
+      // Refused before anything else: also a repeat of a refund already made (a key PayPal forgot).
       if (refuseRefund) {
         refuseRefund = false;
         return problem(response, 422, 'UNPROCESSABLE_ENTITY', 'REFUND_NOT_ALLOWED');
       }
+      // The same PayPal-Request-Id answers the refund already made (PayPal's idempotency).
+      const earlier = requestId ? refunds.find((r) => r.requestId === requestId) : undefined;
+      if (earlier) return sendJson(response, 200, refundJson(earlier));
       // Without an amount, what is left of the capture.
       const capturedCents = Math.round(Number(capture.amount.value) * 100);
       const asked = (body.amount as Amount | undefined)?.value ?? ((capturedCents - capture.refunded) / 100).toFixed(2);

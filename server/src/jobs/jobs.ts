@@ -56,13 +56,16 @@ export async function runJobs(ctx: OrderContext, log: JobLog, now = new Date()):
   // Before the expiry: an order paid at the provider must not be cancelled for a lost return.
   try {
     result.reconciledPayments = 0;
-    for (const provider of Object.values(ctx.providers ?? {})) {
-      result.reconciledPayments += await conciliar(ctx, provider, now);
-      result.reconciledRefunds += await conciliarReembolsos(ctx, provider, now);
-    }
+    for (const provider of Object.values(ctx.providers ?? {})) result.reconciledPayments += await conciliar(ctx, provider, now);
   } catch (error) {
     result.failed++;
     log.error({ err: error }, 'tarea periódica: no se pudieron conciliar los pagos en línea');
+  }
+  try {
+    for (const provider of Object.values(ctx.providers ?? {})) result.reconciledRefunds += await conciliarReembolsos(ctx, provider, now);
+  } catch (error) {
+    result.failed++;
+    log.error({ err: error }, 'tarea periódica: no se pudieron conciliar los reembolsos en línea');
   }
   try {
     result.expiredOrders = await vencerImpagas(ctx, now);

@@ -1,9 +1,12 @@
 // Refunds of an order paid online, asked by staff (docs/decisions/0035). The refund is written
-// «solicitado» under the order's lock before the provider is asked, with the staff's Idempotency-Key
-// as the provider's own key; the provider's answer marks it «hecho». So a double click, a retried
+// «solicitado» under the order's lock before the provider is asked, with a provider key made from the
+// staff's Idempotency-Key; the provider's answer marks it «hecho». Only the request that wrote it asks
+// the provider, and later the periodic reconciliation with the same key: a double click, a retried
 // request or a lost answer make one refund, and one the provider made while our answer was lost is
-// finished by the periodic reconciliation instead of being forgotten.
+// finished instead of forgotten. What the reconciliation cannot settle goes to staff («revisar»),
+// still reserved, never dropped: the provider may have refunded it.
 
+import { createHash } from 'node:crypto';
 import { formatUsd, fromCents, toCents } from '#domain/money.ts';
 import { nextStepFor, type OrderStep } from '#domain/order-steps.ts';
 import { type AfterCommit, transactionWithEffects } from '#server/db/after-commit.ts';
@@ -18,8 +21,10 @@ import { AMOUNT, providerNamed, RECONCILE_AFTER_MS } from './pagos-en-linea.serv
 import { type PaymentProvider, ProveedorNoDisponible, type Reembolso } from './proveedor.ts';
 
 const RECONCILE_BATCH = 50;
+/** Past this, the provider may have forgotten the key (Stripe keeps them 24 h): staff check it by hand. */
+const REVIEW_AFTER_MS = 12 * 60 * 60_000;
 
-/** The provider's answers that mean it refused the refund (nothing moved): the asked refund is dropped. */
+/** The provider's answers that mean it refused the refund (nothing moved): dropped when asked first, sent to staff when asked again. */
 const REFUSED = new Set([400, 402, 404, 422]);
 
 export type ReembolsoHecho = {
@@ -52,15 +57,17 @@ export async function reembolsar(
   const captureId = pago.captureId;
   const currency = pago.capturedCurrency ?? pago.currency;
 
-  const asked = await ctx.db.transaction(async (tx) => {
+  const request = await ctx.db.transaction(async (tx) => {
     const locked = await orders.lockByCode(tx, code);
     const earlier = await repo.findRefundByRequest(tx, idempotencyKey);
-    if (earlier) return sameRequest(earlier, pago.id, input);
+    if (earlier) return { row: sameRequest(earlier, pago.id, input), mine: false };
     const refunded = await repo.refundedOf(tx, pago.id);
-    const remaining = toCents(pago.capturedAmount ?? '0') - refunded.done - refunded.requested;
+    const remaining = toCents(pago.capturedAmount ?? '0') - refunded.done - refunded.requested - refunded.review;
     if (remaining <= 0) {
       throw new ReglaNegocio(
-        refunded.requested > 0 ? 'Lo que queda de este pago ya se está reembolsando.' : 'Este pago ya se reembolsó completo.',
+        refunded.requested + refunded.review > 0
+          ? 'Lo que queda de este pago ya se está reembolsando.'
+          : 'Este pago ya se reembolsó completo.',
       );
     }
     // Checked before the provider is asked: a refund made must never wait on a step change that cannot happen.
@@ -74,6 +81,7 @@ export async function reembolsar(
     const row = await repo.insertRefundRequest(tx, {
       pagoId: pago.id,
       requestId: idempotencyKey,
+      providerKey: providerKeyOf(pago.id, idempotencyKey),
       amount: fromCents(cents),
       currency,
       anular: input.anular,
@@ -81,13 +89,23 @@ export async function reembolsar(
       note: input.note,
     });
     if (!row) throw new Conflicto('Otro pedido con la misma Idempotency-Key se está registrando; repítalo en un momento.');
-    return row;
+    return { row, mine: true };
   });
 
-  if (asked.status === 'solicitado') {
+  const { row: asked, mine } = request;
+  // A repeat while the first is still waiting for the provider never asks it again (two calls with one
+  // key at once may be refused by the provider while the first one goes through).
+  if (!mine && asked.status !== 'hecho') {
+    throw new Conflicto(
+      asked.status === 'revisar'
+        ? `${provider.label} no confirmó este reembolso: revíselo en ${provider.label} antes de pedir otro.`
+        : 'Este reembolso ya se pidió y se está procesando: recargue la orden en unos minutos.',
+    );
+  }
+  if (mine) {
     let refund: Reembolso;
     try {
-      refund = await provider.refund(captureId, asked.requestId, { value: asked.amount, currency: asked.currency });
+      refund = await provider.refund(captureId, asked.providerKey, { value: asked.amount, currency: asked.currency });
     } catch (error) {
       if (error instanceof ProveedorNoDisponible && REFUSED.has(error.providerStatus)) {
         await repo.deleteRefundRequest(ctx.db, asked.id);
@@ -112,9 +130,14 @@ export async function reembolsar(
     amount: done?.amount ?? asked.amount,
     currency,
     refunded: fromCents(refunded.done),
-    remaining: fromCents(toCents(pago.capturedAmount) - refunded.done - refunded.requested),
+    remaining: fromCents(toCents(pago.capturedAmount) - refunded.done - refunded.requested - refunded.review),
     step: after?.step ?? order.step,
   };
+}
+
+/** The provider's key: ours, so that it never meets another key of this store at the provider (≤ 64 characters). */
+function providerKeyOf(pagoId: number, idempotencyKey: string): string {
+  return `reembolso-${createHash('sha256').update(`${pagoId}:${idempotencyKey}`).digest('hex').slice(0, 40)}`;
 }
 
 /** The same key again: the same refund, never a second one; another payment or amount is a mistake. */
@@ -157,20 +180,26 @@ async function terminar(ctx: OrderContext, provider: PaymentProvider, asked: rep
 /**
  * The periodic reconciliation of refunds: each one asked a few minutes ago and never answered (the
  * provider did not answer, or our process died waiting) is asked again with its own key, which the
- * provider answers with the refund it made, or makes it now. Returns the refunds finished.
+ * provider answers with the refund it made, or makes it now. One the provider refuses now, or one
+ * too old for its key, goes to staff: it may have been refunded with an answer we never read.
+ * Returns the refunds finished.
  */
 export async function conciliarReembolsos(ctx: OrderContext, provider: PaymentProvider, now = new Date()): Promise<number> {
   const pending = await repo.refundsAskedBefore(ctx.db, provider.name, new Date(now.getTime() - RECONCILE_AFTER_MS), RECONCILE_BATCH);
   let finished = 0;
   for (const { refund: asked, pago, code } of pending) {
     if (!pago.captureId) continue;
+    if (now.getTime() - asked.createdAt.getTime() > REVIEW_AFTER_MS) {
+      await toReview(ctx, provider, asked, code, 'pasaron más de 12 horas sin respuesta');
+      continue;
+    }
     try {
-      const refund = await provider.refund(pago.captureId, asked.requestId, { value: asked.amount, currency: asked.currency });
+      const refund = await provider.refund(pago.captureId, asked.providerKey, { value: asked.amount, currency: asked.currency });
       await terminar(ctx, provider, asked, code, refund);
       finished++;
     } catch (error) {
       if (error instanceof ProveedorNoDisponible && REFUSED.has(error.providerStatus)) {
-        await dropRefused(ctx, provider, asked, code, error.message);
+        await toReview(ctx, provider, asked, code, error.message);
         continue;
       }
       ctx.log?.(`conciliación: el reembolso ${asked.requestId} de ${provider.label} queda para la próxima vuelta`, error);
@@ -179,12 +208,13 @@ export async function conciliarReembolsos(ctx: OrderContext, provider: PaymentPr
   return finished;
 }
 
-/** The provider refused a refund asked earlier: it is dropped, and the order's history says so. */
-async function dropRefused(ctx: OrderContext, provider: PaymentProvider, asked: repo.ReembolsoRow, code: string, reason: string) {
+/** A refund the reconciliation cannot settle: staff check it at the provider; it stays reserved. */
+async function toReview(ctx: OrderContext, provider: PaymentProvider, asked: repo.ReembolsoRow, code: string, reason: string) {
   await ctx.db.transaction(async (tx) => {
     const row = await orders.lockByCode(tx, code);
-    if (!row || !(await repo.deleteRefundRequest(tx, asked.id))) return;
-    const note = `${provider.label} no hizo el reembolso de ${formatUsd(toCents(asked.amount))} que se pidió: ${reason}`;
+    if (!row || !(await repo.markRefundForReview(tx, asked.id))) return;
+    const amount = formatUsd(toCents(asked.amount));
+    const note = `El reembolso de ${amount} pedido a ${provider.label} no se pudo confirmar (${reason}); revíselo en ${provider.label}.`;
     await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: null, note });
   });
 }

@@ -102,18 +102,19 @@ export async function findCaptured(db: Db, orderId: number): Promise<PagoEnLinea
 export type ReembolsoRow = typeof pagosEnLineaReembolsos.$inferSelect;
 
 /**
- * How much of a payment was refunded, in cents: `done` (the provider answered) and `requested`
- * (asked and not yet answered; it counts against what is left, so nothing is refunded twice).
+ * How much of a payment was refunded, in cents: `done` (the provider answered), `requested` (asked
+ * and not yet answered) and `review` (never confirmed: staff check it at the provider). The last two
+ * count against what is left, so nothing is refunded twice.
  */
-export async function refundedOf(db: Db, pagoId: number): Promise<{ done: number; requested: number }> {
+export async function refundedOf(db: Db, pagoId: number): Promise<{ done: number; requested: number; review: number }> {
+  const sumOf = (status: ReembolsoRow['status']) =>
+    sql<string>`coalesce(sum(${pagosEnLineaReembolsos.amount} * 100) filter (where ${pagosEnLineaReembolsos.status} = ${status}), 0)`;
   const [row] = await db
-    .select({
-      done: sql<string>`coalesce(sum(${pagosEnLineaReembolsos.amount} * 100) filter (where ${pagosEnLineaReembolsos.status} = 'hecho'), 0)`,
-      requested: sql<string>`coalesce(sum(${pagosEnLineaReembolsos.amount} * 100) filter (where ${pagosEnLineaReembolsos.status} = 'solicitado'), 0)`,
-    })
+    .select({ done: sumOf('hecho'), requested: sumOf('solicitado'), review: sumOf('revisar') })
     .from(pagosEnLineaReembolsos)
     .where(eq(pagosEnLineaReembolsos.pagoId, pagoId));
-  return { done: Math.round(Number(row?.done ?? 0)), requested: Math.round(Number(row?.requested ?? 0)) };
+  const cents = (value: string | undefined) => Math.round(Number(value ?? 0));
+  return { done: cents(row?.done), requested: cents(row?.requested), review: cents(row?.review) };
 }
 
 export async function findRefundByRequest(db: Db, requestId: string): Promise<ReembolsoRow | undefined> {
@@ -136,6 +137,16 @@ export async function finishRefund(tx: Db, id: number, made: { refundId: string;
   const [row] = await tx
     .update(pagosEnLineaReembolsos)
     .set({ ...made, status: 'hecho' })
+    .where(and(eq(pagosEnLineaReembolsos.id, id), eq(pagosEnLineaReembolsos.status, 'solicitado')))
+    .returning();
+  return row;
+}
+
+/** An asked refund the reconciliation could not settle goes to staff; undefined when it was settled meanwhile. */
+export async function markRefundForReview(tx: Db, id: number): Promise<ReembolsoRow | undefined> {
+  const [row] = await tx
+    .update(pagosEnLineaReembolsos)
+    .set({ status: 'revisar' })
     .where(and(eq(pagosEnLineaReembolsos.id, id), eq(pagosEnLineaReembolsos.status, 'solicitado')))
     .returning();
   return row;
@@ -183,7 +194,11 @@ export async function onlinePaymentsOf(db: Db, orderId: number) {
       capturedCurrency: p.capturedCurrency,
       payerEmail: p.payerEmail,
       note: p.note,
-      ...(await refundedOf(db, p.id).then((r) => ({ refunded: fromCents(r.done), refundRequested: fromCents(r.requested) }))),
+      ...(await refundedOf(db, p.id).then((r) => ({
+        refunded: fromCents(r.done),
+        refundRequested: fromCents(r.requested),
+        refundToReview: fromCents(r.review),
+      }))),
     })),
   );
 }

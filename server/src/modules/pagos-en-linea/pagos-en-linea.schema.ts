@@ -60,8 +60,8 @@ export const pagosEnLineaEventos = pgTable(
 
 /**
  * Refunds of a captured payment made by staff (whole or in parts), with who and when. A refund is
- * written `solicitado` before the provider is asked (with the staff's Idempotency-Key, which is also
- * the provider's), and `hecho` with the provider's refund id once it answers: a refund the provider
+ * written `solicitado` before the provider is asked (with a key made from the staff's Idempotency-Key),
+ * and `hecho` with the provider's refund id once it answers: a refund the provider
  * made but whose answer was lost is finished by the reconciliation, never forgotten or made twice.
  */
 export const pagosEnLineaReembolsos = pgTable(
@@ -71,8 +71,12 @@ export const pagosEnLineaReembolsos = pgTable(
     pagoId: integer('pago_id')
       .notNull()
       .references(() => pagosEnLinea.id, { onDelete: 'cascade' }),
+    /** The staff's Idempotency-Key (the same key is the same refund). */
     requestId: varchar('request_id', { length: 120 }).notNull(),
-    status: varchar('status', { length: 12 }).$type<'solicitado' | 'hecho'>().notNull().default('hecho'),
+    /** The key the provider is asked with, every time (derived from ours). */
+    providerKey: varchar('provider_key', { length: 64 }).notNull(),
+    /** 'revisar': the provider never confirmed it and staff must check it there (it stays reserved). */
+    status: varchar('status', { length: 12 }).$type<'solicitado' | 'hecho' | 'revisar'>().notNull().default('hecho'),
     refundId: varchar('refund_id', { length: 60 }),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),

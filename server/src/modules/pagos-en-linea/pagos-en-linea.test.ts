@@ -215,6 +215,7 @@ describe('PayPal en línea', () => {
         note: `PayPal capturó $ 1,00 y la orden es de ${formatUsd(toCents(orden.total))}.`,
         refunded: '0.00',
         refundRequested: '0.00',
+        refundToReview: '0.00',
       },
     ]);
     // Another return changes nothing.
@@ -481,6 +482,8 @@ describe('reembolsos del personal', () => {
   });
 
   const refundsAt = (captureId: string | undefined) => fake.refunds.filter((r) => r.captureId === captureId);
+  /** Refund calls PayPal received, in all (a repeat of one made counts, unlike `refundsAt`). */
+  const refundCalls = () => fake.calls.get('POST /v2/payments/captures/{id}/refund') ?? 0;
   const pagada = async () => {
     const orden = await ordenPaypal();
     const pago = await iniciado(orden);
@@ -522,11 +525,13 @@ describe('reembolsos del personal', () => {
     expect(await guardados(pago.providerOrderId)).toEqual([{ status: 'hecho', amount: '2.00', refund_id: refundsAt(captureId)[0].id }]);
   });
 
-  it('PayPal reembolsa pero su respuesta se pierde: queda solicitado, reservado, y la conciliación lo termina una vez con su misma clave', async () => {
+  it('PayPal reembolsa pero su respuesta se pierde: queda solicitado, reservado, su repetición no vuelve a pedirlo y la conciliación lo termina una vez', async () => {
     const { orden, pago, captureId } = await pagada();
     const driver = ordenesDriver(t);
     fake.loseNextRefundAnswer();
-    const perdido = await driver.reembolsar('administracion', orden.code, { anular: true, note: 'Sin talla' });
+    const key = `perdido-${Date.now()}`;
+    const callsBefore = refundCalls();
+    const perdido = await driver.reembolsar('administracion', orden.code, { anular: true, note: 'Sin talla' }, key);
     expect(perdido.statusCode).toBe(502);
     expect(perdido.json().message).toMatch(
       /^PayPal no confirmó el reembolso de \$ [\d.]+,\d{2}: quedó solicitado y la tienda lo terminará sola en unos minutos\. No lo pida de nuevo\.$/,
@@ -534,12 +539,17 @@ describe('reembolsos del personal', () => {
     expect(refundsAt(captureId)).toHaveLength(1);
     expect(await guardados(pago.providerOrderId)).toEqual([{ status: 'solicitado', amount: orden.total, refund_id: null }]);
 
+    // The same key again while it waits: PayPal is not asked a second time.
+    const repetido = await driver.reembolsar('administracion', orden.code, { anular: true, note: 'Sin talla' }, key);
+    expect(repetido.statusCode).toBe(409);
+    expect(repetido.json().message).toBe('Este reembolso ya se pidió y se está procesando: recargue la orden en unos minutos.');
+    expect(refundCalls()).toBe(callsBefore + 1);
     // What is being refunded is reserved: a second try with a new key does not refund twice.
     const otraVez = await driver.reembolsar('admin', orden.code, {});
     expect(otraVez.statusCode).toBe(400);
     expect(otraVez.json().message).toBe('Lo que queda de este pago ya se está reembolsando.');
     const detalle = (await driver.detalle(orden.code, 'admin')).json().data;
-    expect(detalle.onlinePayments[0]).toMatchObject({ refunded: '0.00', refundRequested: orden.total });
+    expect(detalle.onlinePayments[0]).toMatchObject({ refunded: '0.00', refundRequested: orden.total, refundToReview: '0.00' });
     expect(detalle.order.step).toBe('pago-confirmado');
 
     // Not before its time (the staff's own request may still be waiting for PayPal)…
@@ -555,6 +565,44 @@ describe('reembolsos del personal', () => {
     expect(historial.filter((h) => h.note.startsWith(`Reembolso de PayPal por ${formatUsd(toCents(orden.total))}`))).toHaveLength(1);
     // Staff asked to cancel with it: done with the refund, units back.
     expect(historial.at(-1)?.to_step).toBe('anulada');
+    // Now the same key answers with the refund made.
+    const hecho = await driver.reembolsar('administracion', orden.code, { anular: true, note: 'Sin talla' }, key);
+    expect(hecho.statusCode, hecho.body).toBe(200);
+    expect(hecho.json().data).toMatchObject({ refundId: refundsAt(captureId)[0].id, remaining: '0.00', step: 'anulada' });
+  });
+
+  it('lo que la conciliación no puede confirmar (PayPal rechaza la repetición, o pasaron 12 horas) queda para el personal, reservado', async () => {
+    const driver = ordenesDriver(t);
+    const uno = await pagada();
+    fake.loseNextRefundAnswer();
+    expect((await driver.reembolsar('admin', uno.orden.code, { amount: '1.00' })).statusCode).toBe(502);
+    // PayPal refusing the repeat does not mean the first one failed (it was made): staff check it.
+    fake.refuseNextRefund();
+    expect(await runJobs(orderContext(t.app), quiet, new Date(Date.now() + 5 * 60_000))).toMatchObject({ reconciledRefunds: 0, failed: 0 });
+    expect(await guardados(uno.pago.providerOrderId)).toEqual([{ status: 'revisar', amount: '1.00', refund_id: null }]);
+    expect((await estadoDe(uno.orden.code)).historial.at(-1)?.note).toBe(
+      'El reembolso de $ 1,00 pedido a PayPal no se pudo confirmar (PayPal no hizo el reembolso (422: REFUND_NOT_ALLOWED).); revíselo en PayPal.',
+    );
+    const detalle = (await driver.detalle(uno.orden.code, 'admin')).json().data;
+    expect(detalle.onlinePayments[0]).toMatchObject({ refunded: '0.00', refundRequested: '0.00', refundToReview: '1.00' });
+    const resto = await driver.reembolsar('admin', uno.orden.code, {});
+    expect(resto.statusCode, resto.body).toBe(200);
+    expect(toCents(resto.json().data.amount)).toBe(toCents(uno.orden.total) - 100);
+
+    const dos = await pagada();
+    fake.loseNextRefundAnswer();
+    expect((await driver.reembolsar('admin', dos.orden.code, { amount: '1.00' })).statusCode).toBe(502);
+    const asked = refundCalls();
+    // 13 hours later PayPal may no longer know the key: it is not asked again.
+    expect(await runJobs(orderContext(t.app), quiet, new Date(Date.now() + 13 * 60 * 60_000))).toMatchObject({
+      reconciledRefunds: 0,
+      failed: 0,
+    });
+    expect(refundCalls()).toBe(asked);
+    expect(await guardados(dos.pago.providerOrderId)).toEqual([{ status: 'revisar', amount: '1.00', refund_id: null }]);
+    expect((await estadoDe(dos.orden.code)).historial.at(-1)?.note).toBe(
+      'El reembolso de $ 1,00 pedido a PayPal no se pudo confirmar (pasaron más de 12 horas sin respuesta); revíselo en PayPal.',
+    );
   });
 
   it('PayPal rechaza el reembolso: nada queda reservado ni anotado; anular una orden que ya no se puede se rechaza antes de pedirlo', async () => {

@@ -86,7 +86,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   };
   if (!(intent in calls)) return data({ ok: null, intent, message: 'Acción desconocida.', errors: undefined }, { status: 400 });
   const response = await calls[intent]();
-  if (!response.body.success) return data({ ok: null, intent, ...formErrors(response) }, { status: response.status });
+  if (!response.body.success) {
+    // An answer with an error does not reload the page: a refund tried again must carry a new key.
+    const refundKey = intent === 'reembolsar' ? crypto.randomUUID() : undefined;
+    return data({ ok: null, intent, refundKey, ...formErrors(response) }, { status: response.status });
+  }
   const rejected = intent === 'confirmar-pago' && form.get('approve') !== 'si';
   const done = rejected ? 'Pago rechazado.' : DONE[intent];
   return { ok: `${done} La orden ${code} está en «${stepLabel(response.body.data.step)}».`, intent, message: undefined, errors: undefined };
@@ -230,7 +234,11 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
             {acciones.reembolsar && (
               <Form method="post" data-testid="reembolso-paypal">
                 <input type="hidden" name="intent" value="reembolsar" />
-                <input type="hidden" name="refundKey" value={loaderData.refundKey} />
+                <input
+                  type="hidden"
+                  name="refundKey"
+                  value={(actionData && 'refundKey' in actionData && actionData.refundKey) || loaderData.refundKey}
+                />
                 <Stack gap="xs">
                   <TextInput
                     name="amount"

@@ -25,6 +25,8 @@ export function PagosEnLinea({ payments }: { payments: OnlinePayment[] }) {
         const status = STATUS[p.status] ?? { label: p.status, color: 'gray' };
         const refunded = toCents(p.refunded);
         const requested = toCents(p.refundRequested);
+        const toReview = toCents(p.refundToReview);
+        const provider = PROVIDERS[p.provider] ?? p.provider;
         return (
           <Card key={p.providerOrderId} withBorder padding="xs">
             <Group justify="space-between" wrap="wrap" gap="xs">
@@ -54,6 +56,11 @@ export function PagosEnLinea({ payments }: { payments: OnlinePayment[] }) {
             {requested > 0 && (
               <Text size="sm" c="orange.9" data-testid="reembolso-solicitado">
                 Reembolso solicitado, por confirmar: {formatUsd(requested)} (la tienda lo termina sola en unos minutos)
+              </Text>
+            )}
+            {toReview > 0 && (
+              <Text size="sm" c="orange.9" data-testid="reembolso-por-revisar">
+                Reembolso por revisar: {formatUsd(toReview)}. {provider} no lo confirmó; revise en {provider} si se hizo.
               </Text>
             )}
           </Card>
