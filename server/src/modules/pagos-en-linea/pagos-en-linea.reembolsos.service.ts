@@ -81,7 +81,7 @@ export async function reembolsar(
     const row = await repo.insertRefundRequest(tx, {
       pagoId: pago.id,
       requestId: idempotencyKey,
-      providerKey: providerKeyOf(pago.id, idempotencyKey),
+      providerKey: providerKeyOf(pago, idempotencyKey),
       amount: fromCents(cents),
       currency,
       anular: input.anular,
@@ -135,9 +135,13 @@ export async function reembolsar(
   };
 }
 
-/** The provider's key: ours, so that it never meets another key of this store at the provider (≤ 64 characters). */
-function providerKeyOf(pagoId: number, idempotencyKey: string): string {
-  return `reembolso-${createHash('sha256').update(`${pagoId}:${idempotencyKey}`).digest('hex').slice(0, 40)}`;
+/**
+ * The provider's key (≤ 64 characters): the payment and when it was created go in, because the
+ * provider keeps keys per account, not per database (a reset database numbers payments again).
+ */
+function providerKeyOf(pago: { id: number; createdAt: Date }, idempotencyKey: string): string {
+  const seed = `${pago.id}:${pago.createdAt.getTime()}:${idempotencyKey}`;
+  return `reembolso-${createHash('sha256').update(seed).digest('hex').slice(0, 40)}`;
 }
 
 /** The same key again: the same refund, never a second one; another payment or amount is a mistake. */
