@@ -7,6 +7,13 @@ import { offsetOf } from '#domain/paginator.ts';
 export const COUNT_LIMIT = 1000;
 
 /**
+ * A text search counts up to this many: a common word («negro») matches a tenth of a large catalogue,
+ * and counting a thousand of its styles reads every match; past a hundred the shopper refines the
+ * search rather than paging on (decision 0031).
+ */
+export const SEARCH_COUNT_LIMIT = 100;
+
+/**
  * `counted` is the number of rows found when counting at most `cap + 1`; more than `cap` means
  * there are more: `total` is then `cap`, flagged as a lower bound, and the last page is at least
  * the one after this page (when this page is full) or after the bound.

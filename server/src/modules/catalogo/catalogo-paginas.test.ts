@@ -2,6 +2,7 @@
 // `despues` (keyset) gives exactly the rows of walking them by number, and past the bound the count is flagged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from '#domain/catalogo-cursor.ts';
+import { SEARCH_COUNT_LIMIT } from '#domain/conteo-acotado.ts';
 import type { ArticleCard } from '#domain/contracts/catalogo.ts';
 import type { ListMeta } from '#domain/contracts/contract.ts';
 import { listArticles } from '#server/modules/catalogo/catalogo.service.ts';
@@ -149,6 +150,18 @@ describe('conteo acotado', () => {
     expect(deep.meta).toMatchObject({ total: 10, total_is_estimate: true, from: 25, to: 30, last_page: 6 });
     const grouped = await listArticles(t.database.db, { page: 1, perPage: 6, groupColors: true }, { countLimit: 10 });
     expect(grouped.meta).toMatchObject({ total: 10, total_is_estimate: true });
+  });
+
+  it('una búsqueda cuenta hasta 100 («más de 100»); la misma cantidad sin búsqueda se cuenta exacta', async () => {
+    const all = await listArticles(t.database.db, { page: 1, perPage: 6 });
+    expect(all.meta.total).toBeGreaterThan(SEARCH_COUNT_LIMIT);
+    expect(all.meta).not.toHaveProperty('total_is_estimate');
+    // «a» is in almost every model's name or colour.
+    const common = await listArticles(t.database.db, { page: 1, perPage: 6, search: 'a' });
+    expect(common.meta).toMatchObject({ total: SEARCH_COUNT_LIMIT, total_is_estimate: true, to: 6 });
+    const rare = await listArticles(t.database.db, { page: 1, perPage: 6, search: 'carolina' });
+    expect(rare.meta.total).toBeLessThan(SEARCH_COUNT_LIMIT);
+    expect(rare.meta).not.toHaveProperty('total_is_estimate');
   });
 
   it('las tarjetas agrupadas cuentan estilos exactos por debajo del límite', async () => {

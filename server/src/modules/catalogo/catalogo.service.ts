@@ -3,7 +3,7 @@
 import { colorCodeOf, sizeCodeOf } from '#domain/article-code.ts';
 import { decodeCursor, encodeCursor } from '#domain/catalogo-cursor.ts';
 import { articlePath, modelImageUrl, modelPicture, modelPictureSrcSet, photoSrcSet, photoUrl } from '#domain/catalogo-urls.ts';
-import { COUNT_LIMIT, cappedMeta } from '#domain/conteo-acotado.ts';
+import { COUNT_LIMIT, cappedMeta, SEARCH_COUNT_LIMIT } from '#domain/conteo-acotado.ts';
 import type { SaleOption } from '#domain/contracts/catalogo.ts';
 import { fromCents, toCents } from '#domain/money.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
@@ -112,7 +112,6 @@ export type ListOptions = {
 };
 
 export async function listArticles(db: Db, q: ArticleQuery, options: ListOptions = {}) {
-  const countLimit = options.countLimit ?? COUNT_LIMIT;
   const filter: ModelFilter = {
     lineCode: q.linea,
     subLineCode: q.sublinea,
@@ -124,6 +123,7 @@ export async function listArticles(db: Db, q: ArticleQuery, options: ListOptions
     searchTerms: searchTerms(q.search),
     lista: q.opcion === 'lo-nuevo' ? 'nuevo' : q.opcion === 'mas-vendidos' ? 'vendidos' : undefined,
   };
+  const countLimit = options.countLimit ?? (filter.searchTerms?.length ? SEARCH_COUNT_LIMIT : COUNT_LIMIT);
   const sort: ModelSort = q.sortBy ?? (q.opcion === 'mas-vendidos' ? 'vendidos' : 'nuevo');
   const descending = q.sortDesc ?? true;
   const offset = offsetOf(q.page, q.perPage);
