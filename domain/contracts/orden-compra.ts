@@ -466,6 +466,8 @@ export const ordenDetalle = z.object({
         refundRequested: z.string(),
         /** Never confirmed by the provider: staff check it there (still reserved). */
         refundToReview: z.string(),
+        /** Each refund to review, for staff to close once they looked at the provider. */
+        refundsToReview: z.array(z.object({ id: z.number(), amount: z.string(), createdAt: instant })),
       }),
     )
     .optional(),

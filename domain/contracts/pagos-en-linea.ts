@@ -3,7 +3,7 @@
 // amount it computed), the provider sends the browser back to the return route (the server
 // captures), and the provider's signed webhook confirms a payment whose return never came.
 import { z } from 'zod';
-import { amount, idempotencyHeaders, orderCode } from '#domain/contracts/campos.ts';
+import { amount, idempotencyHeaders, MAX_ID, orderCode } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope } from '#domain/contracts/contract.ts';
 
 const tags = ['pagos en línea'] as const;
@@ -109,4 +109,25 @@ export const reembolsarPago = defineRoute({
       step: z.string(),
     }),
   ),
+});
+
+export const resolverReembolso = defineRoute({
+  method: 'POST',
+  path: '/pagos/reembolsos/resolver',
+  tags,
+  summary:
+    'El personal cierra un reembolso que el proveedor no confirmó («por revisar»), después de mirarlo en el panel del proveedor: hecho (con el id del proveedor si lo tiene) o no hecho',
+  body: z.object({
+    code: orderCode,
+    refund: z.number({ error: 'Indique el reembolso' }).int().positive().max(MAX_ID),
+    made: z.boolean({ error: 'Indique si el reembolso se hizo' }),
+    providerRefundId: z
+      .string()
+      .trim()
+      .max(60, 'El id del proveedor no puede tener más de 60 caracteres')
+      .regex(/^[A-Za-z0-9_-]*$/, 'El id del proveedor solo lleva letras, números, - o _')
+      .optional(),
+    note: z.string().trim().max(300, 'La nota no puede tener más de 300 caracteres').default(''),
+  }),
+  response: envelope(z.object({ step: z.string(), refunded: z.string(), remaining: z.string() })),
 });

@@ -21,6 +21,7 @@ import { AMOUNT, providerNamed, RECONCILE_AFTER_MS } from './pagos-en-linea.serv
 import { type PaymentProvider, ProveedorNoDisponible, type Reembolso } from './proveedor.ts';
 
 const RECONCILE_BATCH = 50;
+const PROVIDER_LABELS: Record<string, string> = { paypal: 'PayPal', stripe: 'Stripe' };
 /** Past this, the provider may have forgotten the key (Stripe keeps them 24 h): staff check it by hand. */
 const REVIEW_AFTER_MS = 12 * 60 * 60_000;
 
@@ -167,18 +168,78 @@ async function terminar(ctx: OrderContext, provider: PaymentProvider, asked: rep
     if (!finished) return;
     const line = `Reembolso de ${provider.label} por ${formatUsd(cents)} (${refund.refundId})${asked.note ? `: ${asked.note}` : '.'}`;
     await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: asked.userId, note: line });
-    if (!asked.anular) return;
-    // The order moved on while the provider answered (another staff cancelled or delivered it): the
-    // refund stays recorded and the history says why the order was not cancelled with it.
-    const cancel = nextStepFor('anular', row.step as OrderStep);
-    if (!cancel.ok) {
-      const note = `La orden no se anuló con el reembolso: ${cancel.motivo}`;
-      await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: asked.userId, note });
-      return;
-    }
-    const staff = asked.userId === null ? null : { id: asked.userId };
-    await cambiarPasoBloqueada(ctx, tx, afterCommit, row, 'anular', staff, { note: asked.note || line });
+    if (asked.anular) await cancelWithRefund(ctx, tx, afterCommit, row, asked.userId, asked.note || line);
   });
+}
+
+/**
+ * Cancels the order as staff asked with the refund. One that moved on while the provider answered
+ * (another staff cancelled or delivered it) stays as it is: the refund stays recorded and the history
+ * says why the order was not cancelled with it.
+ */
+async function cancelWithRefund(
+  ctx: OrderContext,
+  tx: Db,
+  afterCommit: AfterCommit,
+  row: orders.OrderRow,
+  userId: number | null,
+  note: string,
+) {
+  const cancel = nextStepFor('anular', row.step as OrderStep);
+  if (!cancel.ok) {
+    const why = `La orden no se anuló con el reembolso: ${cancel.motivo}`;
+    await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId, note: why });
+    return;
+  }
+  await cambiarPasoBloqueada(ctx, tx, afterCommit, row, 'anular', userId === null ? null : { id: userId }, { note });
+}
+
+/**
+ * Staff close a refund «por revisar» once they looked at the provider's own panel: made (with the
+ * provider's refund id when they have it; the order is cancelled if that was asked with it) or not
+ * made (it stops being reserved). Who and what they said go to the order's history.
+ */
+export async function resolverRevision(
+  ctx: OrderContext,
+  code: string,
+  input: { refund: number; made: boolean; providerRefundId?: string; note: string },
+  user: SessionUser,
+) {
+  const providerRefundId = input.providerRefundId || null;
+  if (providerRefundId && (await repo.refundIdTaken(ctx.db, providerRefundId))) {
+    const message = 'Ese id de reembolso ya está anotado en otro reembolso.';
+    throw new DatoInvalido(message, { providerRefundId: [message] });
+  }
+  await transactionWithEffects(ctx.db, ctx.log, async (tx: Db, afterCommit: AfterCommit) => {
+    const row = await orders.lockByCode(tx, code);
+    if (!row) throw new NoEncontrado('La orden de compra no existe.');
+    const found = await repo.findRefundOfOrder(tx, input.refund, row.id);
+    if (found?.refund.status !== 'revisar') throw new ReglaNegocio('Ese reembolso no está por revisar en esta orden.');
+    const { refund: asked } = found;
+    // The provider may no longer be configured: its refund is still closed by name.
+    const label = providerNamed(ctx, found.provider)?.label ?? PROVIDER_LABELS[found.provider] ?? found.provider;
+    const amount = formatUsd(toCents(asked.amount));
+    const said = input.note ? `: ${input.note}` : '.';
+    if (input.made) {
+      await repo.finishRefund(tx, asked.id, { refundId: providerRefundId, amount: asked.amount }, 'revisar');
+      const line = `Reembolso de ${label} por ${amount}${providerRefundId ? ` (${providerRefundId})` : ''} confirmado por el personal en ${label}${said}`;
+      await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: user.id, note: line });
+      if (asked.anular) await cancelWithRefund(ctx, tx, afterCommit, row, user.id, asked.note || line);
+    } else {
+      await repo.deleteRefundRequest(tx, asked.id, 'revisar');
+      const line = `El reembolso de ${amount} por revisar no se hizo en ${label}, según el personal${said}`;
+      await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: user.id, note: line });
+    }
+  });
+  const after = await orders.findByCode(ctx.db, code);
+  const pago = after ? await repo.findCaptured(ctx.db, after.id) : undefined;
+  const refunded = pago ? await repo.refundedOf(ctx.db, pago.id) : { done: 0, requested: 0, review: 0 };
+  const captured = pago?.capturedAmount ? toCents(pago.capturedAmount) : 0;
+  return {
+    step: after?.step ?? '',
+    refunded: fromCents(refunded.done),
+    remaining: fromCents(captured - refunded.done - refunded.requested - refunded.review),
+  };
 }
 
 /**

@@ -132,14 +132,46 @@ export async function insertRefundRequest(tx: Db, refund: typeof pagosEnLineaRee
   return row;
 }
 
-/** Marks an asked refund as made; undefined when it already was (by a concurrent request). */
-export async function finishRefund(tx: Db, id: number, made: { refundId: string; amount: string }): Promise<ReembolsoRow | undefined> {
+/** Marks a refund still `from` as made; undefined when it no longer is (finished by a concurrent request). */
+export async function finishRefund(
+  tx: Db,
+  id: number,
+  made: { refundId: string | null; amount: string },
+  from: 'solicitado' | 'revisar' = 'solicitado',
+): Promise<ReembolsoRow | undefined> {
   const [row] = await tx
     .update(pagosEnLineaReembolsos)
     .set({ ...made, status: 'hecho' })
-    .where(and(eq(pagosEnLineaReembolsos.id, id), eq(pagosEnLineaReembolsos.status, 'solicitado')))
+    .where(and(eq(pagosEnLineaReembolsos.id, id), eq(pagosEnLineaReembolsos.status, from)))
     .returning();
   return row;
+}
+
+/** A refund of one of the order's payments, with its payment's provider (none when it is another order's). */
+export async function findRefundOfOrder(db: Db, refundId: number, orderId: number) {
+  const [row] = await db
+    .select({ refund: pagosEnLineaReembolsos, provider: pagosEnLinea.provider })
+    .from(pagosEnLineaReembolsos)
+    .innerJoin(pagosEnLinea, eq(pagosEnLinea.id, pagosEnLineaReembolsos.pagoId))
+    .where(and(eq(pagosEnLineaReembolsos.id, refundId), eq(pagosEnLinea.orderId, orderId)));
+  return row;
+}
+
+export async function refundIdTaken(db: Db, providerRefundId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pagosEnLineaReembolsos.id })
+    .from(pagosEnLineaReembolsos)
+    .where(eq(pagosEnLineaReembolsos.refundId, providerRefundId));
+  return row !== undefined;
+}
+
+/** The refunds of a payment that staff must check at the provider. */
+export async function refundsToReviewOf(db: Db, pagoId: number) {
+  return db
+    .select({ id: pagosEnLineaReembolsos.id, amount: pagosEnLineaReembolsos.amount, createdAt: pagosEnLineaReembolsos.createdAt })
+    .from(pagosEnLineaReembolsos)
+    .where(and(eq(pagosEnLineaReembolsos.pagoId, pagoId), eq(pagosEnLineaReembolsos.status, 'revisar')))
+    .orderBy(asc(pagosEnLineaReembolsos.id));
 }
 
 /** An asked refund the reconciliation could not settle goes to staff; undefined when it was settled meanwhile. */
@@ -152,11 +184,15 @@ export async function markRefundForReview(tx: Db, id: number): Promise<Reembolso
   return row;
 }
 
-/** Forgets an asked refund the provider refused (nothing left the store's account). */
-export async function deleteRefundRequest(tx: Db, id: number): Promise<ReembolsoRow | undefined> {
+/** Forgets a refund that was never made (the provider refused it, or staff found it was not done). */
+export async function deleteRefundRequest(
+  tx: Db,
+  id: number,
+  from: 'solicitado' | 'revisar' = 'solicitado',
+): Promise<ReembolsoRow | undefined> {
   const [row] = await tx
     .delete(pagosEnLineaReembolsos)
-    .where(and(eq(pagosEnLineaReembolsos.id, id), eq(pagosEnLineaReembolsos.status, 'solicitado')))
+    .where(and(eq(pagosEnLineaReembolsos.id, id), eq(pagosEnLineaReembolsos.status, from)))
     .returning();
   return row;
 }
@@ -199,6 +235,7 @@ export async function onlinePaymentsOf(db: Db, orderId: number) {
         refundRequested: fromCents(r.requested),
         refundToReview: fromCents(r.review),
       }))),
+      refundsToReview: (await refundsToReviewOf(db, p.id)).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     })),
   );
 }

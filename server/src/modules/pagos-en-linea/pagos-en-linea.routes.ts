@@ -125,6 +125,10 @@ export async function pagosEnLineaRoutes(app: FastifyInstance): Promise<void> {
     if (!user) throw new NoAutorizado();
     return ok(await reembolsos.reembolsar(ctx(), body.code, body, headers['idempotency-key'], user));
   });
+  route(app, contract.resolverReembolso, { access: ['admin', 'administracion'] }, async ({ body, user }) => {
+    if (!user) throw new NoAutorizado();
+    return ok(await reembolsos.resolverRevision(ctx(), body.code, body, user));
+  });
 
   await app.register(webhookRoutes);
 }

@@ -216,6 +216,7 @@ describe('PayPal en línea', () => {
         refunded: '0.00',
         refundRequested: '0.00',
         refundToReview: '0.00',
+        refundsToReview: [],
       },
     ]);
     // Another return changes nothing.
@@ -571,7 +572,7 @@ describe('reembolsos del personal', () => {
     expect(hecho.json().data).toMatchObject({ refundId: refundsAt(captureId)[0].id, remaining: '0.00', step: 'anulada' });
   });
 
-  it('lo que la conciliación no puede confirmar (PayPal rechaza la repetición, o pasaron 12 horas) queda para el personal, reservado', async () => {
+  it('lo que la conciliación no puede confirmar (PayPal rechaza la repetición, o pasaron 12 horas) queda para el personal, reservado, y el personal lo cierra: hecho o no hecho', async () => {
     const driver = ordenesDriver(t);
     const uno = await pagada();
     fake.loseNextRefundAnswer();
@@ -602,6 +603,40 @@ describe('reembolsos del personal', () => {
     expect(await guardados(dos.pago.providerOrderId)).toEqual([{ status: 'revisar', amount: '1.00', refund_id: null }]);
     expect((await estadoDe(dos.orden.code)).historial.at(-1)?.note).toBe(
       'El reembolso de $ 1,00 pedido a PayPal no se pudo confirmar (pasaron más de 12 horas sin respuesta); revíselo en PayPal.',
+    );
+
+    // Staff look at PayPal and close them: the first was made (with PayPal's id), the second was not.
+    const resolver = (role: string, body: object) => driver.call(role, 'POST', '/api/pagos/reembolsos/resolver', body);
+    const porRevisar = async (code: string) =>
+      (await driver.detalle(code, 'admin')).json().data.onlinePayments[0].refundsToReview as { id: number; amount: string }[];
+    const [primero] = await porRevisar(uno.orden.code);
+    expect(primero).toMatchObject({ amount: '1.00' });
+    const [segundo] = await porRevisar(dos.orden.code);
+    expect((await resolver('inventario', { code: uno.orden.code, refund: primero.id, made: true })).statusCode).toBe(403);
+    const ajeno = await resolver('admin', { code: uno.orden.code, refund: segundo.id, made: false });
+    expect(ajeno.statusCode).toBe(400);
+    expect(ajeno.json().message).toBe('Ese reembolso no está por revisar en esta orden.');
+
+    const paypalId = refundsAt(uno.captureId)[0].id;
+    const hecho = await resolver('administracion', { code: uno.orden.code, refund: primero.id, made: true, providerRefundId: paypalId });
+    expect(hecho.statusCode, hecho.body).toBe(200);
+    expect(hecho.json().data).toMatchObject({ refunded: uno.orden.total, remaining: '0.00' });
+    expect(await guardados(uno.pago.providerOrderId)).toEqual([
+      { status: 'hecho', amount: '1.00', refund_id: paypalId },
+      expect.objectContaining({ status: 'hecho' }),
+    ]);
+    expect((await estadoDe(uno.orden.code)).historial.at(-1)?.note).toBe(
+      `Reembolso de PayPal por $ 1,00 (${paypalId}) confirmado por el personal en PayPal.`,
+    );
+    const otraVez = await resolver('administracion', { code: uno.orden.code, refund: primero.id, made: false });
+    expect(otraVez.statusCode).toBe(400);
+
+    const noHecho = await resolver('admin', { code: dos.orden.code, refund: segundo.id, made: false, note: 'No aparece en PayPal' });
+    expect(noHecho.statusCode, noHecho.body).toBe(200);
+    expect(noHecho.json().data).toMatchObject({ refunded: '0.00', remaining: dos.orden.total });
+    expect(await guardados(dos.pago.providerOrderId)).toEqual([]);
+    expect((await estadoDe(dos.orden.code)).historial.at(-1)?.note).toBe(
+      'El reembolso de $ 1,00 por revisar no se hizo en PayPal, según el personal: No aparece en PayPal',
     );
   });
 

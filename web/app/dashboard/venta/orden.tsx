@@ -4,7 +4,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { ApiResponse } from '#domain/contracts/api-client.ts';
 import * as contract from '#domain/contracts/orden-compra.ts';
-import { reembolsarPago } from '#domain/contracts/pagos-en-linea.ts';
+import { reembolsarPago, resolverReembolso } from '#domain/contracts/pagos-en-linea.ts';
+import { formatDateTime } from '#domain/dates.ts';
+import { formatUsd, toCents } from '#domain/money.ts';
 import { canSetTrackingNumber, mayPerform, nextStepFor, type OrderAction, type OrderStep } from '#domain/order-steps.ts';
 import { CREDIT_SALE_ROLES, hasAnyRole, PAYMENT_CHECK_ROLES, ROLES } from '#domain/roles.ts';
 import { fieldError } from '#web/components/campo-error.ts';
@@ -22,7 +24,16 @@ function orderCode(param: string | undefined): string {
   return code;
 }
 
-type Accion = 'confirmar-pago' | 'confirmar-inventario' | 'despachar' | 'numero-guia' | 'entregada' | 'anular' | 'a-credito' | 'reembolsar';
+type Accion =
+  | 'confirmar-pago'
+  | 'confirmar-inventario'
+  | 'despachar'
+  | 'numero-guia'
+  | 'entregada'
+  | 'anular'
+  | 'a-credito'
+  | 'reembolsar'
+  | 'resolver-reembolso';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireRole(request, context.api, ROLES);
@@ -47,6 +58,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       detail.credit === false,
     // A payment captured online by the store (docs/decisions/0035, 0036): the server says what is left of it.
     reembolsar: hasAnyRole(user.roles, ['admin', 'administracion']) && (detail.onlinePayments ?? []).some((p) => p.status === 'capturado'),
+    // A refund the provider never confirmed: staff close it once they looked at the provider's panel.
+    'resolver-reembolso':
+      hasAnyRole(user.roles, ['admin', 'administracion']) && (detail.onlinePayments ?? []).some((p) => p.refundsToReview.length > 0),
   };
   // A new key on every load: a double submit of this form is one refund; the next refund, after
   // the page reloads with what was refunded, is a new one.
@@ -62,6 +76,7 @@ const DONE: Record<Accion, string> = {
   anular: 'Orden anulada; su existencia quedó libre.',
   'a-credito': 'Venta a crédito aprobada; la orden ya no vence sin pago.',
   reembolsar: 'Reembolso hecho.',
+  'resolver-reembolso': 'Reembolso revisado.',
 };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -82,6 +97,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const amount = String(form.get('amount') ?? '').trim();
       const body = { code, note, anular: form.get('anular') === 'si', ...(amount ? { amount } : {}) };
       return context.api.call(reembolsarPago, body, { headers: { 'idempotency-key': String(form.get('refundKey') ?? '') } });
+    },
+    'resolver-reembolso': () => {
+      const providerRefundId = String(form.get('providerRefundId') ?? '').trim();
+      return context.api.call(resolverReembolso, {
+        code,
+        refund: Number(form.get('refund')),
+        made: form.get('made') === 'si',
+        note,
+        ...(providerRefundId ? { providerRefundId } : {}),
+      });
     },
   };
   if (!(intent in calls)) return data({ ok: null, intent, message: 'Acción desconocida.', errors: undefined }, { status: 400 });
@@ -259,6 +284,38 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
                 </Stack>
               </Form>
             )}
+            {acciones['resolver-reembolso'] &&
+              (detail.onlinePayments ?? []).flatMap((p) =>
+                p.refundsToReview.map((r) => (
+                  <Form method="post" key={r.id} data-testid={`revisar-reembolso-${r.id}`}>
+                    <input type="hidden" name="intent" value="resolver-reembolso" />
+                    <input type="hidden" name="refund" value={r.id} />
+                    <Stack gap="xs">
+                      <Alert color="orange" title={`Reembolso por revisar: ${formatUsd(toCents(r.amount))}`}>
+                        Pedido el {formatDateTime(r.createdAt)}; {p.provider === 'stripe' ? 'Stripe' : 'PayPal'} no lo confirmó. Búsquelo en
+                        el panel del proveedor y diga si se hizo.
+                      </Alert>
+                      <TextInput
+                        name="providerRefundId"
+                        label="Id del reembolso en el proveedor (si se hizo)"
+                        autoComplete="off"
+                        error={
+                          actionData?.intent === 'resolver-reembolso' ? fieldError(actionData ?? undefined, 'providerRefundId') : undefined
+                        }
+                      />
+                      <NotaOpcional label="Nota (opcional)" testId={`revisar-nota-${r.id}`} />
+                      <Group>
+                        <Button type="submit" name="made" value="si" color="orange" loading={busy('resolver-reembolso')}>
+                          Se hizo
+                        </Button>
+                        <Button type="submit" name="made" value="no" variant="outline" loading={busy('resolver-reembolso')}>
+                          No se hizo
+                        </Button>
+                      </Group>
+                    </Stack>
+                  </Form>
+                )),
+              )}
             {acciones.entregada && (
               <Form method="post">
                 <input type="hidden" name="intent" value="entregada" />
