@@ -29,6 +29,10 @@ const cases: [string, () => Promise<unknown>][] = [
     'sub-línea + color, talla y precio',
     () => listArticles(db, { ...list, linea: 'DAM', sublinea: 'BLU', color: ['NEGR'], talla: 'MD', precioMin: '20', precioMax: '80' }),
   ],
+  [
+    'color, talla y precio en todo el catálogo',
+    () => listArticles(db, { page: 1, perPage: 6, groupColors: true, color: ['NEGR'], talla: 'MD', precioMin: '20', precioMax: '80' }),
+  ],
   ['búsqueda «negro»', () => listArticles(db, { ...list, search: 'negro' })],
   ['línea DAM por precio', () => listArticles(db, { ...list, linea: 'DAM', sortBy: 'precio' })],
   ['por color, precio, pág. 50 por número', () => listArticles(db, { ...perColour, page: 50 })],

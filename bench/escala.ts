@@ -37,7 +37,7 @@ const STORES: Store[] = [
 ];
 
 /** One measured request: a GET path, or a POST with a body per request (checkout, staff list). */
-type Probe = { name: string; path: string; staff?: boolean; next?: NextRequest };
+type Probe = { name: string; path: string; staff?: boolean; next?: NextRequest; cards?: number };
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 5_000 });
@@ -109,6 +109,11 @@ async function probes(base: string, stocked: Stocked): Promise<Probe[]> {
     { name: 'lista por línea (DAM)', path: `${list}&linea=DAM` },
     { name: 'lista por sub-línea (DAM/BLU)', path: `${list}&linea=DAM&sublinea=BLU` },
     { name: 'sub-línea + color, talla y precio', path: `${list}&linea=DAM&sublinea=BLU&color=NEGR&talla=MD&precio_min=20&precio_max=80` },
+    // The API's own page (6): a filter that fills it in both stores, unlike the sub-line's above (empty at 1k).
+    {
+      name: 'color, talla y precio en todo el catálogo',
+      path: '/api/catalogo/articulos?agrupar_colores=true&color=NEGR&talla=MD&precio_min=20&precio_max=80',
+    },
     { name: 'búsqueda «negro»', path: '/api/catalogo/buscar-articulos?agrupar_colores=true&per_page=24&search=negro' },
     ...(['precio', 'nombre', 'nuevo', 'vendidos'] as const).map((sort) => ({
       name: `línea DAM por ${sort}`,
@@ -199,7 +204,12 @@ async function start(name: string, stocked: Stocked, env: Record<string, string>
   };
   try {
     await waitFor(`${base}/api/health`);
-    return { name, base, probes: await probes(base, stocked), stop };
+    const list = await probes(base, stocked);
+    // How many cards each catalogue list answers here: a page empty in one store costs less to build.
+    for (const probe of list) {
+      if (!probe.next && probe.path.startsWith('/api/catalogo/')) probe.cards = (await json(`${base}${probe.path}`)).data.length;
+    }
+    return { name, base, probes: list, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -277,8 +287,9 @@ console.log(
   `(1k: demo + 200 modelos, ~2.000 artículos, 1.000 órdenes; 100k: demo + 20.000 modelos, ~101.000 artículos, 100.000 órdenes)\n`,
 );
 const pgliteHeader = pglite ? ' p95 1k PGlite | p95 100k PGlite | razón PGlite | 100k PGlite / PostgreSQL |' : '';
-console.log(`| solicitud | p95 1k | p95 100k | razón (meta ≤ 1,5×) |${pgliteHeader}`);
-console.log(`|---|---:|---:|---:|${pglite ? '---:|---:|---:|---:|' : ''}`);
+console.log(`| solicitud | p95 1k | p95 100k | razón (meta ≤ 1,5×) |${pgliteHeader} tarjetas 1k / 100k |`);
+console.log(`|---|---:|---:|---:|${pglite ? '---:|---:|---:|---:|' : ''}---:|`);
+const cardsOf = (store: Running | undefined, name: string) => store?.probes.find((p) => p.name === name)?.cards;
 for (const [name, a] of small) {
   const b = large.get(name) ?? Number.NaN;
   const ratio = b / a;
@@ -289,5 +300,7 @@ for (const [name, a] of small) {
     const pb = pgliteLarge.get(name) ?? Number.NaN;
     pgliteCells = ` ${ms(pa)} | ${ms(pb)} | ${ms(pb / pa)}×${pb / pa > 1.5 ? ' ✗' : ''} | ${ms(pb / b)}× |`;
   }
-  console.log(`| ${name} | ${ms(a)} | ${ms(b)} | ${ms(ratio)}×${mark} |${pgliteCells}`);
+  const [cardsSmall, cardsLarge] = [cardsOf(running[0], name), cardsOf(running[1], name)];
+  const cards = cardsSmall === undefined ? '—' : `${cardsSmall} / ${cardsLarge}`;
+  console.log(`| ${name} | ${ms(a)} | ${ms(b)} | ${ms(ratio)}×${mark} |${pgliteCells} ${cards} |`);
 }

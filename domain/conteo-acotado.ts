@@ -7,11 +7,12 @@ import { offsetOf } from '#domain/paginator.ts';
 export const COUNT_LIMIT = 1000;
 
 /**
- * A text search counts up to this many: a common word («negro») matches a tenth of a large catalogue,
- * and counting a thousand of its styles reads every match; past a hundred the shopper refines the
- * search rather than paging on (decision 0031).
+ * A text search, or a list filtered by size in stock or by price, counts up to this many: counting a
+ * thousand of them reads every candidate (every match of a common word, the stock of every model of a
+ * colour), while a hundred is found after a few hundred; past a hundred the shopper narrows the search
+ * rather than paging on (decision 0031).
  */
-export const SEARCH_COUNT_LIMIT = 100;
+export const NARROW_COUNT_LIMIT = 100;
 
 /**
  * `counted` is the number of rows found when counting at most `cap + 1`; more than `cap` means
@@ -34,4 +35,10 @@ export function cappedMeta(page: number, perPage: number, counted: number, cap: 
       : Math.max(1, Math.ceil(total / perPage)),
     ...(estimate ? { total_is_estimate: true } : {}),
   };
+}
+
+/** What a shopper reads of a list's count: «1 artículo», «24 artículos», or «más de 100 artículos» past the bound. */
+export function articleCountLabel(meta: Pick<ListMeta, 'total' | 'total_is_estimate'>): string {
+  if (meta.total_is_estimate) return `más de ${meta.total.toLocaleString('es-VE')} artículos`;
+  return meta.total === 1 ? '1 artículo' : `${meta.total.toLocaleString('es-VE')} artículos`;
 }

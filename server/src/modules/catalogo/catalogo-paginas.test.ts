@@ -2,7 +2,7 @@
 // `despues` (keyset) gives exactly the rows of walking them by number, and past the bound the count is flagged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from '#domain/catalogo-cursor.ts';
-import { SEARCH_COUNT_LIMIT } from '#domain/conteo-acotado.ts';
+import { NARROW_COUNT_LIMIT } from '#domain/conteo-acotado.ts';
 import type { ArticleCard } from '#domain/contracts/catalogo.ts';
 import type { ListMeta } from '#domain/contracts/contract.ts';
 import { listArticles } from '#server/modules/catalogo/catalogo.service.ts';
@@ -154,14 +154,28 @@ describe('conteo acotado', () => {
 
   it('una búsqueda cuenta hasta 100 («más de 100»); la misma cantidad sin búsqueda se cuenta exacta', async () => {
     const all = await listArticles(t.database.db, { page: 1, perPage: 6 });
-    expect(all.meta.total).toBeGreaterThan(SEARCH_COUNT_LIMIT);
+    expect(all.meta.total).toBeGreaterThan(NARROW_COUNT_LIMIT);
     expect(all.meta).not.toHaveProperty('total_is_estimate');
     // «a» is in almost every model's name or colour.
     const common = await listArticles(t.database.db, { page: 1, perPage: 6, search: 'a' });
-    expect(common.meta).toMatchObject({ total: SEARCH_COUNT_LIMIT, total_is_estimate: true, to: 6 });
+    expect(common.meta).toMatchObject({ total: NARROW_COUNT_LIMIT, total_is_estimate: true, to: 6 });
     const rare = await listArticles(t.database.db, { page: 1, perPage: 6, search: 'carolina' });
-    expect(rare.meta.total).toBeLessThan(SEARCH_COUNT_LIMIT);
+    expect(rare.meta.total).toBeLessThan(NARROW_COUNT_LIMIT);
     expect(rare.meta).not.toHaveProperty('total_is_estimate');
+  });
+
+  it('un filtro por talla en existencia o por precio también cuenta hasta 100; por color solo, hasta 1.000', async () => {
+    const all = await listArticles(t.database.db, { page: 1, perPage: 6 });
+    const porTalla = await listArticles(t.database.db, { page: 1, perPage: 6, talla: 'MD' });
+    const exacto = await listArticles(t.database.db, { page: 1, perPage: 6, talla: 'MD' }, { countLimit: 100_000 });
+    expect(porTalla.meta.total).toBe(Math.min(exacto.meta.total, NARROW_COUNT_LIMIT));
+    expect(porTalla.meta.total_is_estimate ?? false).toBe(exacto.meta.total > NARROW_COUNT_LIMIT);
+    const porPrecio = await listArticles(t.database.db, { page: 1, perPage: 6, precioMin: '1', precioMax: '100000' });
+    expect(porPrecio.meta).toMatchObject({ total: NARROW_COUNT_LIMIT, total_is_estimate: true });
+    // Every model has a price: without the bound it would be the whole catalogue.
+    expect(all.meta.total).toBeGreaterThan(NARROW_COUNT_LIMIT);
+    const colores = await listArticles(t.database.db, { page: 1, perPage: 6, color: ['NEGR', 'BLAN', 'AZMA', 'VINO', 'JEAN', 'VERD'] });
+    expect(colores.meta).not.toHaveProperty('total_is_estimate');
   });
 
   it('las tarjetas agrupadas cuentan estilos exactos por debajo del límite', async () => {

@@ -3,7 +3,7 @@
 import { colorCodeOf, sizeCodeOf } from '#domain/article-code.ts';
 import { decodeCursor, encodeCursor } from '#domain/catalogo-cursor.ts';
 import { articlePath, modelImageUrl, modelPicture, modelPictureSrcSet, photoSrcSet, photoUrl } from '#domain/catalogo-urls.ts';
-import { COUNT_LIMIT, cappedMeta, SEARCH_COUNT_LIMIT } from '#domain/conteo-acotado.ts';
+import { COUNT_LIMIT, cappedMeta, NARROW_COUNT_LIMIT } from '#domain/conteo-acotado.ts';
 import type { SaleOption } from '#domain/contracts/catalogo.ts';
 import { fromCents, toCents } from '#domain/money.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
@@ -123,7 +123,8 @@ export async function listArticles(db: Db, q: ArticleQuery, options: ListOptions
     searchTerms: searchTerms(q.search),
     lista: q.opcion === 'lo-nuevo' ? 'nuevo' : q.opcion === 'mas-vendidos' ? 'vendidos' : undefined,
   };
-  const countLimit = options.countLimit ?? (filter.searchTerms?.length ? SEARCH_COUNT_LIMIT : COUNT_LIMIT);
+  const narrow = Boolean(filter.searchTerms?.length || filter.sizeCode || filter.minPrice || filter.maxPrice);
+  const countLimit = options.countLimit ?? (narrow ? NARROW_COUNT_LIMIT : COUNT_LIMIT);
   const sort: ModelSort = q.sortBy ?? (q.opcion === 'mas-vendidos' ? 'vendidos' : 'nuevo');
   const descending = q.sortDesc ?? true;
   const offset = offsetOf(q.page, q.perPage);

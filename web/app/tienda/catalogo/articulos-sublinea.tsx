@@ -79,10 +79,10 @@ export default function ArticulosSubLinea({ loaderData }: Route.ComponentProps) 
       </Box>
       <Grid gutter="xl">
         <Grid.Col span={{ base: 12, md: 3 }} className={filtrosClasses.columna}>
-          <Filtros filters={line.filtros} total={meta.total} abierto={abierto} onCerrar={() => setAbierto(false)} />
+          <Filtros filters={line.filtros} total={meta} abierto={abierto} onCerrar={() => setAbierto(false)} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
-          <BarraDeFiltros filters={line.filtros} total={meta.total} onAbrir={() => setAbierto(true)} />
+          <BarraDeFiltros filters={line.filtros} total={meta} onAbrir={() => setAbierto(true)} />
           <ArticleGrid articles={items} empty="No hay artículos con estos filtros." />
           <Paginacion meta={meta} />
         </Grid.Col>

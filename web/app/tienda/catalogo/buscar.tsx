@@ -1,5 +1,7 @@
 // Search results: one card per style, 24 a page (the header's search box keeps the query).
+
 import { Container, Text, Title } from '@mantine/core';
+import { articleCountLabel } from '#domain/conteo-acotado.ts';
 import type { ListMeta } from '#domain/contracts/api-client.ts';
 import { type ArticleCard, buscarArticulos } from '#domain/contracts/catalogo.ts';
 import { ArticleGrid } from '#web/components/article-grid.tsx';
@@ -33,7 +35,7 @@ export default function Buscar({ loaderData }: Route.ComponentProps) {
       {meta && (
         <>
           <Text fw={600} mb="sm" data-testid="conteo-resultados">
-            {meta.total === 1 ? '1 artículo' : `${meta.total.toLocaleString('es-VE')} artículos`}
+            {articleCountLabel(meta)}
           </Text>
           <ArticleGrid articles={loaderData.items} empty="No encontramos artículos con esa búsqueda." />
           <Paginacion meta={meta} />

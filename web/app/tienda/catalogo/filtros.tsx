@@ -4,11 +4,16 @@
 import { Button, Checkbox, CloseButton, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useSubmit } from 'react-router';
+import { articleCountLabel } from '#domain/conteo-acotado.ts';
 import type { LineWithFilters } from '#domain/contracts/catalogo.ts';
+import type { ListMeta } from '#domain/contracts/contract.ts';
 import { formatAmount, fromCents, parseAmountInput, toCents } from '#domain/money.ts';
 import { netoDeUnPvp, pvpCents } from '#domain/precio-al-publico.ts';
 import { MontoInput, montoVenezolano } from '#web/components/monto-input.tsx';
 import classes from './filtros.module.css';
+
+/** A list's count as the API gives it: exact, or a lower bound. */
+type ListCount = Pick<ListMeta, 'total' | 'total_is_estimate'>;
 
 /** Storefront lists show 24 cards a page, one per style (the API's own default stays 6). */
 export const STOREFRONT_LIST = { per_page: '24', agrupar_colores: 'true' } as const;
@@ -96,12 +101,8 @@ function activeChips(filters: Filters, search: URLSearchParams, pathname: string
   return chips;
 }
 
-function countLabel(total: number) {
-  return total === 1 ? '1 artículo' : `${total.toLocaleString('es-VE')} artículos`;
-}
-
 /** Above the list: on phones the «Filtros» button; everywhere the result count and the active filters. */
-export function BarraDeFiltros({ filters, total, onAbrir }: { filters: Filters; total: number; onAbrir: () => void }) {
+export function BarraDeFiltros({ filters, total, onAbrir }: { filters: Filters; total: ListCount; onAbrir: () => void }) {
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const chips = activeChips(filters, search, location.pathname);
@@ -109,7 +110,7 @@ export function BarraDeFiltros({ filters, total, onAbrir }: { filters: Filters; 
     <Stack gap="xs" mb="md" id="lista-articulos">
       <Group justify="space-between" wrap="nowrap">
         <Text fw={600} data-testid="conteo-resultados" aria-live="polite">
-          {countLabel(total)}
+          {articleCountLabel(total)}
         </Text>
         {/* A link to the sheet: without JavaScript the sheet opens as the page's :target. */}
         <Button
@@ -173,7 +174,7 @@ export function Filtros({
   onCerrar,
 }: {
   filters: Filters;
-  total: number;
+  total: ListCount;
   abierto: boolean;
   onCerrar: () => void;
 }) {
@@ -312,7 +313,7 @@ export function Filtros({
           </Button>
           {/* With JavaScript the choices already applied, so it only closes; without it, it sends the form. */}
           <Button type="submit" onClick={cerrar} h={44} style={{ flex: 2 }} data-testid="ver-resultados">
-            Ver {countLabel(total)}
+            Ver {articleCountLabel(total)}
           </Button>
         </div>
       </Form>
