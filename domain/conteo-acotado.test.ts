@@ -9,4 +9,11 @@ describe('el conteo que lee el comprador', () => {
     expect(articleCountLabel(cappedMeta(1, 24, 101, 100, 24))).toBe('más de 100 artículos');
     expect(articleCountLabel(cappedMeta(1, 24, 100, 100, 24))).toBe('100 artículos');
   });
+
+  it('pasado el tope, la última página ofrecida es una que seguro tiene filas', () => {
+    // 101 or more rows, 24 a page: page 5 holds row 101; a sixth may not exist.
+    expect(cappedMeta(1, 24, 101, 100, 24).last_page).toBe(5);
+    expect(cappedMeta(5, 24, 101, 100, 24).last_page).toBe(6);
+    expect(cappedMeta(5, 24, 101, 100, 5).last_page).toBe(5);
+  });
 });

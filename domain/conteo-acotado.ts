@@ -16,8 +16,8 @@ export const NARROW_COUNT_LIMIT = 100;
 
 /**
  * `counted` is the number of rows found when counting at most `cap + 1`; more than `cap` means
- * there are more: `total` is then `cap`, flagged as a lower bound, and the last page is at least
- * the one after this page (when this page is full) or after the bound.
+ * there are more: `total` is then `cap`, flagged as a lower bound, and the last page is the one that
+ * surely has rows (the one holding row `cap + 1`), or the one after this page when this page is full.
  */
 export function cappedMeta(page: number, perPage: number, counted: number, cap: number, rowsOnPage: number): ListMeta {
   const offset = offsetOf(page, perPage);
@@ -31,7 +31,7 @@ export function cappedMeta(page: number, perPage: number, counted: number, cap: 
     from: empty ? null : offset + 1,
     to: empty ? null : offset + rowsOnPage,
     last_page: estimate
-      ? Math.max(Math.ceil(total / perPage) + 1, page + (rowsOnPage === perPage ? 1 : 0))
+      ? Math.max(Math.ceil((cap + 1) / perPage), page + (rowsOnPage === perPage ? 1 : 0))
       : Math.max(1, Math.ceil(total / perPage)),
     ...(estimate ? { total_is_estimate: true } : {}),
   };

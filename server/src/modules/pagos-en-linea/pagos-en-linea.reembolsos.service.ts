@@ -11,6 +11,7 @@ import { formatUsd, fromCents, toCents } from '#domain/money.ts';
 import { nextStepFor, type OrderStep } from '#domain/order-steps.ts';
 import { type AfterCommit, transactionWithEffects } from '#server/db/after-commit.ts';
 import type { Db } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/violaciones.ts';
 import { Conflicto, DatoInvalido, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import type { OrderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
@@ -205,32 +206,40 @@ export async function resolverRevision(
   input: { refund: number; made: boolean; providerRefundId?: string; note: string },
   user: SessionUser,
 ) {
-  const providerRefundId = input.providerRefundId || null;
-  if (providerRefundId && (await repo.refundIdTaken(ctx.db, providerRefundId))) {
-    const message = 'Ese id de reembolso ya está anotado en otro reembolso.';
-    throw new DatoInvalido(message, { providerRefundId: [message] });
-  }
-  await transactionWithEffects(ctx.db, ctx.log, async (tx: Db, afterCommit: AfterCommit) => {
-    const row = await orders.lockByCode(tx, code);
-    if (!row) throw new NoEncontrado('La orden de compra no existe.');
-    const found = await repo.findRefundOfOrder(tx, input.refund, row.id);
-    if (found?.refund.status !== 'revisar') throw new ReglaNegocio('Ese reembolso no está por revisar en esta orden.');
-    const { refund: asked } = found;
-    // The provider may no longer be configured: its refund is still closed by name.
-    const label = providerNamed(ctx, found.provider)?.label ?? PROVIDER_LABELS[found.provider] ?? found.provider;
-    const amount = formatUsd(toCents(asked.amount));
-    const said = input.note ? `: ${input.note}` : '.';
-    if (input.made) {
-      await repo.finishRefund(tx, asked.id, { refundId: providerRefundId, amount: asked.amount }, 'revisar');
-      const line = `Reembolso de ${label} por ${amount}${providerRefundId ? ` (${providerRefundId})` : ''} confirmado por el personal en ${label}${said}`;
-      await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: user.id, note: line });
-      if (asked.anular) await cancelWithRefund(ctx, tx, afterCommit, row, user.id, asked.note || line);
-    } else {
-      await repo.deleteRefundRequest(tx, asked.id, 'revisar');
-      const line = `El reembolso de ${amount} por revisar no se hizo en ${label}, según el personal${said}`;
-      await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: user.id, note: line });
-    }
+  const providerRefundId = input.made ? input.providerRefundId || null : null;
+  const taken = new DatoInvalido('Ese id de reembolso ya está anotado en otro reembolso.', {
+    providerRefundId: ['Ese id de reembolso ya está anotado en otro reembolso.'],
   });
+  try {
+    await transactionWithEffects(ctx.db, ctx.log, async (tx: Db, afterCommit: AfterCommit) => {
+      const row = await orders.lockByCode(tx, code);
+      if (!row) throw new NoEncontrado('La orden de compra no existe.');
+      const found = await repo.findRefundOfOrder(tx, input.refund, row.id);
+      if (!found) throw new ReglaNegocio('Ese reembolso no es de esta orden.');
+      // Two staff closing the same one: the second waited on the order's lock and finds it closed.
+      if (found.refund.status !== 'revisar') throw new Conflicto('Otro usuario ya cerró este reembolso; recargue la orden.');
+      if (providerRefundId && (await repo.refundIdTaken(tx, providerRefundId))) throw taken;
+      const { refund: asked } = found;
+      // The provider may no longer be configured: its refund is still closed by name.
+      const label = providerNamed(ctx, found.provider)?.label ?? PROVIDER_LABELS[found.provider] ?? found.provider;
+      const amount = formatUsd(toCents(asked.amount));
+      const said = input.note ? `: ${input.note}` : '.';
+      if (input.made) {
+        await repo.finishRefund(tx, asked.id, { refundId: providerRefundId, amount: asked.amount }, 'revisar');
+        const line = `Reembolso de ${label} por ${amount}${providerRefundId ? ` (${providerRefundId})` : ''} confirmado por el personal en ${label}${said}`;
+        await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: user.id, note: line });
+        if (asked.anular) await cancelWithRefund(ctx, tx, afterCommit, row, user.id, asked.note || line);
+      } else {
+        await repo.deleteRefundRequest(tx, asked.id, 'revisar');
+        const line = `El reembolso de ${amount} por revisar no se hizo en ${label}, según el personal${said}`;
+        await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: user.id, note: line });
+      }
+    });
+  } catch (error) {
+    // The same id typed at once on another order's refund (another order's lock).
+    if (isUniqueViolation(error, 'pagos_en_linea_reembolso_id')) throw taken;
+    throw error;
+  }
   const after = await orders.findByCode(ctx.db, code);
   const pago = after ? await repo.findCaptured(ctx.db, after.id) : undefined;
   const refunded = pago ? await repo.refundedOf(ctx.db, pago.id) : { done: 0, requested: 0, review: 0 };

@@ -615,7 +615,7 @@ describe('reembolsos del personal', () => {
     expect((await resolver('inventario', { code: uno.orden.code, refund: primero.id, made: true })).statusCode).toBe(403);
     const ajeno = await resolver('admin', { code: uno.orden.code, refund: segundo.id, made: false });
     expect(ajeno.statusCode).toBe(400);
-    expect(ajeno.json().message).toBe('Ese reembolso no está por revisar en esta orden.');
+    expect(ajeno.json().message).toBe('Ese reembolso no es de esta orden.');
 
     const paypalId = refundsAt(uno.captureId)[0].id;
     const hecho = await resolver('administracion', { code: uno.orden.code, refund: primero.id, made: true, providerRefundId: paypalId });
@@ -629,7 +629,13 @@ describe('reembolsos del personal', () => {
       `Reembolso de PayPal por $ 1,00 (${paypalId}) confirmado por el personal en PayPal.`,
     );
     const otraVez = await resolver('administracion', { code: uno.orden.code, refund: primero.id, made: false });
-    expect(otraVez.statusCode).toBe(400);
+    expect(otraVez.statusCode).toBe(409);
+    expect(otraVez.json().message).toBe('Otro usuario ya cerró este reembolso; recargue la orden.');
+    // «No se hizo» ignores a stray id; «Se hizo» with an id already recorded is refused and changes nothing.
+    const repetido = await resolver('admin', { code: dos.orden.code, refund: segundo.id, made: true, providerRefundId: paypalId });
+    expect(repetido.statusCode).toBe(422);
+    expect(repetido.json().errors.providerRefundId).toEqual(['Ese id de reembolso ya está anotado en otro reembolso.']);
+    expect(await guardados(dos.pago.providerOrderId)).toEqual([{ status: 'revisar', amount: '1.00', refund_id: null }]);
 
     const noHecho = await resolver('admin', { code: dos.orden.code, refund: segundo.id, made: false, note: 'No aparece en PayPal' });
     expect(noHecho.statusCode, noHecho.body).toBe(200);
@@ -638,6 +644,20 @@ describe('reembolsos del personal', () => {
     expect((await estadoDe(dos.orden.code)).historial.at(-1)?.note).toBe(
       'El reembolso de $ 1,00 por revisar no se hizo en PayPal, según el personal: No aparece en PayPal',
     );
+
+    // Asked with «anular»: closing it as made cancels the order then, and its units go back.
+    const tres = await pagada();
+    fake.loseNextRefundAnswer();
+    expect((await driver.reembolsar('admin', tres.orden.code, { anular: true, note: 'Devuelto' })).statusCode).toBe(502);
+    expect((await estadoDe(tres.orden.code)).order.step).toBe('pago-confirmado');
+    await runJobs(orderContext(t.app), quiet, new Date(Date.now() + 13 * 60 * 60_000));
+    const before = await held();
+    const [tercero] = await porRevisar(tres.orden.code);
+    const cerrado = await resolver('admin', { code: tres.orden.code, refund: tercero.id, made: true });
+    expect(cerrado.statusCode, cerrado.body).toBe(200);
+    expect(cerrado.json().data).toMatchObject({ step: 'anulada', refunded: tres.orden.total, remaining: '0.00' });
+    expect(await held()).toBe(before - 1);
+    expect(await guardados(tres.pago.providerOrderId)).toEqual([{ status: 'hecho', amount: tres.orden.total, refund_id: null }]);
   });
 
   it('PayPal rechaza el reembolso: nada queda reservado ni anotado; anular una orden que ya no se puede se rechaza antes de pedirlo', async () => {

@@ -442,7 +442,10 @@ export default function NuevaVenta({ loaderData }: Route.ComponentProps) {
                   Anterior
                 </Button>
                 <Text size="xs" c="dimmed">
-                  Página {listado.meta.current_page} de {listado.meta.last_page}
+                  Página {listado.meta.current_page} de{' '}
+                  {listado.meta.total_is_estimate
+                    ? `más de ${Math.floor(listado.meta.total / listado.meta.per_page)}`
+                    : listado.meta.last_page}
                 </Text>
                 <Button
                   size="xs"

@@ -99,11 +99,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return context.api.call(reembolsarPago, body, { headers: { 'idempotency-key': String(form.get('refundKey') ?? '') } });
     },
     'resolver-reembolso': () => {
-      const providerRefundId = String(form.get('providerRefundId') ?? '').trim();
+      const made = form.get('made') === 'si';
+      // The provider's id only goes with «Se hizo»: a stray one must not block «No se hizo».
+      const providerRefundId = made ? String(form.get('providerRefundId') ?? '').trim() : '';
       return context.api.call(resolverReembolso, {
         code,
         refund: Number(form.get('refund')),
-        made: form.get('made') === 'si',
+        made,
         note,
         ...(providerRefundId ? { providerRefundId } : {}),
       });
