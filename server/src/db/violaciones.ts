@@ -1,11 +1,14 @@
-// PostgreSQL's answer when a write breaks a constraint, read the same way from pg and from PGlite
-// (drizzle wraps the driver's error in `cause`).
+// PostgreSQL's answer when a write breaks a unique index, read the same way from pg and from PGlite
+// (drizzle wraps the driver's error in `cause`, sometimes more than once).
 
-type PgError = { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+type PgError = { code?: string; constraint?: string; message?: string; cause?: unknown };
 
-/** A unique index refused the write; with `constraint`, only that index. */
+/** A unique index refused the write; with `constraint`, only an index whose name contains it. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const inner = (error as PgError).cause ?? (error as PgError);
-  if (inner.code !== '23505') return false;
-  return constraint === undefined || inner.constraint === constraint || String((error as Error).message).includes(constraint);
+  for (let e = error as PgError | undefined; e; e = e.cause as PgError | undefined) {
+    if (e.code !== '23505') continue;
+    if (constraint === undefined) return true;
+    return String(e.constraint ?? '').includes(constraint) || String((error as Error).message).includes(constraint);
+  }
+  return false;
 }

@@ -5,6 +5,7 @@ import type { BlogCategory, BlogPost } from '#domain/contracts/blog.ts';
 import type { ListMeta } from '#domain/contracts/contract.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
 import type { Db } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/violaciones.ts';
 import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import { plainText, sanitizePostHtml } from '#server/html.ts';
 import type { UploadStore } from '#server/modules/uploads/store.ts';
@@ -79,12 +80,6 @@ export async function verPanel(db: Db, id: number, now = new Date()): Promise<Bl
   return toView(row, now);
 }
 
-function isSlugConflict(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const inner = e.cause ?? e;
-  return inner.code === '23505' && String(inner.constraint ?? (error as Error).message).includes('slug');
-}
-
 /** A slug free for this post: the one asked for (taken: refused), or the title's with -2, -3… added. */
 async function freeSlug(db: Db, input: PostInput, exceptId?: number): Promise<string> {
   if (input.slug) {
@@ -140,7 +135,7 @@ export async function crearPost(db: Db, store: UploadStore, userId: number, inpu
     try {
       return verPanel(db, await repo.insertPost(db, { ...values, slug, userId }), now);
     } catch (error) {
-      if (!isSlugConflict(error)) throw error;
+      if (!isUniqueViolation(error, 'slug')) throw error;
       if (input.slug || attempt === 5) throw new ReglaNegocio(`Ya hay otra publicación con el slug «${slug}».`);
     }
   }
@@ -155,7 +150,7 @@ export async function actualizarPost(db: Db, store: UploadStore, id: number, inp
   try {
     await repo.updatePost(db, id, { ...values, slug });
   } catch (error) {
-    if (isSlugConflict(error)) throw new ReglaNegocio(`Ya hay otra publicación con el slug «${slug}».`);
+    if (isUniqueViolation(error, 'slug')) throw new ReglaNegocio(`Ya hay otra publicación con el slug «${slug}».`);
     throw error;
   }
   return verPanel(db, id, now);

@@ -29,6 +29,7 @@ import { metaFor, offsetOf } from '#domain/paginator.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
 import { SALE_PAYMENT_METHODS, type SalePaymentMethod } from '#domain/ventas.ts';
 import type { Db } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/violaciones.ts';
 import { AppError, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import { HojaInvalida, openSheet } from '#server/modules/configuracion/configuracion.importar.hoja.ts';
@@ -276,13 +277,6 @@ export async function listar(db: Db, q: { page: number; perPage: number; search?
 // ── confirming ──────────────────────────────────────────────────────────────
 
 export type Pair = { lineId: number; kind: PaymentKind; paymentId: number };
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
 
 /**
  * One pair in its own transaction: the line locked first, then the payment's own path, run inside

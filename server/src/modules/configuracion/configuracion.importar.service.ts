@@ -30,6 +30,7 @@ import {
 } from '#domain/importar-catalogo.ts';
 import { fromCents, toCents } from '#domain/money.ts';
 import type { Db } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/violaciones.ts';
 import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { ModelSelection } from '#server/modules/configuracion/configuracion.repo.ts';
 import { type HistoryEntry, registrarHistorial, searchTerms, searchTextOf } from '#server/modules/configuracion/configuracion.service.ts';
@@ -399,11 +400,6 @@ async function escribir(
     throw error;
   }
   return { history: entries.length };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e.cause ?? e).code === '23505';
 }
 
 /**

@@ -34,6 +34,7 @@ import { metaFor, offsetOf } from '#domain/paginator.ts';
 import { normalizeSearch, slugify } from '#domain/text.ts';
 import { transactionWithEffects } from '#server/db/after-commit.ts';
 import type { Db } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/violaciones.ts';
 import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import { type EncodedPhoto, newPhotoKey, removePhotoFiles, savePhotoFiles } from '#server/modules/imagenes/fotos.ts';
 import type { UploadStore } from '#server/modules/uploads/store.ts';
@@ -86,11 +87,6 @@ function changedFields<T extends Record<string, unknown>>(
     if (oldValue !== newValue) entries.push({ ...base, field, oldValue, newValue });
   }
   return entries;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e.cause ?? e).code === '23505';
 }
 
 /** A unique index hit by a concurrent insert is the same refusal as the check that came first. */

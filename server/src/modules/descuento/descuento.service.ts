@@ -19,6 +19,7 @@ import {
 import { metaFor, offsetOf } from '#domain/paginator.ts';
 import type { PaymentMethodId } from '#domain/store-constants.ts';
 import type { Db } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/violaciones.ts';
 import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { Serializable } from '#server/http/contract.ts';
 import * as repo from './descuento.repo.ts';
@@ -91,12 +92,6 @@ function columnsOf(input: DiscountInput) {
   };
 }
 
-function isUniqueCode(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const inner = e.cause ?? e;
-  return inner.code === '23505' && String(inner.constraint ?? (error as Error).message).includes('descuentos_codigo');
-}
-
 const codeTaken = (code: string | null) => new ReglaNegocio(`Ya existe un cupón con el código «${code}». Elija otro código.`);
 
 export async function registrar(db: Db, input: DiscountInput, userId: number): Promise<DescuentoOut> {
@@ -106,7 +101,7 @@ export async function registrar(db: Db, input: DiscountInput, userId: number): P
     const id = await repo.insert(db, { ...columns, createdBy: userId, updatedAt: new Date() });
     return toJson(await found(db, id), today());
   } catch (error) {
-    if (isUniqueCode(error)) throw codeTaken(columns.code);
+    if (isUniqueViolation(error, 'descuentos_codigo')) throw codeTaken(columns.code);
     throw error;
   }
 }
@@ -127,7 +122,7 @@ export async function actualizar(db: Db, id: number, input: DiscountInput): Prom
       await repo.update(tx, id, { ...columns, updatedAt: new Date() });
     });
   } catch (error) {
-    if (isUniqueCode(error)) throw codeTaken(columns.code);
+    if (isUniqueViolation(error, 'descuentos_codigo')) throw codeTaken(columns.code);
     throw error;
   }
   return toJson(await found(db, id), today());

@@ -3,6 +3,7 @@
 import type { PublicStore, Store, StoreInput, StorePatch } from '#domain/contracts/almacen.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
 import type { Db } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/violaciones.ts';
 import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import * as repo from './inventario.repo.ts';
 
@@ -52,18 +53,13 @@ export async function registrarTienda(db: Db, input: StoreInput): Promise<Store>
   return storeView(row);
 }
 
-function isCodeTaken(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e.cause ?? e).code === '23505';
-}
-
 /** Edits some fields of a store; its code stays unique (the unique index decides, also between two edits at once). */
 export async function actualizarTienda(db: Db, { id, ...changes }: StorePatch): Promise<Store> {
   let row: repo.StoreRow | undefined;
   try {
     row = await repo.updateStore(db, id, changes);
   } catch (error) {
-    if (changes.code && isCodeTaken(error)) throw codeTaken(changes.code);
+    if (changes.code && isUniqueViolation(error)) throw codeTaken(changes.code);
     throw error;
   }
   if (!row) throw new NoEncontrado('La tienda no existe.');

@@ -22,6 +22,7 @@ import { MAX_UNITS_WEB_ORDER, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS, type Ship
 import { cardCommissionCents } from '#domain/vat.ts';
 import { transactionWithEffects } from '#server/db/after-commit.ts';
 import type { Db } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/violaciones.ts';
 import { DatoInvalido, NoEncontrado, Prohibido, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import { findCouponCode, removeCartLines, setCouponCode } from '#server/modules/carrito/carrito.repo.ts';
@@ -55,12 +56,6 @@ const NOT_FOUND_PUBLIC = 'No encontramos una orden con ese código y esos datos.
 
 function hashRequest(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const inner = e.cause ?? e;
-  return inner.code === '23505' && (inner.constraint === constraint || String((error as Error).message).includes(constraint));
 }
 
 function isForeignKeyViolation(error: unknown, column: string): boolean {

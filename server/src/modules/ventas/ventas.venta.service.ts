@@ -9,6 +9,7 @@ import { metaFor, offsetOf } from '#domain/paginator.ts';
 import { type CounterPayment, dueDateOf, settleSale } from '#domain/venta-mostrador.ts';
 import { creditRefusal, normalizeDni, SALE_PAYMENT_METHODS, totalsInVes } from '#domain/ventas.ts';
 import type { Db } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/violaciones.ts';
 import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import type { Serializable } from '#server/http/contract.ts';
@@ -28,12 +29,6 @@ const today = (now = new Date()) => caracasIsoDate(now);
 
 function hashRequest(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const inner = e.cause ?? e;
-  return inner.code === '23505' && String(inner.constraint ?? (error as Error).message).includes(constraint);
 }
 
 function referenceLabel(p: { method: string; reference: string; bankCode: string }): string {
