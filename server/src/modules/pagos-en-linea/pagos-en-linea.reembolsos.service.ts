@@ -57,6 +57,7 @@ export async function reembolsar(
   const provider = providerNamed(ctx, pago.provider);
   if (!provider) throw new ReglaNegocio(`El pago se capturó con ${pago.provider}, que ya no está configurado en esta tienda.`);
   const captureId = pago.captureId;
+  const captured = toCents(pago.capturedAmount);
   const currency = pago.capturedCurrency ?? pago.currency;
 
   const request = await ctx.db.transaction(async (tx) => {
@@ -64,7 +65,7 @@ export async function reembolsar(
     const earlier = await repo.findRefundByRequest(tx, idempotencyKey);
     if (earlier) return { row: sameRequest(earlier, pago.id, input), mine: false };
     const refunded = await repo.refundedOf(tx, pago.id);
-    const remaining = toCents(pago.capturedAmount ?? '0') - refunded.done - refunded.requested - refunded.review;
+    const remaining = leftOf(captured, refunded);
     if (remaining <= 0) {
       throw new ReglaNegocio(
         refunded.requested + refunded.review > 0
@@ -132,9 +133,14 @@ export async function reembolsar(
     amount: done?.amount ?? asked.amount,
     currency,
     refunded: fromCents(refunded.done),
-    remaining: fromCents(toCents(pago.capturedAmount) - refunded.done - refunded.requested - refunded.review),
+    remaining: fromCents(leftOf(captured, refunded)),
     step: after?.step ?? order.step,
   };
+}
+
+/** What is left of a captured payment to refund: a refund asked and not yet confirmed counts as spent. */
+function leftOf(capturedCents: number, refunded: { done: number; requested: number; review: number }): number {
+  return capturedCents - refunded.done - refunded.requested - refunded.review;
 }
 
 /**
@@ -247,7 +253,7 @@ export async function resolverRevision(
   return {
     step: after?.step ?? '',
     refunded: fromCents(refunded.done),
-    remaining: fromCents(captured - refunded.done - refunded.requested - refunded.review),
+    remaining: fromCents(leftOf(captured, refunded)),
   };
 }
 
