@@ -1,5 +1,7 @@
 import './lib/zod-sin-eval.ts';
 import './lib/estilos-tienda.ts';
+import './lib/tema-variables.css';
+import './ui.css';
 import './app.css';
 import { Anchor, Button, Container, Group, MantineProvider, mantineHtmlProps, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
