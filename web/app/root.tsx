@@ -1,9 +1,13 @@
 import './lib/zod-sin-eval.ts';
-import './lib/estilos-tienda.ts';
+// Every page: Mantine's reset and CSS variables with the store's theme, and the store's own pieces.
+// The pages a shopper browses use no Mantine component (docs/decisions/0037); the rest mount
+// MantineProvider and its components' styles in their layouts (tienda/con-mantine.tsx, dashboard/layout.tsx).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import './lib/tema-variables.css';
 import './ui.css';
 import './app.css';
-import { Anchor, Button, Container, Group, MantineProvider, mantineHtmlProps, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
@@ -28,7 +32,6 @@ import { PAGINA_NO_ENCONTRADA } from './lib/no-encontrada.ts';
 import { useNonce } from './lib/nonce.ts';
 import { isChunkLoadError, reloadTabOnceAMinute } from './lib/recarga-modulo.ts';
 import { currentUser } from './lib/session.ts';
-import { readableVariants, theme } from './lib/tema.ts';
 
 const EMPTY_INFO: InfoPagina = { storeName: 'Vitrina', logo: '', banner: '', facility: '', sizeGuide: '', offer: '' };
 const EMPTY_FOOTER: Footer = {
@@ -100,7 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
     // The colour-scheme attribute is in the server HTML, so colours are right before any script runs.
-    <html lang="es" {...mantineHtmlProps}>
+    <html lang="es" data-mantine-color-scheme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -109,10 +112,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} cssVariablesResolver={readableVariants} forceColorScheme="light">
-          <LoadingBar />
-          {children}
-        </MantineProvider>
+        <LoadingBar />
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -150,25 +151,23 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export function ErrorPage({ status, message }: { status: number; message: string }) {
   const navigate = useNavigate();
   return (
-    <Container size="sm" py={80}>
+    <div className="contenedor contenedor-sm pagina-error">
       <title>{`${STATUS_TITLES[status] ?? 'Error'} | Vitrina`}</title>
-      <Stack align="center" gap="md" ta="center">
-        <Text fz={72} fw={800} c="pink.8" lh={1}>
-          {status}
-        </Text>
-        <Title order={1}>{STATUS_TITLES[status] ?? 'Error'}</Title>
-        <Text size="lg" data-testid="mensaje-error">
+      <div className="pila centrado" style={{ alignItems: 'center' }}>
+        <p className="texto pagina-error-codigo">{status}</p>
+        <h1 className="titulo">{STATUS_TITLES[status] ?? 'Error'}</h1>
+        <p className="texto texto-lg" data-testid="mensaje-error">
           {message}
-        </Text>
-        <Group>
-          <Anchor href="/" fw={600}>
+        </p>
+        <div className="fila">
+          <a href="/" className="enlace semi">
             Inicio
-          </Anchor>
-          <Button variant="light" onClick={() => navigate(-1)}>
+          </a>
+          <button type="button" className="boton boton-claro" onClick={() => navigate(-1)}>
             Volver
-          </Button>
-        </Group>
-      </Stack>
-    </Container>
+          </button>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 // The back-office layout: auth and has-role guards, sidebar built from auth/menu, e-mail verification notice.
-// Every Mantine component's styles (the storefront loads only its own, lib/estilos-tienda.ts), in a
-// CSS layer so that the storefront's unlayered copies and app.css keep winning as before; then the
+// Every Mantine component's styles (the storefront loads only its own, lib/estilos-tienda.ts, which
+// ProveedorMantine brings here too), in a CSS layer so that the storefront's unlayered copies and
+// app.css keep winning as before; then the
 // sales reports' charts and the notifications (only the back office shows them: the storefront loads
 // neither their code nor their styles).
 import '@mantine/core/styles.layer.css';
@@ -14,6 +15,7 @@ import { emailResend, menu as menuRoute } from '#domain/contracts/auth.ts';
 import { dashboardPageAt } from '#domain/dashboard-pages.ts';
 import { isStaff, type MenuEntry } from '#domain/roles.ts';
 import { TOAST_TIMEOUT_MS } from '#domain/store-constants.ts';
+import { ProveedorMantine } from '#web/components/proveedor-mantine.tsx';
 import { CUENTA, movedAccountPath } from '#web/cuenta/rutas.ts';
 import { requireRoleOf, requireUser } from '#web/lib/session.ts';
 import type { Route } from './+types/layout';
@@ -70,7 +72,15 @@ function MenuLinks({ entries, pathname, onNavigate }: { entries: MenuEntry[]; pa
   );
 }
 
-export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+export default function DashboardLayout(props: Route.ComponentProps) {
+  return (
+    <ProveedorMantine>
+      <Panel {...props} />
+    </ProveedorMantine>
+  );
+}
+
+function Panel({ loaderData }: Route.ComponentProps) {
   const { user, menu } = loaderData;
   const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();

@@ -66,7 +66,12 @@ describe("the storefront's Mantine styles", () => {
     expect([...needed].filter((name) => !listed.has(name)).sort()).toEqual([]);
   });
 
-  it('start with the base, the variables and the global styles', () => {
-    expect([...listed].slice(0, 3)).toEqual(['baseline', 'default-css-variables', 'global']);
+  it('leave the base, the variables and the global styles to root.tsx, which every page loads first', () => {
+    expect([...listed].filter((name) => ['baseline', 'default-css-variables', 'global'].includes(name))).toEqual([]);
+    const root = readFileSync(path.join(app, 'root.tsx'), 'utf8');
+    const order = ['baseline', 'default-css-variables', 'global'].map((name) => root.indexOf(`'@mantine/core/styles/${name}.css'`));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(root.indexOf("'./app.css'")).toBeGreaterThan(order[2]);
   });
 });
