@@ -3,7 +3,10 @@ import type { Currency } from './money.ts';
 
 export type Option<T extends string = string> = { value: T; label: string };
 
-/** [value, label] pairs for a select, in the order of the ids. */
+/**
+ * [value, label] pairs for a select, in the order of the ids. Its calls below are marked pure, so the
+ * browser build drops the lists from a page that imports only a constant of this file.
+ */
 export function toOptions<T extends string>(ids: readonly T[], labels: Record<T, string>): Option<T>[] {
   return ids.map((value) => ({ value, label: labels[value] }));
 }
@@ -27,7 +30,7 @@ export const PAY_SHIPPING_LABELS: Record<PayShippingId, string> = {
   'cobro-a-destino': 'Cobro a destino',
   'pagado-por-el-cliente': 'Pagado por el cliente',
 };
-export const PAY_SHIPPING_OPTIONS = toOptions(PAY_SHIPPING_IDS, PAY_SHIPPING_LABELS);
+export const PAY_SHIPPING_OPTIONS = /* @__PURE__ */ toOptions(PAY_SHIPPING_IDS, PAY_SHIPPING_LABELS);
 export const DEFAULT_PAY_SHIPPING: PayShippingId = 'delivery-gratis';
 
 export const PAYMENT_METHOD_IDS = [
@@ -155,6 +158,6 @@ export const GENDER_IDS = ['masculino', 'femenino'] as const;
 export type Gender = (typeof GENDER_IDS)[number];
 export const GENDER_LABELS: Record<Gender, string> = { masculino: 'Masculino', femenino: 'Femenino' };
 
-export const SHIPPING_AGENCY_OPTIONS = toOptions(SHIPPING_AGENCY_IDS, SHIPPING_AGENCY_LABELS);
-export const CHILD_RELATIONSHIP_OPTIONS = toOptions(CHILD_RELATIONSHIP_IDS, CHILD_RELATIONSHIP_LABELS);
+export const SHIPPING_AGENCY_OPTIONS = /* @__PURE__ */ toOptions(SHIPPING_AGENCY_IDS, SHIPPING_AGENCY_LABELS);
+export const CHILD_RELATIONSHIP_OPTIONS = /* @__PURE__ */ toOptions(CHILD_RELATIONSHIP_IDS, CHILD_RELATIONSHIP_LABELS);
 export const GENDER_OPTIONS = toOptions(GENDER_IDS, GENDER_LABELS);
