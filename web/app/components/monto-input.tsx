@@ -1,7 +1,6 @@
 // An amount field written the Venezuelan way ("1.234,56"): numeric keyboard, and on leaving the
 // field what was typed ("1234.5", "1234,5") is shown again in es-VE format. Read it with parseAmountInput.
-import { TextInput, type TextInputProps } from '@mantine/core';
-import type { FocusEvent } from 'react';
+import type { ComponentProps, FocusEvent, ReactNode } from 'react';
 import { formatAmount, parseAmountInput } from '#domain/money.ts';
 
 /** "1234.5" or "1.234,5" → "1.234,50"; anything that is not an amount is left as typed. */
@@ -12,17 +11,24 @@ export function montoVenezolano(value: string): string {
   return formatAmount(Number(whole) * 100 + Number(fraction.padEnd(2, '0')));
 }
 
-export function MontoInput({ onBlur, ...props }: TextInputProps) {
+type MontoInputProps = Omit<ComponentProps<'input'>, 'type'> & { label: ReactNode; className?: string };
+
+/** A labelled text field (label.campo from ui.css); `className` goes on the label, the rest on the input. */
+export function MontoInput({ label, className, onBlur, ...props }: MontoInputProps) {
   return (
-    <TextInput
-      inputMode="decimal"
-      autoComplete="off"
-      {...props}
-      onBlur={(event: FocusEvent<HTMLInputElement>) => {
-        const input = event.currentTarget;
-        if (input.value) input.value = montoVenezolano(input.value);
-        onBlur?.(event);
-      }}
-    />
+    <label className={className ? `campo ${className}` : 'campo'}>
+      {label}
+      <input
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        {...props}
+        onBlur={(event: FocusEvent<HTMLInputElement>) => {
+          const input = event.currentTarget;
+          if (input.value) input.value = montoVenezolano(input.value);
+          onBlur?.(event);
+        }}
+      />
+    </label>
   );
 }

@@ -1,5 +1,4 @@
 // /articulos/lo-nuevo, /articulos/mas-vendidos and /articulos/promociones.
-import { Container, Text, Title } from '@mantine/core';
 import { data } from 'react-router';
 import { articulos } from '#domain/contracts/catalogo.ts';
 import { ArticleGrid } from '#web/components/article-grid.tsx';
@@ -9,6 +8,7 @@ import { pageMeta } from '#web/lib/meta.ts';
 import { PAGINA_NO_ENCONTRADA } from '#web/lib/no-encontrada.ts';
 import type { Route } from './+types/articulos-opcion';
 import { filterParams, STOREFRONT_LIST } from './filtros.tsx';
+import classes from './listas.module.css';
 
 const OPTIONS = {
   'lo-nuevo': {
@@ -51,13 +51,11 @@ export function meta({ data: loaded, matches }: Route.MetaArgs) {
 export default function ArticulosOpcion({ loaderData }: Route.ComponentProps) {
   const option = OPTIONS[loaderData.option];
   return (
-    <Container size="xl" py="xl">
-      <Title order={1}>{option.title}</Title>
-      <Text c="gray.7" mb="lg">
-        {option.description}
-      </Text>
+    <div className={`contenedor contenedor-xl ${classes.pagina}`}>
+      <h1 className="titulo">{option.title}</h1>
+      <p className={`texto ${classes.bajada}`}>{option.description}</p>
       <ArticleGrid articles={loaderData.items} />
       <Paginacion meta={loaderData.meta} />
-    </Container>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 // Articles of a line or of one of its sub-lines: one card per style, 24 a page, with filters.
-import { Anchor, Box, Breadcrumbs, Button, Container, Grid, Group, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { linePath, subLinePath } from '#domain/catalogo-urls.ts';
@@ -11,6 +10,7 @@ import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/articulos-sublinea';
 import filtrosClasses from './filtros.module.css';
 import { BarraDeFiltros, Filtros, filterParams, STOREFRONT_LIST } from './filtros.tsx';
+import classes from './listas.module.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -34,59 +34,47 @@ export function meta({ data, matches, params }: Route.MetaArgs) {
 export default function ArticulosSubLinea({ loaderData }: Route.ComponentProps) {
   const { line, subLine, items, meta } = loaderData;
   const [abierto, setAbierto] = useState(false);
+  const pastilla = (activa: boolean) => `boton ${filtrosClasses.pastilla}${activa ? '' : ` ${filtrosClasses.botonDefecto}`}`;
   return (
-    <Container size="xl" py="xl">
-      <Breadcrumbs mb="md" separatorMargin={6} style={{ flexWrap: 'wrap' }}>
-        <Anchor component={Link} to="/">
-          Inicio
-        </Anchor>
-        <Anchor component={Link} to={linePath(line.code)}>
-          {line.name}
-        </Anchor>
-        <Text>{subLine?.name ?? 'Todos los artículos'}</Text>
-      </Breadcrumbs>
-      <Title order={1} mb="sm">
-        {subLine ? subLine.name : `${line.name}: todos los artículos`}
-      </Title>
-      <Box style={{ overflowX: 'auto' }} mb="md">
-        <Group gap={6} component="nav" aria-label="Sub-líneas" wrap="nowrap" pb={4}>
-          <Button
-            component={Link}
-            to={subLinePath(line.code)}
-            size="compact-md"
-            h={36}
-            radius="xl"
-            variant={subLine ? 'default' : 'filled'}
-            style={{ flex: 'none' }}
-          >
+    <div className={`contenedor contenedor-xl ${classes.pagina}`}>
+      <nav aria-label="Ruta">
+        <ol className={`migas ${classes.migas}`}>
+          <li>
+            <Link to="/" className="enlace">
+              Inicio
+            </Link>
+          </li>
+          <li>
+            <Link to={linePath(line.code)} className="enlace">
+              {line.name}
+            </Link>
+          </li>
+          <li>{subLine?.name ?? 'Todos los artículos'}</li>
+        </ol>
+      </nav>
+      <h1 className={`titulo ${classes.tituloPagina}`}>{subLine ? subLine.name : `${line.name}: todos los artículos`}</h1>
+      <div className={classes.subLineas}>
+        <nav className="fila" aria-label="Sub-líneas">
+          <Link to={subLinePath(line.code)} className={pastilla(!subLine)}>
             Todas
-          </Button>
+          </Link>
           {line.sublineas.map((sub) => (
-            <Button
-              key={sub.code}
-              component={Link}
-              to={subLinePath(line.code, sub.code)}
-              size="compact-md"
-              h={36}
-              radius="xl"
-              variant={subLine?.code === sub.code ? 'filled' : 'default'}
-              style={{ flex: 'none' }}
-            >
+            <Link key={sub.code} to={subLinePath(line.code, sub.code)} className={pastilla(subLine?.code === sub.code)}>
               {sub.name}
-            </Button>
+            </Link>
           ))}
-        </Group>
-      </Box>
-      <Grid gutter="xl">
-        <Grid.Col span={{ base: 12, md: 3 }} className={filtrosClasses.columna}>
+        </nav>
+      </div>
+      <div className={classes.rejilla}>
+        <div>
           <Filtros filters={line.filtros} total={meta} abierto={abierto} onCerrar={() => setAbierto(false)} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>
+        </div>
+        <div>
           <BarraDeFiltros filters={line.filtros} total={meta} onAbrir={() => setAbierto(true)} />
           <ArticleGrid articles={items} empty="No hay artículos con estos filtros." />
           <Paginacion meta={meta} />
-        </Grid.Col>
-      </Grid>
-    </Container>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 // Search results: one card per style, 24 a page (the header's search box keeps the query).
 
-import { Container, Text, Title } from '@mantine/core';
 import { articleCountLabel } from '#domain/conteo-acotado.ts';
 import type { ListMeta } from '#domain/contracts/api-client.ts';
 import { type ArticleCard, buscarArticulos } from '#domain/contracts/catalogo.ts';
@@ -9,6 +8,7 @@ import { Paginacion } from '#web/components/paginacion.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/buscar';
 import { filterParams, STOREFRONT_LIST } from './filtros.tsx';
+import classes from './listas.module.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -27,20 +27,18 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export default function Buscar({ loaderData }: Route.ComponentProps) {
   const { q, meta } = loaderData;
   return (
-    <Container size="xl" py="xl">
-      <Title order={1} mb="md">
-        {q ? `Resultados para «${q}»` : 'Buscar artículos'}
-      </Title>
-      {loaderData.message && <Text c="gray.7">{loaderData.message}</Text>}
+    <div className={`contenedor contenedor-xl ${classes.pagina}`}>
+      <h1 className={`titulo ${classes.tituloBuscar}`}>{q ? `Resultados para «${q}»` : 'Buscar artículos'}</h1>
+      {loaderData.message && <p className={`texto ${classes.mensaje}`}>{loaderData.message}</p>}
       {meta && (
         <>
-          <Text fw={600} mb="sm" data-testid="conteo-resultados">
+          <p className={`texto semi ${classes.conteo}`} data-testid="conteo-resultados">
             {articleCountLabel(meta)}
-          </Text>
+          </p>
           <ArticleGrid articles={loaderData.items} empty="No encontramos artículos con esa búsqueda." />
           <Paginacion meta={meta} />
         </>
       )}
-    </Container>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 // Catalogue filters as a GET form (colour swatches, size, price with IVA, offers, order): a side
 // column on wide screens, a bottom sheet on phones; above the list, the active filters as chips
 // that remove themselves and the result count.
-import { Button, Checkbox, CloseButton, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useSubmit } from 'react-router';
 import { articleCountLabel } from '#domain/conteo-acotado.ts';
@@ -107,63 +106,49 @@ export function BarraDeFiltros({ filters, total, onAbrir }: { filters: Filters; 
   const search = new URLSearchParams(location.search);
   const chips = activeChips(filters, search, location.pathname);
   return (
-    <Stack gap="xs" mb="md" id="lista-articulos">
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={600} data-testid="conteo-resultados" aria-live="polite">
+    <div className={`pila gap-xs ${classes.barra}`} id="lista-articulos">
+      <div className={`fila ${classes.cabecera}`}>
+        <p className="texto semi" data-testid="conteo-resultados" aria-live="polite">
           {articleCountLabel(total)}
-        </Text>
-        {/* A link to the sheet: without JavaScript the sheet opens as the page's :target. */}
-        <Button
-          component="a"
+        </p>
+        {/* biome-ignore lint/a11y/useValidAnchor: a link to the sheet: without JavaScript the sheet opens as the page's :target */}
+        <a
           href="#filtros-panel"
-          className={classes.soloTelefono}
-          variant="default"
+          className={`boton ${classes.botonDefecto} ${classes.alto44} ${classes.soloTelefono}`}
           onClick={(event) => {
             event.preventDefault();
             onAbrir();
           }}
-          h={44}
           aria-controls="filtros-panel"
           data-testid="abrir-filtros"
         >
           Filtros{chips.length > 0 ? ` (${chips.length})` : ''}
-        </Button>
-      </Group>
+        </a>
+      </div>
       {chips.length > 0 && (
-        <Group
-          gap={8}
-          component="ul"
-          aria-label="Filtros activos"
-          data-testid="filtros-activos"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        >
+        <ul className={`fila ${classes.chips}`} aria-label="Filtros activos" data-testid="filtros-activos">
           {chips.map((chip) => (
             <li key={chip.key}>
-              <Button
-                component={Link}
+              <Link
                 to={chip.to}
                 preventScrollReset
-                variant="light"
-                color="dark"
-                radius="xl"
-                size="compact-md"
-                h={36}
-                rightSection={<span aria-hidden>×</span>}
+                className={`boton ${classes.pastilla} ${classes.chip}`}
                 aria-label={`Quitar filtro ${chip.label}`}
                 data-testid="chip-filtro"
               >
                 {chip.label}
-              </Button>
+                <span aria-hidden>×</span>
+              </Link>
             </li>
           ))}
           <li>
-            <Button component={Link} to={location.pathname} variant="subtle" radius="xl" size="compact-md" h={36}>
+            <Link to={location.pathname} className={`boton boton-sutil ${classes.pastilla}`}>
               Borrar todo
-            </Button>
+            </Link>
           </li>
-        </Group>
+        </ul>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -236,19 +221,27 @@ export function Filtros({
         key={location.search}
       >
         <div className={classes.encabezado}>
-          <Title order={2} size="h4">
-            Filtros
-          </Title>
-          <CloseButton ref={closeButton} component="a" href="#lista-articulos" size="xl" onClick={cerrar} aria-label="Cerrar los filtros" />
+          <h2 className="titulo">Filtros</h2>
+          {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript it leaves the :target sheet for the list */}
+          <a ref={closeButton} href="#lista-articulos" className={classes.cerrar} onClick={cerrar} aria-label="Cerrar los filtros">
+            <IconoCerrar />
+          </a>
         </div>
-        <Stack gap="md" py="sm">
-          <NativeSelect label="Ordenar por" name="orden" defaultValue={current.get('orden') ?? 'nuevo'} data={SORT_OPTIONS} size="md" />
+        <div className={`pila ${classes.cuerpo}`}>
+          <label className={`campo ${classes.campo}`}>
+            Ordenar por
+            <select name="orden" defaultValue={current.get('orden') ?? 'nuevo'}>
+              {SORT_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
           {filters.colors.length > 0 && (
-            <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-              <Text component="legend" fw={500} size="sm" mb={6}>
-                Color
-              </Text>
-              <Group gap={6}>
+            <fieldset className={classes.grupo}>
+              <legend>Color</legend>
+              <div className={`fila ${classes.opciones}`}>
                 {filters.colors.map((c) => (
                   <label key={c.code} className={classes.muestra} data-testid={`filtro-color-${c.code}`}>
                     <input type="checkbox" name="color" value={c.code} defaultChecked={colors.has(c.code)} />
@@ -256,33 +249,29 @@ export function Filtros({
                     {c.name}
                   </label>
                 ))}
-              </Group>
+              </div>
             </fieldset>
           )}
           {filters.sizes.length > 0 && (
-            <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-              <Text component="legend" fw={500} size="sm" mb={6}>
-                Talla
-              </Text>
-              <Group gap={6}>
+            <fieldset className={classes.grupo}>
+              <legend>Talla</legend>
+              <div className={`fila ${classes.opciones}`}>
                 {[{ code: '', label: 'Todas' }, ...filters.sizes].map((s) => (
                   <label key={s.code || 'todas'} className={classes.opcion} data-testid={`filtro-talla-${s.code || 'todas'}`}>
                     <input type="radio" name="talla" value={s.code} defaultChecked={(current.get('talla') ?? '') === s.code} />
                     <span>{s.label}</span>
                   </label>
                 ))}
-              </Group>
+              </div>
             </fieldset>
           )}
-          <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-            <Text component="legend" fw={500} size="sm" mb={6}>
-              Precio con IVA ($)
-            </Text>
-            <Group grow gap="xs" align="flex-end">
+          <fieldset className={classes.grupo}>
+            <legend>Precio con IVA ($)</legend>
+            <div className={`fila gap-xs ${classes.precios}`}>
               <MontoInput
                 label="Desde"
                 name="precio_min"
-                size="md"
+                className={classes.campo}
                 defaultValue={montoVenezolano(current.get('precio_min') ?? '')}
                 placeholder={pvpOf(filters.priceRange.min)}
                 onBlur={(e) => e.currentTarget.form && send(e.currentTarget.form)}
@@ -290,33 +279,50 @@ export function Filtros({
               <MontoInput
                 label="Hasta"
                 name="precio_max"
-                size="md"
+                className={classes.campo}
                 defaultValue={montoVenezolano(current.get('precio_max') ?? '')}
                 placeholder={pvpOf(filters.priceRange.max)}
                 onBlur={(e) => e.currentTarget.form && send(e.currentTarget.form)}
               />
-            </Group>
+            </div>
           </fieldset>
-          <Checkbox label="Solo ofertas" name="promocion" value="true" size="md" defaultChecked={current.get('promocion') === 'true'} />
-          <Group gap="xs" className={classes.soloEscritorio}>
-            <Button type="submit" size="sm">
+          <label className={classes.casilla}>
+            <input type="checkbox" name="promocion" value="true" defaultChecked={current.get('promocion') === 'true'} />
+            Solo ofertas
+          </label>
+          <div className={`fila gap-xs ${classes.soloEscritorio}`}>
+            <button type="submit" className="boton">
               Aplicar
-            </Button>
-            <Button component={Link} to={location.pathname} variant="subtle" size="sm">
+            </button>
+            <Link to={location.pathname} className="boton boton-sutil">
               Limpiar filtros
-            </Button>
-          </Group>
-        </Stack>
+            </Link>
+          </div>
+        </div>
         <div className={classes.pie}>
-          <Button component={Link} to={location.pathname} variant="default" h={44} style={{ flex: 1 }}>
+          <Link to={location.pathname} className={`boton ${classes.botonDefecto} ${classes.alto44}`} style={{ flex: 1 }}>
             Limpiar
-          </Button>
+          </Link>
           {/* With JavaScript the choices already applied, so it only closes; without it, it sends the form. */}
-          <Button type="submit" onClick={cerrar} h={44} style={{ flex: 2 }} data-testid="ver-resultados">
+          <button type="submit" onClick={cerrar} className={`boton ${classes.alto44}`} style={{ flex: 2 }} data-testid="ver-resultados">
             Ver {articleCountLabel(total)}
-          </Button>
+          </button>
         </div>
       </Form>
     </>
+  );
+}
+
+/** Mantine's close cross, drawn at 70% of its button. */
+function IconoCerrar() {
+  return (
+    <svg viewBox="0 0 15 15" width="70%" height="70%" fill="none" aria-hidden>
+      <path
+        d="M11.7816 4.03157C12.0062 3.80702 12.0062 3.44295 11.7816 3.2184C11.5571 2.99385 11.193 2.99385 10.9685 3.2184L7.50005 6.68682L4.03164 3.2184C3.80708 2.99385 3.44301 2.99385 3.21846 3.2184C2.99391 3.44295 2.99391 3.80702 3.21846 4.03157L6.68688 7.49999L3.21846 10.9684C2.99391 11.193 2.99391 11.557 3.21846 11.7816C3.44301 12.0061 3.80708 12.0061 4.03164 11.7816L7.50005 8.31316L10.9685 11.7816C11.193 12.0061 11.5571 12.0061 11.7816 11.7816C12.0062 11.557 12.0062 11.193 11.7816 10.9684L8.31322 7.49999L11.7816 4.03157Z"
+        fill="currentColor"
+        fillRule="evenodd"
+        clipRule="evenodd"
+      />
+    </svg>
   );
 }
