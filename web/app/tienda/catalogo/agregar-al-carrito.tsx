@@ -1,7 +1,6 @@
 // On the article page: how many units, the stores they come from (pre-filled: nearest to the
 // shopper, then most stock; «Elegir tiendas» opens the per-store choice of spec §3), and the bar
 // with the price and «Agregar al carrito», fixed at the bottom of a phone's screen.
-import { Alert, Anchor, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { StoreStock } from '#domain/contracts/catalogo.ts';
@@ -47,6 +46,7 @@ export function AgregarAlCarrito({ size, pvpCents }: { size: Size | null; pvpCen
   const chosen = choosing ? perStore : splitOf(stores, Math.min(quantity, available));
   const units = Object.values(chosen).reduce((n, q) => n + q, 0);
   const canAdd = size !== null && available > 0 && units > 0;
+  const busy = fetcher.state !== 'idle';
   const hint =
     size === null ? 'Elija una talla' : available === 0 ? 'Agotada en esta talla' : units === 0 ? 'Elija al menos una unidad' : null;
 
@@ -58,26 +58,27 @@ export function AgregarAlCarrito({ size, pvpCents }: { size: Size | null; pvpCen
         .map(([id, q]) => (
           <input key={id} type="hidden" name={`tienda-${id}`} value={q} />
         ))}
-      <Stack gap="sm">
+      <div className="pila gap-sm">
         {size && available > 0 && !choosing && (
-          <Group gap="md" align="center" wrap="wrap">
-            <Text fw={600} component="span" id="cantidad-etiqueta">
+          <div className="fila">
+            <span className="semi" id="cantidad-etiqueta">
               Cantidad
-            </Text>
+            </span>
             <Cantidad value={Math.min(quantity, available)} onChange={setQuantity} max={available} label="Cantidad" testId="cantidad" />
-          </Group>
+          </div>
         )}
         {size && available > 0 && (
-          <Stack gap={4} data-testid="existencia">
+          <div className="pila" style={{ gap: 4 }} data-testid="existencia">
             {!choosing && (
-              <Text size="sm" data-testid="tiendas-sugeridas">
+              <p className="texto texto-sm" data-testid="tiendas-sugeridas">
                 Sale de:{' '}
                 {Object.entries(chosen)
                   .map(([id, q]) => `${stores.find((s) => s.id === Number(id))?.name ?? ''} (${q})`)
                   .join(', ')}
-              </Text>
+              </p>
             )}
-            <UnstyledButton
+            <button
+              type="button"
               onClick={() => {
                 if (!choosing) setPerStore(chosen);
                 setChoosing(!choosing);
@@ -85,11 +86,10 @@ export function AgregarAlCarrito({ size, pvpCents }: { size: Size | null; pvpCen
               aria-expanded={choosing}
               aria-controls="elegir-tiendas"
               data-testid="elegir-tiendas"
-              style={{ minHeight: 44, fontWeight: 600, textDecoration: 'underline' }}
-              c="pink.9"
+              className={classes.elegir}
             >
               {choosing ? 'Usar las tiendas sugeridas' : 'Elegir tiendas'}
-            </UnstyledButton>
+            </button>
             <TiendasDeLaTalla
               id="elegir-tiendas"
               size={size}
@@ -97,65 +97,62 @@ export function AgregarAlCarrito({ size, pvpCents }: { size: Size | null; pvpCen
               perStore={perStore}
               onChange={(id, q) => setPerStore({ ...perStore, [id]: q })}
             />
-          </Stack>
+          </div>
         )}
         {size && available === 0 && (
-          <Text size="sm" c="red.9" data-testid="existencia">
+          <p className={`texto texto-sm ${classes.rojo}`} data-testid="existencia">
             Agotado en todas las tiendas.
-          </Text>
+          </p>
         )}
         {fetcher.data?.message && (
-          <Alert color="red" role="alert">
+          <div className="aviso c-red" role="alert">
             {fetcher.data.message}
-          </Alert>
+          </div>
         )}
         {fetcher.data?.added && fetcher.state === 'idle' && (
-          <Alert color="green" role="status" data-testid="agregado">
+          <div className="aviso c-green" role="status" data-testid="agregado">
             Agregado al carrito.{' '}
-            <Anchor component={Link} to="/carrito" fw={600}>
+            <Link to="/carrito" className={`enlace ${classes.verCarrito}`}>
               Ver el carrito
-            </Anchor>
-          </Alert>
+            </Link>
+          </div>
         )}
         {whatsapp && (
-          <Button
+          <button
             type="submit"
             name="intent"
             value="whatsapp"
-            variant="outline"
-            color="green"
-            h={48}
+            className={`boton boton-borde c-green ${classes.alto}`}
             disabled={!canAdd}
             data-testid="pedir-whatsapp"
           >
             Pedir por WhatsApp
-          </Button>
+          </button>
         )}
         <div className={classes.barra} data-testid="barra-agregar">
-          <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text fw={700} fz="lg" data-testid="barra-precio">
+          <div className={classes.barraFila}>
+            <div style={{ minWidth: 0 }}>
+              <p className="texto texto-lg negrita" data-testid="barra-precio">
                 {formatMoney(pvpCents * Math.max(1, units), currency, rate.amount)}
-              </Text>
-              <Text size="xs" c={hint ? 'red.9' : 'gray.7'} data-testid="barra-aviso">
+              </p>
+              <p className={`texto texto-xs ${hint ? classes.rojo : classes.gris}`} data-testid="barra-aviso">
                 {hint ?? (units > 1 ? `${units} unidades con IVA` : 'IVA incluido')}
-              </Text>
-            </Stack>
-            <Button
+              </p>
+            </div>
+            <button
               type="submit"
-              h={48}
-              px="md"
-              style={{ flex: 'none' }}
-              disabled={!canAdd}
-              loading={fetcher.state !== 'idle'}
+              className={`boton ${classes.alto} ${classes.agregar}`}
+              disabled={!canAdd || busy}
+              aria-busy={busy || undefined}
+              data-cargando={busy || undefined}
               data-testid="agregar-carrito"
             >
               Agregar al carrito
-            </Button>
-          </Group>
+            </button>
+          </div>
         </div>
         <div className={classes.espacio} />
-      </Stack>
+      </div>
     </fetcher.Form>
   );
 }
@@ -189,9 +186,7 @@ function TiendasDeLaTalla({
           <tr key={store.id}>
             <td>
               {store.name}
-              <Text size="xs" c="gray.7">
-                {store.city}
-              </Text>
+              <p className={`texto texto-xs ${classes.gris}`}>{store.city}</p>
             </td>
             <td style={{ textAlign: 'right', color: store.quantity === 0 ? 'var(--mantine-color-red-9)' : undefined }}>
               {store.quantity === 0 ? 'Agotado' : store.quantity}
@@ -199,7 +194,7 @@ function TiendasDeLaTalla({
             {choosing && (
               <td>
                 {store.quantity > 0 && (
-                  <Group justify="flex-end">
+                  <div className="fila" style={{ justifyContent: 'flex-end' }}>
                     <Cantidad
                       value={perStore[store.id] ?? 0}
                       min={0}
@@ -208,7 +203,7 @@ function TiendasDeLaTalla({
                       label={`Unidades de ${store.name}`}
                       testId={`llevar-${store.id}`}
                     />
-                  </Group>
+                  </div>
                 )}
               </td>
             )}

@@ -1,6 +1,5 @@
 // The article page: photos, then price, colour (sibling models) and size (builds the article code)
 // in a phone's first screen; the add-to-cart bar; stock per store; size guide by línea; WhatsApp.
-import { Accordion, Anchor, Badge, Breadcrumbs, Container, Grid, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { data, Link, redirect } from 'react-router';
 import { buildArticleCode } from '#domain/article-code.ts';
@@ -84,10 +83,10 @@ function productJsonLd(article: ArticleDetail, origin: string) {
 function GuiaDeTallas({ article }: { article: ArticleDetail }) {
   const guia = guiaDeTallas(article);
   return (
-    <Stack gap={6} data-testid={`guia-${guia.tipo}`}>
-      <Text size="sm" fw={600} id="guia-de-tallas-titulo">
+    <div className="pila" style={{ gap: 6 }} data-testid={`guia-${guia.tipo}`}>
+      <p className="texto texto-sm semi" id="guia-de-tallas-titulo">
         {guia.titulo}
-      </Text>
+      </p>
       {/* A plain table: any use of Mantine's Table keeps its ScrollContainer, whose ScrollArea brings
           all of floating-ui into every browsing page (docs/decisions/0037). */}
       <div className="tabla-desplazable">
@@ -110,10 +109,8 @@ function GuiaDeTallas({ article }: { article: ArticleDetail }) {
           </tbody>
         </table>
       </div>
-      <Text size="xs" c="gray.7">
-        {guia.nota}
-      </Text>
-    </Stack>
+      <p className={`texto texto-xs ${classes.gris}`}>{guia.nota}</p>
+    </div>
   );
 }
 
@@ -126,32 +123,28 @@ function WhatsApp({ article, url, price }: { article: ArticleDetail; url: string
   const share = `${article.name} (${article.colorName}) a ${price} en Vitrina: ${url}`;
   const ask = `Hola, quisiera más información de ${article.name}, color ${article.colorName} (código ${article.model}): ${url}`;
   return (
-    <Group gap="xs" data-testid="whatsapp">
-      <Anchor
+    <div className="fila gap-xs" data-testid="whatsapp">
+      <a
         href={`https://wa.me/?text=${encodeURIComponent(share)}`}
         target="_blank"
         rel="noopener"
-        fw={600}
-        c="green"
-        py={10}
+        className={`enlace ${classes.whatsapp}`}
         data-testid="compartir-whatsapp"
       >
         Compartir por WhatsApp
-      </Anchor>
+      </a>
       {store && (
-        <Anchor
+        <a
           href={`https://wa.me/${store}?text=${encodeURIComponent(ask)}`}
           target="_blank"
           rel="noopener"
-          fw={600}
-          c="green"
-          py={10}
+          className={`enlace ${classes.whatsapp}`}
           data-testid="preguntar-whatsapp"
         >
           Preguntar por WhatsApp
-        </Anchor>
+        </a>
       )}
-    </Group>
+    </div>
   );
 }
 
@@ -176,148 +169,146 @@ export default function Articulo({ loaderData, matches }: Route.ComponentProps) 
   const off = descuentoVisible(article);
   const { pvpCents } = precioAlPublico(article);
   return (
-    <Container size="xl" py={{ base: 'sm', md: 'xl' }}>
+    <div className={`contenedor contenedor-xl ${classes.pagina}`}>
       <script type="application/ld+json" nonce={nonce} suppressHydrationWarning>
         {JSON.stringify(productJsonLd(article, origin)).replace(/</g, '\\u003c')}
       </script>
-      <Grid gutter={{ base: 'sm', md: 'xl' }}>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <div className={classes.fotos}>
-            <Galeria
-              photos={article.photos}
-              image={article.image}
-              imageSrcSet={article.imageSrcSet}
-              label={`${article.name}, color ${article.colorName}`}
-              overlay={
-                (off || article.isNew) && (
-                  <Group gap={6} pos="absolute" top={12} left={12}>
-                    {off && (
-                      <Badge size="lg" color="pink.9" data-testid="insignia-descuento">
-                        {off}
-                      </Badge>
-                    )}
-                    {article.isNew && (
-                      <Badge size="lg" color="dark" data-testid="insignia-nuevo">
-                        Nuevo
-                      </Badge>
-                    )}
-                  </Group>
-                )
-              }
-            />
+      <div className={classes.rejilla}>
+        <div className={classes.fotos}>
+          <Galeria
+            photos={article.photos}
+            image={article.image}
+            imageSrcSet={article.imageSrcSet}
+            label={`${article.name}, color ${article.colorName}`}
+            overlay={
+              (off || article.isNew) && (
+                <div className={`fila ${classes.insignias}`}>
+                  {off && (
+                    <span className={`insignia ${classes.insignia} ${classes.descuento}`} data-testid="insignia-descuento">
+                      {off}
+                    </span>
+                  )}
+                  {article.isNew && (
+                    <span className={`insignia ${classes.insignia} ${classes.nuevo}`} data-testid="insignia-nuevo">
+                      Nuevo
+                    </span>
+                  )}
+                </div>
+              )
+            }
+          />
+        </div>
+        <div className="pila gap-sm">
+          <div>
+            <h1 className={`titulo ${classes.nombre}`}>{article.name}</h1>
+            <Precio price={article.price} promotion={article.promotion} discount={article.discount} size="xl" />
+            <p className={`texto texto-xs ${classes.gris}`}>
+              IVA incluido · Código: <span data-testid="codigo-articulo">{selected ? selected.article : article.model}</span>
+            </p>
           </div>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="sm">
-            <div>
-              <Title order={1} size="h3">
-                {article.name}
-              </Title>
-              <Precio price={article.price} promotion={article.promotion} discount={article.discount} size="xl" />
-              <Text size="xs" c="gray.7">
-                IVA incluido · Código: <span data-testid="codigo-articulo">{selected ? selected.article : article.model}</span>
-              </Text>
-            </div>
 
-            <Stack gap={4}>
-              <Text fw={600} size="sm">
-                Color: <span data-testid="color-elegido">{article.colorName}</span>
-              </Text>
-              <Group gap={8} component="ul" aria-label="Colores disponibles" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                {article.colors.map((color) => (
-                  <li key={color.model}>
-                    <Link
-                      to={
-                        sizeCode ? articlePath(article.lineCode, article.subLineCode, buildArticleCode(color.model, sizeCode)) : color.path
-                      }
-                      preventScrollReset
-                      aria-label={`Color ${color.name}`}
-                      aria-current={color.model === article.model ? 'true' : undefined}
-                      data-testid={`swatch-${color.colorCode}`}
-                      className={classes.color}
-                      style={{ background: color.hex }}
-                    />
-                  </li>
-                ))}
-              </Group>
-            </Stack>
+          <div className="pila" style={{ gap: 4 }}>
+            <p className="texto texto-sm semi">
+              Color: <span data-testid="color-elegido">{article.colorName}</span>
+            </p>
+            <ul className={`fila ${classes.lista}`} style={{ gap: 8 }} aria-label="Colores disponibles">
+              {article.colors.map((color) => (
+                <li key={color.model}>
+                  <Link
+                    to={sizeCode ? articlePath(article.lineCode, article.subLineCode, buildArticleCode(color.model, sizeCode)) : color.path}
+                    preventScrollReset
+                    aria-label={`Color ${color.name}`}
+                    aria-current={color.model === article.model ? 'true' : undefined}
+                    data-testid={`swatch-${color.colorCode}`}
+                    className={classes.color}
+                    style={{ background: color.hex }}
+                  />
+                </li>
+              ))}
+            </ul>
+          </div>
 
-            <Stack gap={4}>
-              <Group justify="space-between" gap="xs">
-                <Text fw={600} size="sm">
-                  Talla{selected ? `: ${selected.label}` : ''}
-                </Text>
-                {selected && selected.stock > 0 && selected.stock <= LOW_STOCK && (
-                  <Text size="sm" fw={700} c="red.9" data-testid="quedan-pocas">
-                    ¡Quedan {selected.stock}!
-                  </Text>
-                )}
-              </Group>
-              <Group gap={6} component="ul" aria-label="Tallas" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                {article.sizes.map((size) => (
-                  <li key={size.code}>
-                    <UnstyledButton
-                      component="a"
-                      href={sizePath(size.code)}
-                      onClick={choose(size.code)}
-                      className={classes.talla}
-                      aria-current={size.code === sizeCode ? 'true' : undefined}
-                      data-agotada={size.stock === 0}
-                      aria-label={`Talla ${size.label}${size.stock === 0 ? ', agotada' : ''}`}
-                      data-testid={`talla-${size.code}`}
-                    >
-                      {size.label}
-                    </UnstyledButton>
-                  </li>
-                ))}
-              </Group>
-              <TallaSugerida sugerencias={loaderData.sugerencias} selectedSize={sizeCode} pathOf={sizePath} />
-              {selected && (
-                <Anchor href={basePath} onClick={choose(null)} size="sm" c="gray.8" py={6}>
-                  Quitar talla
-                </Anchor>
+          <div className="pila" style={{ gap: 4 }}>
+            <div className="fila gap-xs" style={{ justifyContent: 'space-between' }}>
+              <p className="texto texto-sm semi">Talla{selected ? `: ${selected.label}` : ''}</p>
+              {selected && selected.stock > 0 && selected.stock <= LOW_STOCK && (
+                <p className={`texto texto-sm negrita ${classes.rojo}`} data-testid="quedan-pocas">
+                  ¡Quedan {selected.stock}!
+                </p>
               )}
-            </Stack>
+            </div>
+            <ul className={`fila ${classes.lista}`} style={{ gap: 6 }} aria-label="Tallas">
+              {article.sizes.map((size) => (
+                <li key={size.code}>
+                  <a
+                    href={sizePath(size.code)}
+                    onClick={choose(size.code)}
+                    className={classes.talla}
+                    aria-current={size.code === sizeCode ? 'true' : undefined}
+                    data-agotada={size.stock === 0}
+                    aria-label={`Talla ${size.label}${size.stock === 0 ? ', agotada' : ''}`}
+                    data-testid={`talla-${size.code}`}
+                  >
+                    {size.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <TallaSugerida sugerencias={loaderData.sugerencias} selectedSize={sizeCode} pathOf={sizePath} />
+            {selected && (
+              <a href={basePath} onClick={choose(null)} className={`enlace texto-sm ${classes.quitar}`}>
+                Quitar talla
+              </a>
+            )}
+          </div>
 
-            <AgregarAlCarrito size={selected} pvpCents={pvpCents} />
+          <AgregarAlCarrito size={selected} pvpCents={pvpCents} />
 
-            <WhatsApp article={article} url={origin + basePath} price={format(fromCents(pvpCents))} />
+          <WhatsApp article={article} url={origin + basePath} price={format(fromCents(pvpCents))} />
 
-            <Accordion variant="separated" defaultValue="descripcion">
-              <Accordion.Item value="descripcion">
-                <Accordion.Control>Descripción</Accordion.Control>
-                <Accordion.Panel>
-                  <Text size="sm">{article.description}</Text>
-                </Accordion.Panel>
-              </Accordion.Item>
-              <Accordion.Item value="guia">
-                <Accordion.Control data-testid="abrir-guia">Guía de tallas</Accordion.Control>
-                <Accordion.Panel>
-                  <GuiaDeTallas article={article} />
-                </Accordion.Panel>
-              </Accordion.Item>
-              <Accordion.Item value="envios">
-                <Accordion.Control>Envíos y pagos</Accordion.Control>
-                <Accordion.Panel>
-                  <Text size="sm">{info.facility}</Text>
-                </Accordion.Panel>
-              </Accordion.Item>
-            </Accordion>
+          {/* One open at a time, like Mantine's Accordion: details sharing a name close each other. */}
+          <div className={classes.acordeon}>
+            <details name="articulo-info" open>
+              <summary>Descripción</summary>
+              <div className={classes.panel}>
+                <p className="texto texto-sm">{article.description}</p>
+              </div>
+            </details>
+            <details name="articulo-info">
+              <summary data-testid="abrir-guia">Guía de tallas</summary>
+              <div className={classes.panel}>
+                <GuiaDeTallas article={article} />
+              </div>
+            </details>
+            <details name="articulo-info">
+              <summary>Envíos y pagos</summary>
+              <div className={classes.panel}>
+                <p className="texto texto-sm">{info.facility}</p>
+              </div>
+            </details>
+          </div>
 
-            <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
-              <Anchor component={Link} to="/" py={6}>
-                Inicio
-              </Anchor>
-              <Anchor component={Link} to={linePath(article.lineCode)} py={6}>
-                {article.lineName}
-              </Anchor>
-              <Anchor component={Link} to={subLinePath(article.lineCode, article.subLineCode)} py={6}>
-                {article.subLineName}
-              </Anchor>
-            </Breadcrumbs>
-          </Stack>
-        </Grid.Col>
-      </Grid>
-    </Container>
+          <nav aria-label="Ruta">
+            <ol className={`migas ${classes.migas}`}>
+              <li>
+                <Link to="/" className="enlace">
+                  Inicio
+                </Link>
+              </li>
+              <li>
+                <Link to={linePath(article.lineCode)} className="enlace">
+                  {article.lineName}
+                </Link>
+              </li>
+              <li>
+                <Link to={subLinePath(article.lineCode, article.subLineCode)} className="enlace">
+                  {article.subLineName}
+                </Link>
+              </li>
+            </ol>
+          </nav>
+        </div>
+      </div>
+    </div>
   );
 }

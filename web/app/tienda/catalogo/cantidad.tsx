@@ -1,5 +1,5 @@
 // A plain quantity stepper with big touch targets (44 px): − [n] +. Typing a number works too.
-import { ActionIcon, Group } from '@mantine/core';
+import classes from './cantidad.module.css';
 
 export function Cantidad({
   value,
@@ -21,20 +21,17 @@ export function Cantidad({
 }) {
   const clamp = (n: number) => Math.max(min, Math.min(max, Number.isFinite(n) ? Math.trunc(n) : min));
   return (
-    <Group gap={0} wrap="nowrap" role="group" aria-label={label}>
-      <ActionIcon
-        variant="default"
-        size={44}
-        radius="md"
+    <div className={classes.cantidad} role="group" aria-label={label}>
+      <button
+        type="button"
+        className={classes.paso}
         onClick={() => onChange(clamp(value - 1))}
         disabled={value <= min}
         aria-label={`Restar uno: ${label}`}
         data-testid={testId && `${testId}-menos`}
       >
-        <span aria-hidden style={{ fontSize: 22, lineHeight: 1 }}>
-          −
-        </span>
-      </ActionIcon>
+        <span aria-hidden>−</span>
+      </button>
       <input
         type="text"
         inputMode="numeric"
@@ -44,21 +41,18 @@ export function Cantidad({
         aria-label={label}
         onChange={(e) => onChange(clamp(Number(e.currentTarget.value.replace(/\D/g, '') || min)))}
         data-testid={testId}
-        style={{ width: 48, height: 44, textAlign: 'center', fontSize: 16, fontWeight: 600, border: 0, background: 'transparent' }}
+        className={classes.numero}
       />
-      <ActionIcon
-        variant="default"
-        size={44}
-        radius="md"
+      <button
+        type="button"
+        className={classes.paso}
         onClick={() => onChange(clamp(value + 1))}
         disabled={value >= max}
         aria-label={`Sumar uno: ${label}`}
         data-testid={testId && `${testId}-mas`}
       >
-        <span aria-hidden style={{ fontSize: 22, lineHeight: 1 }}>
-          +
-        </span>
-      </ActionIcon>
-    </Group>
+        <span aria-hidden>+</span>
+      </button>
+    </div>
   );
 }

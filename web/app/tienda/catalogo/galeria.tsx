@@ -2,10 +2,10 @@
 // phone, arrow keys once focused, the scroll wheel with Shift), and thumbnails that bring each photo
 // into view. Without JavaScript the strip scrolls and the thumbnails are links to each photo; with
 // it they scroll the strip in place and the current one is marked. No photo: the model's drawing.
-import { Box, Text } from '@mantine/core';
 import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ArticlePhoto } from '#domain/contracts/catalogo.ts';
 import { imageFallback } from '#web/components/imagen.tsx';
+import classes from './galeria.module.css';
 
 /** The storefront's 4:5 frame: width and height reserve the room before the picture arrives. */
 const FRAME = { width: 800, height: 1000 };
@@ -34,7 +34,7 @@ export function Galeria({ photos, image, imageSrcSet, label, overlay }: Props) {
 
   if (count <= 1) {
     return (
-      <Box pos="relative">
+      <div className={classes.marco}>
         <img
           src={photos[0]?.image ?? image}
           srcSet={photos[0]?.srcSet ?? imageSrcSet}
@@ -48,7 +48,7 @@ export function Galeria({ photos, image, imageSrcSet, label, overlay }: Props) {
           {...imageFallback}
         />
         {overlay}
-      </Box>
+      </div>
     );
   }
 
@@ -72,8 +72,8 @@ export function Galeria({ photos, image, imageSrcSet, label, overlay }: Props) {
   }
 
   return (
-    <Box data-testid="galeria">
-      <Box pos="relative">
+    <div data-testid="galeria">
+      <div className={classes.marco}>
         <div
           ref={strip}
           role="region"
@@ -116,30 +116,12 @@ export function Galeria({ photos, image, imageSrcSet, label, overlay }: Props) {
           ))}
         </div>
         {overlay}
-        <Text
-          aria-hidden
-          size="xs"
-          fw={600}
-          pos="absolute"
-          bottom={10}
-          right={10}
-          px={8}
-          py={2}
-          style={{ background: 'rgba(33, 37, 41, 0.7)', color: '#fff', borderRadius: 12 }}
-          data-testid="foto-actual"
-        >
+        <span aria-hidden className={classes.contador} data-testid="foto-actual">
           {current + 1} / {count}
-        </Text>
-      </Box>
+        </span>
+      </div>
       {/* On a phone the strip is swiped and the counter says where one is: no room for thumbnails in the first screen. */}
-      <Box
-        component="nav"
-        aria-label="Fotos del artículo"
-        visibleFrom="md"
-        mt="xs"
-        style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}
-        data-testid="miniaturas"
-      >
+      <nav aria-label="Fotos del artículo" className={classes.miniaturas} data-testid="miniaturas">
         {photos.map((photo, index) => (
           <a
             key={photo.id}
@@ -167,7 +149,7 @@ export function Galeria({ photos, image, imageSrcSet, label, overlay }: Props) {
             />
           </a>
         ))}
-      </Box>
-    </Box>
+      </nav>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 // The article page's size suggestion: on a children's article, for a logged-in customer with
 // children on the profile, «Talla sugerida para Ana (7 años): 8 años», one line per child (the rule
 // is domain/articulo-infantil.ts); the size is a link that picks it.
-import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { edadEnPalabras, type SugerenciaDeTalla, sugerenciasDeTalla, tipoDeTallaInfantil } from '#domain/articulo-infantil.ts';
 import type { ApiClient } from '#domain/contracts/api-client.ts';
@@ -34,28 +33,26 @@ export function TallaSugerida({
 }) {
   if (sugerencias.length === 0) return null;
   return (
-    <Stack gap={2} data-testid="talla-sugerida">
+    <div className="pila" style={{ gap: 2 }} data-testid="talla-sugerida">
       {sugerencias.map((s, i) => (
-        <Text key={`${i}-${s.nombre}`} size="sm">
+        <p key={`${i}-${s.nombre}`} className="texto texto-sm">
           Talla sugerida para {s.nombre} ({edadEnPalabras(s.edad)}):{' '}
           {s.code === selectedSize ? (
-            <Text span fw={600}>
-              {s.label}
-            </Text>
+            <span className="semi">{s.label}</span>
           ) : (
-            <Anchor
-              component={Link}
+            <Link
               to={pathOf(s.code)}
               preventScrollReset
-              fw={600}
+              className="enlace"
+              style={{ fontWeight: 600 }}
               aria-label={`Elegir la talla ${s.label} para ${s.nombre}`}
             >
               {s.label}
-            </Anchor>
+            </Link>
           )}
           {!s.enExistencia && ' (agotada)'}
-        </Text>
+        </p>
       ))}
-    </Stack>
+    </div>
   );
 }
