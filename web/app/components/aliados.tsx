@@ -1,18 +1,18 @@
 // The commercial partners' logos (home page, /franchise), in the admin's order; nothing when there are none.
-import { Anchor, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { Aliado } from '#domain/contracts/aliados.ts';
 import { imageFallback } from '#web/components/imagen.tsx';
+import classes from './aliados.module.css';
 
 const LOGO = { width: 160, height: 80 } as const;
 
 export function AliadosComerciales({ aliados }: { aliados: readonly Aliado[] }) {
   if (aliados.length === 0) return null;
   return (
-    <Stack component="section" gap="md" aria-labelledby="aliados-titulo" data-testid="aliados-comerciales">
-      <Title order={2} id="aliados-titulo" fz={{ base: 24, sm: 32 }}>
+    <section className={`pila ${classes.aliados}`} aria-labelledby="aliados-titulo" data-testid="aliados-comerciales">
+      <h2 className={`titulo ${classes.titulo}`} id="aliados-titulo">
         Nuestros aliados
-      </Title>
-      <SimpleGrid cols={{ base: 3, sm: 4, md: 6 }} spacing="md">
+      </h2>
+      <div className={classes.logos}>
         {aliados.map((a) => {
           const logo = (
             <img
@@ -22,19 +22,26 @@ export function AliadosComerciales({ aliados }: { aliados: readonly Aliado[] }) 
               width={LOGO.width}
               height={LOGO.height}
               loading="lazy"
-              style={{ display: 'block', width: '100%', height: 'auto', objectFit: 'contain' }}
+              className={classes.logo}
               {...imageFallback}
             />
           );
           return a.url ? (
-            <Anchor key={a.id} href={a.url} target="_blank" rel="noopener noreferrer" aria-label={`${a.name} (se abre en otra pestaña)`}>
+            <a
+              key={a.id}
+              href={a.url}
+              className="enlace"
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${a.name} (se abre en otra pestaña)`}
+            >
               {logo}
-            </Anchor>
+            </a>
           ) : (
             <div key={a.id}>{logo}</div>
           );
         })}
-      </SimpleGrid>
-    </Stack>
+      </div>
+    </section>
   );
 }

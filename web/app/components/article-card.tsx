@@ -1,6 +1,6 @@
-import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ArticleCard as Card_ } from '#domain/contracts/catalogo.ts';
+import classes from './article-card.module.css';
 import { IMAGE_DEFAULT, imageFallback } from './imagen.tsx';
 import { descuentoVisible, Precio } from './precio.tsx';
 
@@ -12,43 +12,36 @@ function Muestras({ article }: { article: Card_ }) {
   const shown = colors.slice(0, MAX_SWATCHES);
   const names = colors.map((c) => c.name).join(', ');
   return (
-    <Group gap={6} wrap="nowrap" data-testid="muestras-color">
+    <div className={`fila ${classes.muestras}`} data-testid="muestras-color">
       <span className="visually-hidden">{colors.length === 1 ? `Color: ${names}` : `${colors.length} colores: ${names}`}</span>
       {shown.map((c) => (
         <span
           key={c.model}
           aria-hidden
           title={c.name}
-          style={{
-            width: 16,
-            height: 16,
-            flex: 'none',
-            borderRadius: 8,
-            background: c.hex,
-            border: '1px solid #868e96',
-            boxShadow: c.model === article.model ? '0 0 0 2px #fff, 0 0 0 3px #495057' : undefined,
-          }}
+          className={c.model === article.model ? `${classes.muestra} ${classes.muestraActual}` : classes.muestra}
+          style={{ background: c.hex }}
         />
       ))}
       {colors.length > MAX_SWATCHES && (
-        <Text size="xs" c="gray.7" aria-hidden>
+        <p className={`texto texto-xs ${classes.gris}`} aria-hidden>
           +{colors.length - MAX_SWATCHES}
-        </Text>
+        </p>
       )}
       {colors.length === 1 && (
-        <Text size="xs" c="gray.7" aria-hidden lineClamp={1}>
+        <p className={`texto texto-xs ${classes.gris} ${classes.recorte1}`} aria-hidden>
           {article.colorName}
-        </Text>
+        </p>
       )}
-    </Group>
+    </div>
   );
 }
 
 export function ArticleCard({ article, eager = false }: { article: Card_; eager?: boolean }) {
   const off = descuentoVisible(article);
   return (
-    <Card component={Link} to={article.path} withBorder padding="sm" className="article-card" data-testid="articulo">
-      <Card.Section pos="relative">
+    <Link to={article.path} className={`tarjeta ${classes.tarjeta} article-card`} data-testid="articulo">
+      <div className={classes.foto}>
         <img
           {...imageFallback}
           src={article.image || IMAGE_DEFAULT}
@@ -60,44 +53,38 @@ export function ArticleCard({ article, eager = false }: { article: Card_; eager?
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
         />
-        <Group gap={4} pos="absolute" top={8} left={8}>
+        <div className={`fila ${classes.insignias}`}>
           {off && (
-            <Badge color="pink.9" data-testid="insignia-descuento">
+            <span className={`insignia ${classes.descuento}`} data-testid="insignia-descuento">
               {off}
-            </Badge>
+            </span>
           )}
           {article.isNew && (
-            <Badge color="dark" data-testid="insignia-nuevo">
+            <span className={`insignia ${classes.nuevo}`} data-testid="insignia-nuevo">
               Nuevo
-            </Badge>
+            </span>
           )}
-        </Group>
-      </Card.Section>
-      <Stack gap={4} mt="sm">
-        <Text fw={600} lineClamp={2} size="sm">
-          {article.name}
-        </Text>
+        </div>
+      </div>
+      <div className={`pila ${classes.datos}`}>
+        <p className={`texto texto-sm semi ${classes.recorte2}`}>{article.name}</p>
         <Muestras article={article} />
         <Precio price={article.price} promotion={article.promotion} discount={article.discount} size="sm" />
-        {!article.inStock && (
-          <Text size="xs" c="red.9">
-            Agotado
-          </Text>
-        )}
-      </Stack>
-    </Card>
+        {!article.inStock && <p className={`texto texto-xs ${classes.agotado}`}>Agotado</p>}
+      </div>
+    </Link>
   );
 }
 
 export function ArticleCardSkeleton() {
   return (
-    <Card withBorder padding="sm" aria-hidden>
-      <Card.Section>
-        <Skeleton style={{ aspectRatio: '4 / 5' }} radius={0} />
-      </Card.Section>
-      <Skeleton height={14} mt="sm" />
-      <Skeleton height={12} mt={8} width="50%" />
-      <Skeleton height={16} mt={8} width="40%" />
-    </Card>
+    <div className={`tarjeta ${classes.tarjeta}`} aria-hidden>
+      <div className={classes.foto}>
+        <div className={`esqueleto ${classes.esqueletoFoto}`} />
+      </div>
+      <div className="esqueleto" style={{ height: 14, marginTop: 'var(--mantine-spacing-sm)' }} />
+      <div className="esqueleto" style={{ height: 12, marginTop: 8, width: '50%' }} />
+      <div className="esqueleto" style={{ height: 16, marginTop: 8, width: '40%' }} />
+    </div>
   );
 }

@@ -1,7 +1,7 @@
-import { SimpleGrid, Text } from '@mantine/core';
 import { useNavigation } from 'react-router';
 import type { ArticleCard as Card_ } from '#domain/contracts/catalogo.ts';
 import { ArticleCard, ArticleCardSkeleton } from './article-card.tsx';
+import classes from './article-grid.module.css';
 
 /**
  * A grid of article cards; while a navigation is loading it shows skeletons in their place. The first
@@ -23,19 +23,19 @@ export function ArticleGrid({
   const loading = skeletonWhileLoading && navigation.state === 'loading' && navigation.location.pathname.includes('articulos');
   if (loading) {
     return (
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 3 }} spacing="md" aria-busy>
+      <div className={classes.rejilla} aria-busy>
         {Array.from({ length: Math.max(articles.length, 6) }, (_, i) => (
           <ArticleCardSkeleton key={i} />
         ))}
-      </SimpleGrid>
+      </div>
     );
   }
-  if (articles.length === 0) return <Text c="dimmed">{empty}</Text>;
+  if (articles.length === 0) return <p className="texto tenue">{empty}</p>;
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, md: 3 }} spacing="md">
+    <div className={classes.rejilla}>
       {articles.map((article, index) => (
         <ArticleCard key={article.model} article={article} eager={index < eager} />
       ))}
-    </SimpleGrid>
+    </div>
   );
 }

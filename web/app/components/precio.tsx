@@ -1,10 +1,10 @@
 // Every price on a page renders through here: USD or VES at the tasa del día, es-VE format.
 // <Precio> shows what a shopper pays for one unit, IVA included (PVP); the cart and the documents
 // format their base, IVA and total with usePrecio.
-import { Group, Text } from '@mantine/core';
 import { formatMoney, toCents } from '#domain/money.ts';
 import { precioAlPublico } from '#domain/precio-al-publico.ts';
 import { useRootData } from '#web/root.tsx';
+import classes from './precio.module.css';
 
 export function usePrecio() {
   const { currency, rate } = useRootData();
@@ -30,24 +30,24 @@ export function Precio({
 }) {
   const format = useFormatCents();
   const { pvpCents, beforeCents } = precioAlPublico({ price, promotion, discount });
-  const fz = size === 'xl' ? 28 : size === 'sm' ? 'sm' : 'lg';
+  const precio = `texto ${classes.precio} ${classes[size]}`;
   if (beforeCents === null) {
     return (
-      <Text fw={700} fz={fz} data-testid="precio">
+      <p className={precio} data-testid="precio">
         {format(pvpCents)}
-      </Text>
+      </p>
     );
   }
   return (
-    <Group gap={8} align="baseline" wrap="wrap">
-      <Text fw={700} fz={fz} c="pink.9" data-testid="precio">
+    <div className={`fila ${classes.rebaja}`}>
+      <p className={`${precio} ${classes.rebajado}`} data-testid="precio">
         {format(pvpCents)}
-      </Text>
-      <Text td="line-through" c="gray.7" fz="sm">
+      </p>
+      <p className={`texto ${classes.antes}`}>
         <span className="visually-hidden">Antes: </span>
         {format(beforeCents)}
-      </Text>
-    </Group>
+      </p>
+    </div>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Anchor, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { linePath, subLinePath } from '#domain/catalogo-urls.ts';
 import { CATALOGO_PDF_URL } from '#domain/contracts/catalogo-archivo.ts';
@@ -6,6 +5,7 @@ import { imageFallback } from '#web/components/imagen.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { useRootData } from '#web/root.tsx';
 import type { Route } from './+types/lineas';
+import classes from './lineas.module.css';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, 'Líneas', { path: '/linea', description: 'Todas las líneas de ropa y calzado de la tienda.' });
@@ -14,61 +14,43 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Lineas() {
   const { lines } = useRootData();
   return (
-    <Container size="xl" py="xl">
-      <Group justify="space-between" align="baseline" wrap="wrap" gap="xs" mb="lg">
-        <Title order={1}>Líneas</Title>
-        <Anchor href={CATALOGO_PDF_URL} download fw={600} data-testid="catalogo-pdf">
+    <div className={`contenedor contenedor-xl ${classes.pagina}`}>
+      <div className={`fila ${classes.cabecera}`}>
+        <h1 className="titulo">Líneas</h1>
+        <a href={CATALOGO_PDF_URL} download className={`enlace ${classes.fuerte}`} data-testid="catalogo-pdf">
           Descargar el catálogo (PDF)
-        </Anchor>
-      </Group>
-      <Stack gap="xl">
+        </a>
+      </div>
+      <div className="pila gap-xl">
         {lines.map((line) => (
-          <Card key={line.code} withBorder padding="lg">
-            <Group justify="space-between" mb="sm">
+          <div key={line.code} className={`tarjeta ${classes.linea}`}>
+            <div className={`fila ${classes.lineaCabecera}`}>
               <div>
-                <Title order={2} size="h3">
-                  <Anchor component={Link} to={linePath(line.code)} c="dark" fz="inherit" fw="inherit">
+                <h2 className={`titulo ${classes.lineaTitulo}`}>
+                  <Link to={linePath(line.code)} className={`enlace ${classes.lineaEnlace}`}>
                     {line.name}
-                  </Anchor>
-                </Title>
-                <Text c="gray.7" size="sm">
-                  {line.description}
-                </Text>
+                  </Link>
+                </h2>
+                <p className={`texto texto-sm ${classes.gris}`}>{line.description}</p>
               </div>
-              <Anchor component={Link} to={subLinePath(line.code)} fw={600}>
+              <Link to={subLinePath(line.code)} className={`enlace ${classes.fuerte}`}>
                 Ver todos los artículos
-              </Anchor>
-            </Group>
-            <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }}>
+              </Link>
+            </div>
+            <div className={classes.sublineas}>
               {line.sublineas.map((sub) => (
-                <Card key={sub.code} component={Link} to={subLinePath(line.code, sub.code)} padding="xs" withBorder>
+                <Link key={sub.code} to={subLinePath(line.code, sub.code)} className={`tarjeta ${classes.sublinea}`}>
                   {sub.image && (
-                    <Card.Section>
-                      <Image
-                        src={sub.image.replace('-640.', '-320.')}
-                        {...imageFallback}
-                        alt=""
-                        w="100%"
-                        h="auto"
-                        width={320}
-                        height={400}
-                        loading="lazy"
-                        style={{ aspectRatio: '4 / 5' }}
-                      />
-                    </Card.Section>
+                    <img src={sub.image.replace('-640.', '-320.')} {...imageFallback} alt="" width={320} height={400} loading="lazy" />
                   )}
-                  <Text fw={600} size="sm" mt={6}>
-                    {sub.name}
-                  </Text>
-                  <Text size="xs" c="gray.7">
-                    {sub.models} modelos
-                  </Text>
-                </Card>
+                  <p className={`texto texto-sm semi ${classes.sublineaNombre}`}>{sub.name}</p>
+                  <p className={`texto texto-xs ${classes.gris}`}>{sub.models} modelos</p>
+                </Link>
               ))}
-            </SimpleGrid>
-          </Card>
+            </div>
+          </div>
         ))}
-      </Stack>
-    </Container>
+      </div>
+    </div>
   );
 }

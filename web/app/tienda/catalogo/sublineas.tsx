@@ -1,4 +1,3 @@
-import { Anchor, Breadcrumbs, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { subLinePath } from '#domain/catalogo-urls.ts';
 import { sublinea } from '#domain/contracts/catalogo.ts';
@@ -8,6 +7,7 @@ import { Paginacion } from '#web/components/paginacion.tsx';
 import { unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/sublineas';
+import classes from './sublineas.module.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -36,74 +36,64 @@ export function meta({ data, matches, params }: Route.MetaArgs) {
 export default function SubLineas({ loaderData }: Route.ComponentProps) {
   const { line, sublines } = loaderData;
   return (
-    <Container size="xl" py="xl">
-      <Breadcrumbs mb="md">
-        <Anchor component={Link} to="/">
-          Inicio
-        </Anchor>
-        <Anchor component={Link} to="/linea">
-          Líneas
-        </Anchor>
-        <Text>{line.name}</Text>
-      </Breadcrumbs>
-      <Group justify="space-between" align="end" mb="lg">
+    <div className={`contenedor contenedor-xl ${classes.pagina}`}>
+      <nav aria-label="Ruta">
+        <ol className={`migas ${classes.migas}`}>
+          <li>
+            <Link to="/" className="enlace">
+              Inicio
+            </Link>
+          </li>
+          <li>
+            <Link to="/linea" className="enlace">
+              Líneas
+            </Link>
+          </li>
+          <li aria-current="page">{line.name}</li>
+        </ol>
+      </nav>
+      <div className={`fila ${classes.cabecera}`}>
         <div>
-          <Title order={1}>{line.name}</Title>
-          <Text c="gray.7">{line.description}</Text>
+          <h1 className="titulo">{line.name}</h1>
+          <p className={`texto ${classes.gris}`}>{line.description}</p>
         </div>
-        <Anchor component={Link} to={subLinePath(line.code)} fw={600}>
+        <Link to={subLinePath(line.code)} className={`enlace ${classes.fuerte}`}>
           Ver todos los artículos de {line.name}
-        </Anchor>
-      </Group>
-      <Stack gap={48}>
+        </Link>
+      </div>
+      <div className={`pila ${classes.secciones}`}>
         <section aria-labelledby="sublineas-titulo">
-          <Title order={2} id="sublineas-titulo" mb="md">
+          <h2 className={`titulo ${classes.subtitulo}`} id="sublineas-titulo">
             Sub-líneas
-          </Title>
-          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} data-testid="sublineas">
+          </h2>
+          <div className={classes.sublineas} data-testid="sublineas">
             {sublines.allActiveSublines.map((sub) => (
-              <Card key={sub.code} component={Link} to={subLinePath(line.code, sub.code)} withBorder padding="sm">
+              <Link key={sub.code} to={subLinePath(line.code, sub.code)} className={`tarjeta ${classes.sublinea}`}>
                 {sub.image && (
-                  <Card.Section>
-                    <Image
-                      src={sub.image.replace('-640.', '-320.')}
-                      {...imageFallback}
-                      alt=""
-                      w="100%"
-                      h="auto"
-                      width={320}
-                      height={400}
-                      loading="lazy"
-                      style={{ aspectRatio: '4 / 5' }}
-                    />
-                  </Card.Section>
+                  <img src={sub.image.replace('-640.', '-320.')} {...imageFallback} alt="" width={320} height={400} loading="lazy" />
                 )}
-                <Text fw={700} mt="sm">
-                  {sub.name}
-                </Text>
-                <Text size="xs" c="gray.7">
-                  {sub.models} modelos
-                </Text>
-              </Card>
+                <p className={`texto negrita ${classes.sublineaNombre}`}>{sub.name}</p>
+                <p className={`texto texto-xs ${classes.gris}`}>{sub.models} modelos</p>
+              </Link>
             ))}
-          </SimpleGrid>
+          </div>
           <Paginacion meta={sublines.pagination.sublines} param="page_sublines" label="sub-líneas" />
         </section>
         <section aria-labelledby="nuevo-titulo">
-          <Title order={2} id="nuevo-titulo" mb="md">
+          <h2 className={`titulo ${classes.subtitulo}`} id="nuevo-titulo">
             Lo más nuevo en {line.name}
-          </Title>
+          </h2>
           <ArticleGrid articles={sublines.allActiveLatest} skeletonWhileLoading={false} />
           <Paginacion meta={sublines.pagination.latest} param="page_latest" />
         </section>
         <section aria-labelledby="vendidos-titulo">
-          <Title order={2} id="vendidos-titulo" mb="md">
+          <h2 className={`titulo ${classes.subtitulo}`} id="vendidos-titulo">
             Lo más vendido en {line.name}
-          </Title>
+          </h2>
           <ArticleGrid articles={sublines.allActiveBestSeller} skeletonWhileLoading={false} eager={0} />
           <Paginacion meta={sublines.pagination.bestSeller} param="page_best_seller" />
         </section>
-      </Stack>
-    </Container>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Anchor, Box, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { bannerSrcSet, DEFAULT_BANNER, linePath } from '#domain/catalogo-urls.ts';
 import { listarAliados } from '#domain/contracts/aliados.ts';
@@ -10,6 +9,7 @@ import { orFallback } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { useRootData } from '#web/root.tsx';
 import type { Route } from './+types/inicio';
+import classes from './inicio.module.css';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, 'Inicio', {
@@ -49,17 +49,17 @@ function Seccion({
   eager?: number;
 }) {
   return (
-    <Stack component="section" gap="md" data-testid={testId} aria-labelledby={`${testId}-titulo`}>
-      <Group justify="space-between" align="baseline" wrap="nowrap">
-        <Title order={2} id={`${testId}-titulo`} fz={{ base: 24, sm: 32 }}>
+    <section className={`pila ${classes.seccion}`} data-testid={testId} aria-labelledby={`${testId}-titulo`}>
+      <div className={`fila ${classes.cabeceraSeccion}`}>
+        <h2 className={`titulo ${classes.tituloSeccion}`} id={`${testId}-titulo`}>
           {title}
-        </Title>
-        <Anchor component={Link} to={to} fw={600} py={10} style={{ flex: 'none' }}>
+        </h2>
+        <Link to={to} className={`enlace ${classes.verTodo}`}>
           Ver todo
-        </Anchor>
-      </Group>
+        </Link>
+      </div>
       <ArticleGrid articles={articles} skeletonWhileLoading={false} eager={eager} />
-    </Stack>
+    </section>
   );
 }
 
@@ -68,8 +68,8 @@ export default function Inicio({ loaderData }: Route.ComponentProps) {
   const banner = info.banner || DEFAULT_BANNER;
   return (
     <>
-      <Box component="section" aria-label="Portada" bg="pink.0">
-        <Container size="xl" p={0}>
+      <section aria-label="Portada" className={classes.portada}>
+        <div className={`contenedor contenedor-xl ${classes.portadaContenedor}`}>
           <Link to="/articulos/lo-nuevo" aria-label={`${info.offer || 'Nueva colección'}: ver la nueva colección`}>
             <img
               src={banner}
@@ -80,57 +80,38 @@ export default function Inicio({ loaderData }: Route.ComponentProps) {
               width={1600}
               height={600}
               fetchPriority="high"
-              style={{ width: '100%', height: 'auto', display: 'block' }}
             />
           </Link>
-        </Container>
-      </Box>
-      <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
-        <Stack gap="xl">
-          <Stack gap={4} ta="center">
-            <Title order={1} fz={{ base: 22, sm: 32 }}>
-              {info.storeName}: ropa y calzado con envíos a toda Venezuela
-            </Title>
-            {info.offer && (
-              <Text fw={700} c="pink.9">
-                {info.offer}
-              </Text>
-            )}
-          </Stack>
+        </div>
+      </section>
+      <div className={`contenedor contenedor-xl ${classes.cuerpo}`}>
+        <div className="pila gap-xl">
+          <div className={`pila centrado ${classes.encabezado}`}>
+            <h1 className={`titulo ${classes.tituloInicio}`}>{info.storeName}: ropa y calzado con envíos a toda Venezuela</h1>
+            {info.offer && <p className={`texto negrita ${classes.oferta}`}>{info.offer}</p>}
+          </div>
           {/* Products first: on a phone the first of them shows without scrolling far. */}
           <Seccion title="Nueva colección" to="/articulos/lo-nuevo" articles={loaderData.nuevos} testId="lo-nuevo" eager={2} />
-          <Stack component="section" gap="md" aria-labelledby="lineas-titulo">
-            <Title order={2} id="lineas-titulo">
+          <section className={`pila ${classes.seccion}`} aria-labelledby="lineas-titulo">
+            <h2 className="titulo" id="lineas-titulo">
               Compre por línea
-            </Title>
-            <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            </h2>
+            <div className={classes.lineas}>
               {lines.map((line) => (
-                <Card key={line.code} component={Link} to={linePath(line.code)} withBorder padding="sm">
-                  {line.image && (
-                    <Card.Section>
-                      <Image src={line.image.replace('-640.', '-320.')} alt="" h={160} fit="cover" loading="lazy" {...imageFallback} />
-                    </Card.Section>
-                  )}
-                  <Text fw={700} mt="sm">
-                    {line.name}
-                  </Text>
-                  <Text size="xs" c="gray.7" lineClamp={2}>
-                    {line.description}
-                  </Text>
-                </Card>
+                <Link key={line.code} to={linePath(line.code)} className={`tarjeta ${classes.linea}`}>
+                  {line.image && <img src={line.image.replace('-640.', '-320.')} alt="" loading="lazy" {...imageFallback} />}
+                  <p className={`texto negrita ${classes.lineaNombre}`}>{line.name}</p>
+                  <p className={`texto texto-xs ${classes.gris} ${classes.recorte2}`}>{line.description}</p>
+                </Link>
               ))}
-            </SimpleGrid>
-          </Stack>
+            </div>
+          </section>
           <Seccion title="Más vendidos" to="/articulos/mas-vendidos" articles={loaderData.vendidos} testId="mas-vendidos" />
           <Seccion title="Promociones" to="/articulos/promociones" articles={loaderData.ofertas} testId="promociones" />
           <AliadosComerciales aliados={loaderData.aliados} />
-          {info.facility && (
-            <Text c="gray.7" ta="center">
-              {info.facility}
-            </Text>
-          )}
-        </Stack>
-      </Container>
+          {info.facility && <p className={`texto centrado ${classes.gris}`}>{info.facility}</p>}
+        </div>
+      </div>
     </>
   );
 }
