@@ -1,8 +1,8 @@
 // USD / Bs. switch: two submit buttons of a real form, so it works the same before JavaScript loads
 // (a full post and a redirect back) and after (fetcher posts in place, the prices change at once).
-import { Button } from '@mantine/core';
 import { useFetcher, useLocation } from 'react-router';
 import { useRootData } from '#web/root.tsx';
+import classes from './selector-moneda.module.css';
 
 const OPTIONS = [
   { value: 'USD', label: 'USD', title: 'Ver precios en dólares' },
@@ -18,24 +18,21 @@ export function SelectorMoneda() {
   return (
     <fetcher.Form method="post" action="/preferencias/moneda" aria-label="Moneda">
       <input type="hidden" name="volver" value={location.pathname + location.search} />
-      <Button.Group>
+      <div className={classes.grupo} role="group">
         {OPTIONS.map((o) => (
-          <Button
+          <button
             key={o.value}
             type="submit"
             name="moneda"
             value={o.value}
-            size="compact-sm"
-            variant={value === o.value ? 'filled' : 'default'}
+            className={classes.opcion}
             aria-pressed={value === o.value}
             title={o.title}
-            miw={44}
-            h={32}
           >
             {o.label}
-          </Button>
+          </button>
         ))}
-      </Button.Group>
+      </div>
     </fetcher.Form>
   );
 }

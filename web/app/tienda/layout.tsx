@@ -1,41 +1,37 @@
 // The default layout: header with lines, search, currency and cart; footer with the store's data.
-import {
-  Anchor,
-  Badge,
-  Box,
-  Burger,
-  Container,
-  Divider,
-  Group,
-  NavLink,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Form, Link, Outlet, NavLink as RouterNavLink, useLocation, useMatches } from 'react-router';
+import { useState } from 'react';
+import { Form, Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { linePath } from '#domain/catalogo-urls.ts';
 import { loginHref } from '#web/auth/volver.ts';
 import { SelectorMoneda } from '#web/components/selector-moneda.tsx';
 import { useRootData } from '#web/root.tsx';
 import { FormularioBoletin } from '#web/tienda/correo/formulario-boletin.tsx';
 import { ABRE_MENU_MOVIL, MenuMovil } from '#web/tienda/menu-movil.tsx';
+import classes from './layout.module.css';
 
 /** A route's `handle` that wants the minimal header (logo, currency, back to the cart) for some URLs. */
 export type MinimalHeader = { minimalHeader?: (search: string) => boolean };
 
 export default function TiendaLayout() {
   const { info, lines, footer, empresa, user, cartUnits } = useRootData();
-  const [opened, { open, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  const close = () => setOpened(false);
   const location = useLocation();
   // A page may ask for a header without distractions (the checkout's steps): see MinimalHeader.
   const minimal = useMatches().some((m) => (m.handle as MinimalHeader | undefined)?.minimalHeader?.(location.search));
   const account = user
     ? { to: '/mi-cuenta', label: 'Mi cuenta' }
     : { to: loginHref(location.pathname + location.search), label: 'Ingresar' };
+  const menu = [
+    ['/', 'Inicio'],
+    ['/linea', 'Todas las líneas'],
+    ...lines.map((line) => [linePath(line.code), line.name]),
+    ['/articulos/lo-nuevo', 'Lo nuevo'],
+    ['/articulos/mas-vendidos', 'Más vendidos'],
+    ['/articulos/promociones', 'Ofertas'],
+    ['/nuestras-tiendas', 'Nuestras tiendas'],
+    [account.to, account.label],
+  ];
 
   return (
     // Plain elements, not Mantine's AppShell: its header imports react-remove-scroll for one class
@@ -46,83 +42,86 @@ export default function TiendaLayout() {
       </a>
       {minimal ? (
         <header className="cabecera-tienda cabecera-minima">
-          <Container size="xl" h="100%">
-            <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+          <div className={`contenedor contenedor-xl ${classes.alto}`}>
+            <div className={`${classes.barra} ${classes.alto}`}>
               <Link to="/" aria-label={`${info.storeName}, inicio`}>
-                <img src={info.logo || '/imagenes/logo.svg'} alt={info.storeName} height={32} width={107} style={{ display: 'block' }} />
+                <img src={info.logo || '/imagenes/logo.svg'} alt={info.storeName} height={32} width={107} className={classes.logo} />
               </Link>
-              <Group gap="sm" wrap="nowrap">
+              <div className={`${classes.grupo} ${classes.gapSm}`}>
                 <SelectorMoneda />
-                <Anchor component={Link} to="/carrito" c="dark" fw={600} size="sm" data-testid="encabezado-checkout">
+                <Link to="/carrito" className={`${classes.enlace} ${classes.chico} ${classes.semi}`} data-testid="encabezado-checkout">
                   Volver al carrito
-                </Anchor>
-              </Group>
-            </Group>
-          </Container>
+                </Link>
+              </div>
+            </div>
+          </div>
         </header>
       ) : (
         <header className="cabecera-tienda">
-          <Container size="xl" h="100%">
-            <Group h={{ base: 56, sm: '100%' }} justify="space-between" wrap="nowrap" gap="sm">
-              <Group gap="xs" wrap="nowrap">
-                <Burger opened={opened} onClick={open} hiddenFrom="md" size="sm" aria-label="Abrir menú" {...ABRE_MENU_MOVIL} />
+          <div className={`contenedor contenedor-xl ${classes.alto}`}>
+            <div className={classes.barra}>
+              <div className={classes.grupo}>
+                <button
+                  type="button"
+                  className={classes.burger}
+                  onClick={() => setOpened(true)}
+                  aria-label="Abrir menú"
+                  {...ABRE_MENU_MOVIL}
+                >
+                  <span className={classes.rayas} />
+                </button>
                 <Link to="/" aria-label={`${info.storeName}, inicio`}>
-                  <img src={info.logo || '/imagenes/logo.svg'} alt={info.storeName} height={36} width={120} style={{ display: 'block' }} />
+                  <img src={info.logo || '/imagenes/logo.svg'} alt={info.storeName} height={36} width={120} className={classes.logo} />
                 </Link>
-              </Group>
-              <Group gap="lg" visibleFrom="md" component="nav" aria-label="Líneas">
+              </div>
+              <nav className={classes.lineas} aria-label="Líneas">
                 {lines.map((line) => (
-                  <Anchor key={line.code} component={RouterNavLink} to={linePath(line.code)} c="dark" fw={600}>
+                  <NavLink key={line.code} to={linePath(line.code)} className={`${classes.enlace} ${classes.semi}`}>
                     {line.name}
-                  </Anchor>
+                  </NavLink>
                 ))}
-                <Anchor component={RouterNavLink} to="/articulos/promociones" c="pink.8" fw={700}>
+                <NavLink to="/articulos/promociones" className={`${classes.enlace} ${classes.ofertas}`}>
                   Ofertas
-                </Anchor>
-              </Group>
-              <Group gap="xs" wrap="nowrap">
-                <Box visibleFrom="sm">
+                </NavLink>
+              </nav>
+              <div className={classes.grupo}>
+                <div className={classes.desdeSm}>
                   <BuscarForm key={location.key} />
-                </Box>
+                </div>
                 <SelectorMoneda />
-                <Anchor component={Link} to="/carrito" c="dark" fw={600} size="sm" data-testid="enlace-carrito">
+                <Link to="/carrito" className={`${classes.enlace} ${classes.chico} ${classes.semi}`} data-testid="enlace-carrito">
                   {/* Named by its own text («Carrito 3 artículos»): an aria-label that differs from
                       the visible «Carrito3» fails WCAG 2.5.3 (label in name). */}
                   Carrito{' '}
                   {cartUnits > 0 && (
                     <>
-                      <Badge size="sm" circle ml={4} data-testid="unidades-carrito">
+                      <span className={classes.unidades} data-testid="unidades-carrito">
                         {cartUnits}
-                      </Badge>
-                      <VisuallyHidden>{cartUnits === 1 ? ' artículo' : ' artículos'}</VisuallyHidden>
+                      </span>
+                      <span className="visually-hidden">{cartUnits === 1 ? ' artículo' : ' artículos'}</span>
                     </>
                   )}
-                </Anchor>
-                <Anchor component={Link} to={account.to} c="dark" size="sm" visibleFrom="xs" data-testid="enlace-cuenta">
+                </Link>
+                <Link to={account.to} className={`${classes.enlace} ${classes.chico} ${classes.desdeXs}`} data-testid="enlace-cuenta">
                   {account.label}
-                </Anchor>
-              </Group>
-            </Group>
-            <Box hiddenFrom="sm" pb={8}>
+                </Link>
+              </div>
+            </div>
+            <div className={`${classes.hastaSm} ${classes.buscarTelefono}`}>
               <BuscarForm key={location.key} />
-            </Box>
-          </Container>
+            </div>
+          </div>
         </header>
       )}
 
       <MenuMovil opened={opened} onClose={close} title="Menú">
-        <Stack gap={0} onClick={close}>
-          <NavLink component={Link} to="/" label="Inicio" />
-          <NavLink component={Link} to="/linea" label="Todas las líneas" />
-          {lines.map((line) => (
-            <NavLink key={line.code} component={Link} to={linePath(line.code)} label={line.name} />
+        <div className="pila gap-0">
+          {menu.map(([to, label]) => (
+            <Link key={to} to={to} className={classes.enlaceMenu} onClick={close}>
+              {label}
+            </Link>
           ))}
-          <NavLink component={Link} to="/articulos/lo-nuevo" label="Lo nuevo" />
-          <NavLink component={Link} to="/articulos/mas-vendidos" label="Más vendidos" />
-          <NavLink component={Link} to="/articulos/promociones" label="Ofertas" />
-          <NavLink component={Link} to="/nuestras-tiendas" label="Nuestras tiendas" />
-          <NavLink component={Link} to={account.to} label={account.label} />
-        </Stack>
+        </div>
       </MenuMovil>
 
       <main id="contenido">
@@ -139,15 +138,14 @@ function BuscarForm() {
   const q = location.pathname === '/buscar' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
   return (
     <Form action="/buscar" method="get" role="search">
-      <TextInput
+      <input
         key={q}
         name="q"
         type="search"
         defaultValue={q}
-        size="xs"
         placeholder="Buscar artículos…"
         aria-label="Buscar artículos"
-        w={{ base: '100%', sm: 200 }}
+        className={classes.buscar}
       />
     </Form>
   );
@@ -155,99 +153,85 @@ function BuscarForm() {
 
 type RootData = ReturnType<typeof useRootData>;
 
+const STORE_LINKS = [
+  ['/orden', 'Seguir mi pedido'],
+  ['/sobre-nosotros', 'Sobre nosotros'],
+  ['/nuestras-tiendas', 'Nuestras tiendas'],
+  ['/franchise', 'Franquicias'],
+  ['/blog', 'Blog'],
+  ['/galeria', 'Galería'],
+  ['/contact', 'Contacto'],
+  ['/privacy-policy', 'Política de privacidad'],
+  ['/terms-and-condition', 'Términos y condiciones'],
+];
+
 function PiePagina({ footer, storeName, empresa }: { footer: RootData['footer']; storeName: string; empresa: RootData['empresa'] }) {
   const social = Object.entries(footer.social_links).filter(([, url]) => url);
+  const contacto = `${classes.pieEnlace} ${classes.pieContacto}`;
   return (
-    <Box component="footer" bg="dark.8" c="gray.3" mt={48} py={40}>
-      <Container size="xl">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
-          <Stack gap="xs">
+    <footer className={classes.pie}>
+      <div className="contenedor contenedor-xl">
+        <div className={classes.columnas}>
+          <div className="pila gap-xs">
             {footer.logo ? (
-              <img
-                src={footer.logo}
-                alt={storeName}
-                height={40}
-                loading="lazy"
-                style={{ display: 'block', height: 40, width: 'auto', maxWidth: 200 }}
-                data-testid="pie-logo"
-              />
+              <img src={footer.logo} alt={storeName} height={40} loading="lazy" className={classes.pieLogo} data-testid="pie-logo" />
             ) : (
-              <Text fw={700} c="white" size="lg">
-                {storeName}
-              </Text>
+              <p className={`${classes.pieTitulo} ${classes.pieNombre}`}>{storeName}</p>
             )}
             {footer.about_text.map((p) => (
-              <Text key={p} size="sm">
+              <p key={p} className="texto texto-sm">
                 {p}
-              </Text>
+              </p>
             ))}
-          </Stack>
-          <Stack gap={6}>
-            <Text fw={700} c="white">
-              La tienda
-            </Text>
-            {[
-              ['/orden', 'Seguir mi pedido'],
-              ['/sobre-nosotros', 'Sobre nosotros'],
-              ['/nuestras-tiendas', 'Nuestras tiendas'],
-              ['/franchise', 'Franquicias'],
-              ['/blog', 'Blog'],
-              ['/galeria', 'Galería'],
-              ['/contact', 'Contacto'],
-              ['/privacy-policy', 'Política de privacidad'],
-              ['/terms-and-condition', 'Términos y condiciones'],
-            ].map(([to, label]) => (
-              <UnstyledButton key={to} component={Link} to={to} c="gray.3" fz="sm">
+          </div>
+          <div className={`pila ${classes.lista}`}>
+            <p className={classes.pieTitulo}>La tienda</p>
+            {STORE_LINKS.map(([to, label]) => (
+              <Link key={to} to={to} className={classes.pieEnlace}>
                 {label}
-              </UnstyledButton>
+              </Link>
             ))}
-          </Stack>
-          <Stack gap={6}>
-            <Text fw={700} c="white">
-              Contacto
-            </Text>
-            {footer.address && <Text size="sm">{footer.address}</Text>}
+          </div>
+          <div className={`pila ${classes.lista}`}>
+            <p className={classes.pieTitulo}>Contacto</p>
+            {footer.address && <p className="texto texto-sm">{footer.address}</p>}
             {[footer.phone1, footer.phone2].filter(Boolean).map((phone) => (
-              <Anchor key={phone} href={`tel:${phone.replace(/[^\d+]/g, '')}`} c="gray.3" size="sm">
+              <a key={phone} href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={contacto}>
                 {phone}
-              </Anchor>
+              </a>
             ))}
             {footer.whatsapp && (
-              <Anchor href={`https://wa.me/${footer.whatsapp.replace(/\D/g, '')}`} c="gray.3" size="sm" rel="noopener">
+              <a href={`https://wa.me/${footer.whatsapp.replace(/\D/g, '')}`} className={contacto} rel="noopener">
                 WhatsApp
-              </Anchor>
+              </a>
             )}
             {footer.email && (
-              <Anchor href={`mailto:${footer.email}`} c="gray.3" size="sm">
+              <a href={`mailto:${footer.email}`} className={contacto}>
                 {footer.email}
-              </Anchor>
+              </a>
             )}
-            <Group gap="sm">
+            <div className={`fila ${classes.redes}`}>
               {social.map(([name, url]) => (
-                <Anchor key={name} href={url} c="gray.3" size="sm" rel="noopener" target="_blank" tt="capitalize">
+                <a key={name} href={url} className={contacto} rel="noopener" target="_blank">
                   {name}
-                </Anchor>
+                </a>
               ))}
-            </Group>
-          </Stack>
-        </SimpleGrid>
-        <Stack gap={6} mt="xl" maw={480} data-testid="pie-boletin">
-          <Text fw={700} c="white" component="h2" size="md" m={0}>
-            Boletín
-          </Text>
-          <Text size="sm">Novedades, promociones y lo nuevo de la tienda en su correo.</Text>
+            </div>
+          </div>
+        </div>
+        <div className={`pila ${classes.boletin}`} data-testid="pie-boletin">
+          <h2 className={classes.pieTitulo}>Boletín</h2>
+          <p className="texto texto-sm">Novedades, promociones y lo nuevo de la tienda en su correo.</p>
           <FormularioBoletin dark />
-        </Stack>
-        <Divider my="lg" color="dark.5" />
-        <Text size="xs" ta="center">
-          {footer.copyright_text}
-        </Text>
+        </div>
+        <hr className={classes.divisor} />
+        <p className="texto texto-xs centrado">{footer.copyright_text}</p>
         {empresa?.razonSocial && (
-          <Text size="xs" ta="center" c="gray.5" mt={4} data-testid="pie-empresa">
+          <p className={`texto texto-xs centrado ${classes.empresa}`} data-testid="pie-empresa">
             {[empresa.razonSocial, empresa.rif && `RIF ${empresa.rif}`, empresa.address].filter(Boolean).join(' · ')}
-          </Text>
+          </p>
         )}
-      </Container>
-    </Box>
+      </div>
+    </footer>
   );
 }
