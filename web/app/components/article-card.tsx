@@ -29,7 +29,7 @@ function Muestras({ article }: { article: Card_ }) {
         </p>
       )}
       {colors.length === 1 && (
-        <p className={`texto texto-xs ${classes.gris} ${classes.recorte1}`} aria-hidden>
+        <p className={`texto texto-xs ${classes.gris} recorte-1`} aria-hidden>
           {article.colorName}
         </p>
       )}
@@ -40,8 +40,8 @@ function Muestras({ article }: { article: Card_ }) {
 export function ArticleCard({ article, eager = false }: { article: Card_; eager?: boolean }) {
   const off = descuentoVisible(article);
   return (
-    <Link to={article.path} className={`tarjeta ${classes.tarjeta} article-card`} data-testid="articulo">
-      <div className={classes.foto}>
+    <Link to={article.path} className="tarjeta tarjeta-foto article-card" data-testid="articulo">
+      <div className={`al-borde ${classes.foto}`}>
         <img
           {...imageFallback}
           src={article.image || IMAGE_DEFAULT}
@@ -67,7 +67,7 @@ export function ArticleCard({ article, eager = false }: { article: Card_; eager?
         </div>
       </div>
       <div className={`pila ${classes.datos}`}>
-        <p className={`texto texto-sm semi ${classes.recorte2}`}>{article.name}</p>
+        <p className="texto texto-sm semi recorte-2">{article.name}</p>
         <Muestras article={article} />
         <Precio price={article.price} promotion={article.promotion} discount={article.discount} size="sm" />
         {!article.inStock && <p className={`texto texto-xs ${classes.agotado}`}>Agotado</p>}
@@ -78,8 +78,8 @@ export function ArticleCard({ article, eager = false }: { article: Card_; eager?
 
 export function ArticleCardSkeleton() {
   return (
-    <div className={`tarjeta ${classes.tarjeta}`} aria-hidden>
-      <div className={classes.foto}>
+    <div className="tarjeta tarjeta-foto" aria-hidden>
+      <div className={`al-borde ${classes.foto}`}>
         <div className={`esqueleto ${classes.esqueletoFoto}`} />
       </div>
       <div className="esqueleto" style={{ height: 14, marginTop: 'var(--mantine-spacing-sm)' }} />

@@ -39,9 +39,17 @@ export default function Lineas() {
             </div>
             <div className={classes.sublineas}>
               {line.sublineas.map((sub) => (
-                <Link key={sub.code} to={subLinePath(line.code, sub.code)} className={`tarjeta ${classes.sublinea}`}>
+                <Link key={sub.code} to={subLinePath(line.code, sub.code)} className={`tarjeta tarjeta-foto ${classes.sublinea}`}>
                   {sub.image && (
-                    <img src={sub.image.replace('-640.', '-320.')} {...imageFallback} alt="" width={320} height={400} loading="lazy" />
+                    <img
+                      className="al-borde"
+                      src={sub.image.replace('-640.', '-320.')}
+                      {...imageFallback}
+                      alt=""
+                      width={320}
+                      height={400}
+                      loading="lazy"
+                    />
                   )}
                   <p className={`texto texto-sm semi ${classes.sublineaNombre}`}>{sub.name}</p>
                   <p className={`texto texto-xs ${classes.gris}`}>{sub.models} modelos</p>

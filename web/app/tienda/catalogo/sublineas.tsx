@@ -68,9 +68,17 @@ export default function SubLineas({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className={classes.sublineas} data-testid="sublineas">
             {sublines.allActiveSublines.map((sub) => (
-              <Link key={sub.code} to={subLinePath(line.code, sub.code)} className={`tarjeta ${classes.sublinea}`}>
+              <Link key={sub.code} to={subLinePath(line.code, sub.code)} className={`tarjeta tarjeta-foto ${classes.sublinea}`}>
                 {sub.image && (
-                  <img src={sub.image.replace('-640.', '-320.')} {...imageFallback} alt="" width={320} height={400} loading="lazy" />
+                  <img
+                    className="al-borde"
+                    src={sub.image.replace('-640.', '-320.')}
+                    {...imageFallback}
+                    alt=""
+                    width={320}
+                    height={400}
+                    loading="lazy"
+                  />
                 )}
                 <p className={`texto negrita ${classes.sublineaNombre}`}>{sub.name}</p>
                 <p className={`texto texto-xs ${classes.gris}`}>{sub.models} modelos</p>

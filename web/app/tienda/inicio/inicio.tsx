@@ -98,10 +98,12 @@ export default function Inicio({ loaderData }: Route.ComponentProps) {
             </h2>
             <div className={classes.lineas}>
               {lines.map((line) => (
-                <Link key={line.code} to={linePath(line.code)} className={`tarjeta ${classes.linea}`}>
-                  {line.image && <img src={line.image.replace('-640.', '-320.')} alt="" loading="lazy" {...imageFallback} />}
+                <Link key={line.code} to={linePath(line.code)} className={`tarjeta tarjeta-foto ${classes.linea}`}>
+                  {line.image && (
+                    <img className="al-borde" src={line.image.replace('-640.', '-320.')} alt="" loading="lazy" {...imageFallback} />
+                  )}
                   <p className={`texto negrita ${classes.lineaNombre}`}>{line.name}</p>
-                  <p className={`texto texto-xs ${classes.gris} ${classes.recorte2}`}>{line.description}</p>
+                  <p className={`texto texto-xs ${classes.gris} recorte-2`}>{line.description}</p>
                 </Link>
               ))}
             </div>
