@@ -12,7 +12,7 @@ export function AliadosComerciales({ aliados }: { aliados: readonly Aliado[] }) 
       <h2 className={`titulo ${classes.titulo}`} id="aliados-titulo">
         Nuestros aliados
       </h2>
-      <div className={classes.logos}>
+      <div className={`rejilla ${classes.logos}`}>
         {aliados.map((a) => {
           const logo = (
             <img

@@ -23,7 +23,7 @@ export function ArticleGrid({
   const loading = skeletonWhileLoading && navigation.state === 'loading' && navigation.location.pathname.includes('articulos');
   if (loading) {
     return (
-      <div className={classes.rejilla} aria-busy>
+      <div className={`rejilla ${classes.columnas}`} aria-busy>
         {Array.from({ length: Math.max(articles.length, 6) }, (_, i) => (
           <ArticleCardSkeleton key={i} />
         ))}
@@ -32,7 +32,7 @@ export function ArticleGrid({
   }
   if (articles.length === 0) return <p className="texto tenue">{empty}</p>;
   return (
-    <div className={classes.rejilla}>
+    <div className={`rejilla ${classes.columnas}`}>
       {articles.map((article, index) => (
         <ArticleCard key={article.model} article={article} eager={index < eager} />
       ))}

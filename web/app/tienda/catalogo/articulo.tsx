@@ -1,5 +1,6 @@
 // The article page: photos, then price, colour (sibling models) and size (builds the article code)
 // in a phone's first screen; the add-to-cart bar; stock per store; size guide by línea; WhatsApp.
+
 import { useEffect, useState } from 'react';
 import { data, Link, redirect } from 'react-router';
 import { buildArticleCode } from '#domain/article-code.ts';
@@ -9,6 +10,7 @@ import { type ArticleDetail, articulo } from '#domain/contracts/catalogo.ts';
 import { guiaDeTallas } from '#domain/guia-de-tallas.ts';
 import { fromCents } from '#domain/money.ts';
 import { precioAlPublico } from '#domain/precio-al-publico.ts';
+import { Migas } from '#web/components/migas.tsx';
 import { descuentoVisible, Precio, usePrecio } from '#web/components/precio.tsx';
 import { unwrap } from '#web/lib/api.ts';
 import { originOf, pageMeta } from '#web/lib/meta.ts';
@@ -288,25 +290,14 @@ export default function Articulo({ loaderData, matches }: Route.ComponentProps) 
             </details>
           </div>
 
-          <nav aria-label="Ruta">
-            <ol className={`migas ${classes.migas}`}>
-              <li>
-                <Link to="/" className="enlace">
-                  Inicio
-                </Link>
-              </li>
-              <li>
-                <Link to={linePath(article.lineCode)} className="enlace">
-                  {article.lineName}
-                </Link>
-              </li>
-              <li>
-                <Link to={subLinePath(article.lineCode, article.subLineCode)} className="enlace">
-                  {article.subLineName}
-                </Link>
-              </li>
-            </ol>
-          </nav>
+          <Migas
+            className={classes.migas}
+            items={[
+              { label: 'Inicio', to: '/' },
+              { label: article.lineName, to: linePath(article.lineCode) },
+              { label: article.subLineName, to: subLinePath(article.lineCode, article.subLineCode) },
+            ]}
+          />
         </div>
       </div>
     </div>

@@ -1,9 +1,11 @@
 // Articles of a line or of one of its sub-lines: one card per style, 24 a page, with filters.
+
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { linePath, subLinePath } from '#domain/catalogo-urls.ts';
 import { articulos, linea } from '#domain/contracts/catalogo.ts';
 import { ArticleGrid } from '#web/components/article-grid.tsx';
+import { Migas } from '#web/components/migas.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { unwrap, unwrapList } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -37,21 +39,14 @@ export default function ArticulosSubLinea({ loaderData }: Route.ComponentProps) 
   const pastilla = (activa: boolean) => `boton ${filtrosClasses.pastilla}${activa ? '' : ` ${filtrosClasses.botonDefecto}`}`;
   return (
     <div className={`contenedor contenedor-xl ${classes.pagina}`}>
-      <nav aria-label="Ruta">
-        <ol className={`migas ${classes.migas}`}>
-          <li>
-            <Link to="/" className="enlace">
-              Inicio
-            </Link>
-          </li>
-          <li>
-            <Link to={linePath(line.code)} className="enlace">
-              {line.name}
-            </Link>
-          </li>
-          <li>{subLine?.name ?? 'Todos los artículos'}</li>
-        </ol>
-      </nav>
+      <Migas
+        className={classes.migas}
+        items={[
+          { label: 'Inicio', to: '/' },
+          { label: line.name, to: linePath(line.code) },
+          { label: subLine?.name ?? 'Todos los artículos' },
+        ]}
+      />
       <h1 className={`titulo ${classes.tituloPagina}`}>{subLine ? subLine.name : `${line.name}: todos los artículos`}</h1>
       <div className={classes.subLineas}>
         <nav className="fila" aria-label="Sub-líneas">

@@ -37,7 +37,7 @@ export default function Lineas() {
                 Ver todos los artículos
               </Link>
             </div>
-            <div className={classes.sublineas}>
+            <div className={`rejilla ${classes.sublineas}`}>
               {line.sublineas.map((sub) => (
                 <Link key={sub.code} to={subLinePath(line.code, sub.code)} className={`tarjeta tarjeta-foto ${classes.sublinea}`}>
                   {sub.image && (

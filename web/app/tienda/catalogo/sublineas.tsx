@@ -3,6 +3,7 @@ import { subLinePath } from '#domain/catalogo-urls.ts';
 import { sublinea } from '#domain/contracts/catalogo.ts';
 import { ArticleGrid } from '#web/components/article-grid.tsx';
 import { imageFallback } from '#web/components/imagen.tsx';
+import { Migas } from '#web/components/migas.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -37,21 +38,7 @@ export default function SubLineas({ loaderData }: Route.ComponentProps) {
   const { line, sublines } = loaderData;
   return (
     <div className={`contenedor contenedor-xl ${classes.pagina}`}>
-      <nav aria-label="Ruta">
-        <ol className={`migas ${classes.migas}`}>
-          <li>
-            <Link to="/" className="enlace">
-              Inicio
-            </Link>
-          </li>
-          <li>
-            <Link to="/linea" className="enlace">
-              Líneas
-            </Link>
-          </li>
-          <li aria-current="page">{line.name}</li>
-        </ol>
-      </nav>
+      <Migas className={classes.migas} items={[{ label: 'Inicio', to: '/' }, { label: 'Líneas', to: '/linea' }, { label: line.name }]} />
       <div className={`fila ${classes.cabecera}`}>
         <div>
           <h1 className="titulo">{line.name}</h1>
@@ -66,7 +53,7 @@ export default function SubLineas({ loaderData }: Route.ComponentProps) {
           <h2 className={`titulo ${classes.subtitulo}`} id="sublineas-titulo">
             Sub-líneas
           </h2>
-          <div className={classes.sublineas} data-testid="sublineas">
+          <div className={`rejilla ${classes.sublineas}`} data-testid="sublineas">
             {sublines.allActiveSublines.map((sub) => (
               <Link key={sub.code} to={subLinePath(line.code, sub.code)} className={`tarjeta tarjeta-foto ${classes.sublinea}`}>
                 {sub.image && (

@@ -96,7 +96,7 @@ export default function Inicio({ loaderData }: Route.ComponentProps) {
             <h2 className="titulo" id="lineas-titulo">
               Compre por línea
             </h2>
-            <div className={classes.lineas}>
+            <div className={`rejilla ${classes.lineas}`}>
               {lines.map((line) => (
                 <Link key={line.code} to={linePath(line.code)} className={`tarjeta tarjeta-foto ${classes.linea}`}>
                   {line.image && (
