@@ -1,6 +1,7 @@
 // Catalogue filters as a GET form (colour swatches, size, price with IVA, offers, order): a side
 // column on wide screens, a bottom sheet on phones; above the list, the active filters as chips
 // that remove themselves and the result count.
+
 import { type FormEvent, useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useSubmit } from 'react-router';
 import { articleCountLabel } from '#domain/conteo-acotado.ts';
@@ -8,6 +9,7 @@ import type { LineWithFilters } from '#domain/contracts/catalogo.ts';
 import type { ListMeta } from '#domain/contracts/contract.ts';
 import { formatAmount, fromCents, parseAmountInput, toCents } from '#domain/money.ts';
 import { netoDeUnPvp, pvpCents } from '#domain/precio-al-publico.ts';
+import { IconoCerrar } from '#web/components/icono-cerrar.tsx';
 import { MontoInput, montoVenezolano } from '#web/components/monto-input.tsx';
 import classes from './filtros.module.css';
 
@@ -224,7 +226,7 @@ export function Filtros({
           <h2 className="titulo">Filtros</h2>
           {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript it leaves the :target sheet for the list */}
           <a ref={closeButton} href="#lista-articulos" className={classes.cerrar} onClick={cerrar} aria-label="Cerrar los filtros">
-            <IconoCerrar />
+            <IconoCerrar width="70%" height="70%" />
           </a>
         </div>
         <div className={`pila ${classes.cuerpo}`}>
@@ -310,19 +312,5 @@ export function Filtros({
         </div>
       </Form>
     </>
-  );
-}
-
-/** Mantine's close cross, drawn at 70% of its button. */
-function IconoCerrar() {
-  return (
-    <svg viewBox="0 0 15 15" width="70%" height="70%" fill="none" aria-hidden>
-      <path
-        d="M11.7816 4.03157C12.0062 3.80702 12.0062 3.44295 11.7816 3.2184C11.5571 2.99385 11.193 2.99385 10.9685 3.2184L7.50005 6.68682L4.03164 3.2184C3.80708 2.99385 3.44301 2.99385 3.21846 3.2184C2.99391 3.44295 2.99391 3.80702 3.21846 4.03157L6.68688 7.49999L3.21846 10.9684C2.99391 11.193 2.99391 11.557 3.21846 11.7816C3.44301 12.0061 3.80708 12.0061 4.03164 11.7816L7.50005 8.31316L10.9685 11.7816C11.193 12.0061 11.5571 12.0061 11.7816 11.7816C12.0062 11.557 12.0062 11.193 11.7816 10.9684L8.31322 7.49999L11.7816 4.03157Z"
-        fill="currentColor"
-        fillRule="evenodd"
-        clipRule="evenodd"
-      />
-    </svg>
   );
 }

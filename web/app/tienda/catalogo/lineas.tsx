@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { linePath, subLinePath } from '#domain/catalogo-urls.ts';
 import { CATALOGO_PDF_URL } from '#domain/contracts/catalogo-archivo.ts';
-import { imageFallback } from '#web/components/imagen.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { useRootData } from '#web/root.tsx';
 import type { Route } from './+types/lineas';
+import { FotoSublinea } from './foto-sublinea.tsx';
 import classes from './lineas.module.css';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -40,17 +40,7 @@ export default function Lineas() {
             <div className={`rejilla ${classes.sublineas}`}>
               {line.sublineas.map((sub) => (
                 <Link key={sub.code} to={subLinePath(line.code, sub.code)} className={`tarjeta tarjeta-foto ${classes.sublinea}`}>
-                  {sub.image && (
-                    <img
-                      className="al-borde"
-                      src={sub.image.replace('-640.', '-320.')}
-                      {...imageFallback}
-                      alt=""
-                      width={320}
-                      height={400}
-                      loading="lazy"
-                    />
-                  )}
+                  <FotoSublinea image={sub.image} />
                   <p className={`texto texto-sm semi ${classes.sublineaNombre}`}>{sub.name}</p>
                   <p className={`texto texto-xs ${classes.gris}`}>{sub.models} modelos</p>
                 </Link>

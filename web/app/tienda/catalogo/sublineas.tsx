@@ -2,12 +2,12 @@ import { Link } from 'react-router';
 import { subLinePath } from '#domain/catalogo-urls.ts';
 import { sublinea } from '#domain/contracts/catalogo.ts';
 import { ArticleGrid } from '#web/components/article-grid.tsx';
-import { imageFallback } from '#web/components/imagen.tsx';
 import { Migas } from '#web/components/migas.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/sublineas';
+import { FotoSublinea } from './foto-sublinea.tsx';
 import classes from './sublineas.module.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -56,17 +56,7 @@ export default function SubLineas({ loaderData }: Route.ComponentProps) {
           <div className={`rejilla ${classes.sublineas}`} data-testid="sublineas">
             {sublines.allActiveSublines.map((sub) => (
               <Link key={sub.code} to={subLinePath(line.code, sub.code)} className={`tarjeta tarjeta-foto ${classes.sublinea}`}>
-                {sub.image && (
-                  <img
-                    className="al-borde"
-                    src={sub.image.replace('-640.', '-320.')}
-                    {...imageFallback}
-                    alt=""
-                    width={320}
-                    height={400}
-                    loading="lazy"
-                  />
-                )}
+                <FotoSublinea image={sub.image} />
                 <p className={`texto negrita ${classes.sublineaNombre}`}>{sub.name}</p>
                 <p className={`texto texto-xs ${classes.gris}`}>{sub.models} modelos</p>
               </Link>
