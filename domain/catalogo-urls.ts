@@ -1,5 +1,8 @@
 // Public URLs of the catalogue, shared by the API (sitemap, JSON-LD) and the pages.
 export const IMAGE_WIDTHS = [320, 640, 960] as const;
+
+/** The catalogue in PDF (the API's /catalogo/archivo.pdf), linked from /linea and the dashboard. */
+export const CATALOGO_PDF_URL = '/api/catalogo/archivo.pdf';
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 export function modelImageUrl(model: string, width: ImageWidth = 640): string {

@@ -5,7 +5,7 @@ export type Option<T extends string = string> = { value: T; label: string };
 
 /**
  * [value, label] pairs for a select, in the order of the ids. Its calls below are marked pure, so the
- * browser build drops the lists from a page that imports only a constant of this file.
+ * browser build can drop a list no code of the page uses.
  */
 export function toOptions<T extends string>(ids: readonly T[], labels: Record<T, string>): Option<T>[] {
   return ids.map((value) => ({ value, label: labels[value] }));

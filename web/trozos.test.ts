@@ -101,7 +101,8 @@ describe('grouping the browser build into files', () => {
 describe('kinds of page', () => {
   it('tells the browsing pages, the rest of the storefront and the dashboard apart', () => {
     expect(entryKind('tienda/catalogo/articulo.tsx')).toBe('vitrina');
-    expect(entryKind('tienda/catalogo/lineas.tsx')).toBe('tienda');
+    expect(entryKind('tienda/catalogo/lineas.tsx')).toBe('vitrina');
+    expect(entryKind('tienda/blog/blog.tsx')).toBe('tienda');
     expect(entryKind('tienda/carrito/carrito.tsx')).toBe('tienda');
     expect(entryKind('dashboard/venta/ordenes.tsx')).toBe('panel');
     expect(entryKind('root.tsx')).toBe('raiz');

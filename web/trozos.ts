@@ -35,9 +35,12 @@ type Node = { type: string; [key: string]: unknown };
 /** What kind of page an entry of the browser build is, by its file under the app directory. */
 export type EntryKind = 'entrada' | 'raiz' | 'tienda-marco' | 'vitrina' | 'tienda' | 'panel';
 
-/** The pages a shopper lands on and browses: home, the article lists, an article, the search. */
+/** The pages a shopper lands on and browses: home, the lines, the article lists, an article, the search. */
 const VITRINA = new Set([
   'tienda/inicio/inicio.tsx',
+  'tienda/catalogo/lineas.tsx',
+  'tienda/catalogo/sublineas.tsx',
+  'tienda/no-encontrada.tsx',
   'tienda/catalogo/articulos-sublinea.tsx',
   'tienda/catalogo/articulo.tsx',
   'tienda/catalogo/articulos-opcion.tsx',

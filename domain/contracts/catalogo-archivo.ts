@@ -7,8 +7,7 @@ import type { Role } from '#domain/roles.ts';
 
 export const CATALOGO_ARCHIVO_ROLES = ['admin', 'inventario'] as const satisfies readonly Role[];
 export const CATALOGO_ARCHIVO_MAX_BYTES = 30 * 1024 * 1024;
-/** Where the storefront links to; the API path below plus /api. */
-export const CATALOGO_PDF_URL = '/api/catalogo/archivo.pdf';
+export { CATALOGO_PDF_URL } from '#domain/catalogo-urls.ts';
 
 const tags = ['catalogo'] as const;
 

@@ -1,9 +1,8 @@
 // The back-office layout: auth and has-role guards, sidebar built from auth/menu, e-mail verification notice.
-// Every Mantine component's styles (the storefront loads only its own, lib/estilos-tienda.ts, which
-// ProveedorMantine brings here too), in a CSS layer so that the storefront's unlayered copies and
-// app.css keep winning as before; then the
-// sales reports' charts and the notifications (only the back office shows them: the storefront loads
-// neither their code nor their styles).
+// Every Mantine component's styles, in a CSS layer, so that the unlayered copies of the storefront's
+// ones (lib/estilos-tienda.ts, which ProveedorMantine brings here too) and app.css win over them as
+// before; then the sales reports' charts and the notifications (only the back office shows them:
+// the storefront loads neither their code nor their styles).
 import '@mantine/core/styles.layer.css';
 import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';

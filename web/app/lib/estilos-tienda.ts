@@ -1,7 +1,9 @@
 // Mantine's styles for the components the storefront uses, instead of its whole styles.css (230 kB,
 // render-blocking on every page: Lighthouse counted 27 KiB of it unused on the home page). Loaded
 // with Mantine's provider (components/proveedor-mantine.tsx), so not on the pages a shopper browses;
-// its reset and CSS variables are in root.tsx. The dashboard adds the whole set in its layout. A storefront page that starts
+// its reset and CSS variables are in root.tsx. The dashboard adds the whole set in its layout, in
+// a CSS layer, and needs the unlayered copies of the ones it shares (NavLink, Burger, Table…): a
+// layered NavLink loses to the unlayered UnstyledButton it is built on. A storefront page that starts
 // using another Mantine component needs its file here: estilos-tienda.test.ts checks it, following
 // each component to the ones it is built from (a Drawer is a ModalBase with an Overlay…).
 // The order is Mantine's own in styles.css.

@@ -7,7 +7,9 @@
 type ZodGlobal = { __zod_globalConfig?: { jitless?: boolean } };
 
 export function turnOffZodCompilation(scope: ZodGlobal = globalThis as ZodGlobal) {
-  scope.__zod_globalConfig = { ...scope.__zod_globalConfig, jitless: true };
+  // The same object zod keeps, if it is already loaded; a new one for zod to take, if not.
+  scope.__zod_globalConfig ??= {};
+  scope.__zod_globalConfig.jitless = true;
 }
 
 if (typeof document !== 'undefined') turnOffZodCompilation();

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { linePath, subLinePath } from '#domain/catalogo-urls.ts';
-import { CATALOGO_PDF_URL } from '#domain/contracts/catalogo-archivo.ts';
+import { CATALOGO_PDF_URL, linePath, subLinePath } from '#domain/catalogo-urls.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { useRootData } from '#web/root.tsx';
 import type { Route } from './+types/lineas';

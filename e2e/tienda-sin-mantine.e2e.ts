@@ -1,0 +1,41 @@
+// The pages a shopper browses load none of Mantine's JavaScript (docs/decisions/0037): every script
+// a browsing page preloads is fetched from the built store and searched for Mantine's provider.
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './fixtures.ts';
+
+const MANTINE = 'MantineProvider was not found';
+
+async function preloadedScripts(path: string): Promise<string[]> {
+  const html = await (await fetch(baseUrl() + path)).text();
+  return [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+}
+
+async function loadsMantine(path: string): Promise<string[]> {
+  const scripts = await preloadedScripts(path);
+  expect(scripts.length).toBeGreaterThan(3);
+  const bodies = await Promise.all(scripts.map(async (src) => [src, await (await fetch(baseUrl() + src)).text()] as const));
+  return bodies.filter(([, body]) => body.includes(MANTINE)).map(([src]) => src);
+}
+
+describe('JavaScript de la tienda', () => {
+  it('inicio, líneas, listas, artículo, búsqueda y página no encontrada no cargan Mantine', async () => {
+    const lists = await (await fetch(`${baseUrl()}/linea/DAM/sub-lineas/BLU/articulos`)).text();
+    const article = lists.match(/href="(\/linea\/DAM\/sub-lineas\/BLU\/articulos\/[^"?]+)"/)?.[1];
+    expect(article).toBeTruthy();
+    for (const path of [
+      '/',
+      '/linea',
+      '/linea/DAM/sub-lineas',
+      '/linea/DAM/sub-lineas/BLU/articulos',
+      article!,
+      '/buscar?q=negro',
+      '/no-existe',
+    ]) {
+      expect(await loadsMantine(path), path).toEqual([]);
+    }
+  });
+
+  it('el carrito, hecho con Mantine, sí lo carga (la búsqueda de arriba encuentra lo que busca)', async () => {
+    expect((await loadsMantine('/carrito')).length).toBeGreaterThan(0);
+  });
+});
