@@ -4,15 +4,14 @@ import {
   amountToPay,
   type CheckoutDraft,
   chargeWithShipping,
-  checkStep,
   draftShipping,
   emptyDraft,
   expectedPayment,
-  firstInvalidStep,
   orderBody,
   paymentAmountDiffers,
   unpaidOrderKeys,
 } from './checkout.ts';
+import { checkStep, firstInvalidStep } from './checkout-pasos.ts';
 import type { CartView } from './contracts/carrito.ts';
 import { registrarOrdenSchema } from './contracts/orden-compra.ts';
 import type { ShippingRate } from './envios.ts';

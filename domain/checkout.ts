@@ -1,27 +1,11 @@
 // The checkout draft the five steps fill in, each step's check, and the order it becomes.
 
 import type { CartPaymentTotal, CartView } from './contracts/carrito.ts';
-import {
-  buyerSchema,
-  deliverySchema,
-  orderUnits,
-  paymentSchema,
-  type RegistrarOrden,
-  tooManyUnitsMessage,
-  unitsByArticle,
-} from './contracts/orden-compra.ts';
-import { noShippingRateMessage, quoteShipping, type ShippingQuote, type ShippingRate, shippingCentsOf } from './envios.ts';
+import type { RegistrarOrden } from './contracts/orden-compra.ts';
+import { quoteShipping, type ShippingQuote, type ShippingRate, shippingCentsOf } from './envios.ts';
 import { addCents, type Currency, fromCents, parseAmountInput, subtractCents, toCents, usdToVesCents } from './money.ts';
-import {
-  type CheckoutStep,
-  DEFAULT_PAY_SHIPPING,
-  MAX_UNITS_PER_LINE,
-  MAX_UNITS_WEB_ORDER,
-  PAYMENT_METHODS,
-  type PaymentMethodId,
-  SHIPPING_AGENCY_LABELS,
-  type ShippingAgencyId,
-} from './store-constants.ts';
+import { DEFAULT_PAY_SHIPPING, MAX_UNITS_PER_LINE, MAX_UNITS_WEB_ORDER, PAYMENT_METHODS, type PaymentMethodId } from './store-constants.ts';
+import { orderUnits, tooManyUnitsMessage, unitsByArticle } from './unidades-orden.ts';
 import { cardCommissionCents } from './vat.ts';
 
 export type Buyer = { fullName: string; email: string; phone: string; dni: string; state: string; city: string; address: string };
@@ -83,15 +67,6 @@ export function emptyDraft(idempotencyKey: string, buyer: Partial<Buyer> = {}): 
   };
 }
 
-function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 const blankToUndefined = (value: string) => (value.trim() === '' ? undefined : value.trim());
 
 export function paymentInput(payment: CheckoutDraft['payment']) {
@@ -127,51 +102,23 @@ export function draftShipping(draft: CheckoutDraft, rates: readonly ShippingRate
   return { quote, cents: shippingCentsOf(quote) };
 }
 
-/** Errors of one step, by field; empty when the shopper may go on. With the rates, a shipment no rate covers is refused. */
-export function checkStep(step: CheckoutStep, draft: CheckoutDraft, cart: CartView, rates?: readonly ShippingRate[]): FieldErrors {
-  switch (step) {
-    case 1: {
-      if (cart.items.length === 0) return { carrito: 'Su carrito está vacío.' };
-      const short = cart.items.filter((item) => item.stores.some((s) => s.status !== 'disponible'));
-      if (short.length > 0) {
-        return { carrito: `No hay existencia suficiente de ${short.map((i) => i.name).join(', ')}. Ajuste las cantidades.` };
-      }
-      const units = unitsByArticle(cartItems(cart));
-      const over = cart.items.find((item) => (units.get(item.articleCode) ?? 0) > MAX_UNITS_PER_LINE);
-      if (over) return { carrito: tooManyUnitsMessage(over.name, units.get(over.articleCode) ?? 0) };
-      const total = orderUnits(cartItems(cart));
-      if (total > MAX_UNITS_WEB_ORDER) return { carrito: webOrderTooBigMessage(total) };
-      // A coupon that no longer applies would make the order refuse it: the shopper removes it first.
-      if (cart.coupon && !cart.coupon.applies) {
-        return { cupon: `${cart.coupon.message ?? `El cupón «${cart.coupon.code}» no se puede usar.`} Quítelo para continuar.` };
-      }
-      return {};
-    }
-    case 2: {
-      const result = buyerSchema.safeParse(draft.user);
-      return result.success ? {} : issuesToErrors(result.error.issues);
-    }
-    case 3: {
-      const result = deliverySchema.safeParse(draft.delivery);
-      if (!result.success) return issuesToErrors(result.error.issues);
-      const shipping = rates ? draftShipping(draft, rates) : null;
-      if (shipping && shipping.cents === null) {
-        const { agency, state } = draft.delivery;
-        return { agency: noShippingRateMessage(SHIPPING_AGENCY_LABELS[agency as ShippingAgencyId] ?? agency, state) };
-      }
-      return {};
-    }
-    case 4: {
-      const result = paymentSchema.safeParse(paymentInput(draft.payment));
-      return result.success ? {} : issuesToErrors(result.error.issues);
-    }
-    case 5: {
-      const errors: FieldErrors = {};
-      if (draft.comment.length > 500) errors.comment = 'El comentario no puede tener más de 500 caracteres';
-      if (!draft.acceptTerms) errors.acceptTerms = 'Acepte los términos y condiciones para confirmar el pedido';
-      return errors;
-    }
+/** The cart's errors (step 1): nothing to buy, units no store has, too many units, a coupon that no longer applies. */
+export function checkCart(cart: CartView): FieldErrors {
+  if (cart.items.length === 0) return { carrito: 'Su carrito está vacío.' };
+  const short = cart.items.filter((item) => item.stores.some((s) => s.status !== 'disponible'));
+  if (short.length > 0) {
+    return { carrito: `No hay existencia suficiente de ${short.map((i) => i.name).join(', ')}. Ajuste las cantidades.` };
   }
+  const units = unitsByArticle(cartItems(cart));
+  const over = cart.items.find((item) => (units.get(item.articleCode) ?? 0) > MAX_UNITS_PER_LINE);
+  if (over) return { carrito: tooManyUnitsMessage(over.name, units.get(over.articleCode) ?? 0) };
+  const total = orderUnits(cartItems(cart));
+  if (total > MAX_UNITS_WEB_ORDER) return { carrito: webOrderTooBigMessage(total) };
+  // A coupon that no longer applies would make the order refuse it: the shopper removes it first.
+  if (cart.coupon && !cart.coupon.applies) {
+    return { cupon: `${cart.coupon.message ?? `El cupón «${cart.coupon.code}» no se puede usar.`} Quítelo para continuar.` };
+  }
+  return {};
 }
 
 function cartItems(cart: CartView) {
@@ -183,19 +130,6 @@ export function webOrderTooBigMessage(units: number): string {
     `Una orden de la tienda en línea lleva hasta ${MAX_UNITS_WEB_ORDER} unidades y esta lleva ${units}. ` +
     'Reduzca las cantidades o, para una compra mayor, comuníquese con la tienda.'
   );
-}
-
-/** The first step with errors, for the last check before sending the order (and a reload on a later step). */
-export function firstInvalidStep(
-  draft: CheckoutDraft,
-  cart: CartView,
-  rates?: readonly ShippingRate[],
-): { step: CheckoutStep; errors: FieldErrors } | null {
-  for (const step of [1, 2, 3, 4, 5] as const) {
-    const errors = checkStep(step, draft, cart, rates);
-    if (Object.keys(errors).length > 0) return { step, errors };
-  }
-  return null;
 }
 
 /** The body of orden-compra/registrar: the cart's per-store quantities and the draft. */

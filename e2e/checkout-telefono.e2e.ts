@@ -126,6 +126,38 @@ describe('el checkout en el teléfono', () => {
     expect(errors).toEqual([]);
   });
 
+  it('el código de los pasos 2 a 5 llega mientras se mira el carrito sin repetir hojas de estilo: el carrito conserva su diseño', async () => {
+    const { page, errors } = await newPage(browser, PHONE);
+    await page.goto(`${baseUrl()}/`);
+    const stock = await articleInStock();
+    await addToCart(page, stock);
+    const steps = page.waitForResponse((response) => response.url().includes('/assets/pasos-con-mantine-'));
+    await page.goto(`${baseUrl()}/carrito`);
+    await steps;
+    const line = page.getByTestId(`linea-${stock.articleCode}`);
+    // Each sheet applies once (React Router links some as «….css#»; Vite's loader must not add them
+    // again after the page's own), and the article's photo stays beside its data.
+    const appliedSheets = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+          .filter((link) => link.media !== 'not all')
+          .map((link) => new URL(link.href).pathname),
+      );
+    const twice = (sheets: string[]) => sheets.filter((sheet, i) => sheets.indexOf(sheet) !== i);
+    await expect.poll(async () => (await appliedSheets()).some((sheet) => sheet.includes('/tienda-comun-'))).toBe(true);
+    expect(twice(await appliedSheets())).toEqual([]);
+    await expect(line.evaluate((el) => getComputedStyle(el).flexDirection)).resolves.toBe('row');
+
+    await page.getByTestId('checkout-siguiente').click();
+    await expectStep(page, 'Paso 2 de 5 · Sus datos');
+    await page.getByLabel('Nombre completo').waitFor();
+    await page.goBack();
+    await expectStep(page, 'Paso 1 de 5 · Carrito');
+    expect(twice(await appliedSheets())).toEqual([]);
+    await expect(line.evaluate((el) => getComputedStyle(el).flexDirection)).resolves.toBe('row');
+    expect(errors).toEqual([]);
+  });
+
   it('un enlace a un paso posterior con los anteriores sin llenar vuelve al primero que falta', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await page.goto(`${baseUrl()}/`);

@@ -46,10 +46,17 @@ const graph = graphOf({
     // `orden` was used by the page's loader, which the browser build removes: the import stays.
     code: "import { precio } from '/domain/precio.ts'; import { orden } from '/domain/contracts/orden.ts'; export default () => precio(2);",
   },
+  '/app/tienda/orden/orden.tsx': {
+    entry: true,
+    code: "import { Formulario } from '/app/components/formulario.tsx'; import { ORIGENES } from '/domain/contracts/orden.ts'; import { pasos } from '/domain/checkout.ts'; export default () => [Formulario(), ORIGENES, pasos];",
+  },
+  // The cart shares the checkout's rules with the order page; its later steps (with the form) come by a dynamic import.
   '/app/tienda/carrito/carrito.tsx': {
     entry: true,
-    code: "import { Formulario } from '/app/components/formulario.tsx'; import { ORIGENES } from '/domain/contracts/orden.ts'; export default () => [Formulario(), ORIGENES];",
+    code: "import { pasos } from '/domain/checkout.ts'; export default () => [pasos, import('/app/tienda/carrito/pasos.tsx')];",
   },
+  '/app/tienda/carrito/pasos.tsx': { code: "import { Formulario } from '/app/components/formulario.tsx'; export default Formulario;" },
+  '/domain/checkout.ts': { code: 'export const pasos = 5;' },
   '/app/cuenta/perfil.tsx': {
     entry: true,
     code: "import { Formulario } from '/app/components/formulario.tsx'; export default Formulario;",
@@ -81,14 +88,19 @@ describe('grouping the browser build into files', () => {
     expect(chunk('/ui/table.mjs')).toBeUndefined();
   });
 
-  it('groups what browsing pages share apart from what the cart and the account share', () => {
+  it('groups what browsing pages share apart from what the order page and the account share', () => {
     expect(chunk('/domain/precio.ts')).toBe('vitrina');
     expect(chunk('/app/components/formulario.tsx')).toBe('tienda-comun');
   });
 
+  it('keeps what the cart shares apart from the rest, without what its later steps import', () => {
+    expect(chunk('/domain/checkout.ts')).toBe('compra');
+    expect(chunk('/app/tienda/carrito/pasos.tsx')).toBeUndefined();
+  });
+
   it('does not count an import whose names the page no longer uses (a removed loader)', () => {
-    // The article imports the contract's schema without using it; the cart uses a constant, and
-    // the dashboard the schema: the contract is shared by the cart and a dashboard page only.
+    // The article imports the contract's schema without using it; the order page uses a constant,
+    // and the dashboard the schema: the contract is shared by the order page and a dashboard page only.
     expect(chunk('/domain/contracts/orden.ts')).toBe('tienda-comun');
   });
 
@@ -103,7 +115,8 @@ describe('kinds of page', () => {
     expect(entryKind('tienda/catalogo/articulo.tsx')).toBe('vitrina');
     expect(entryKind('tienda/catalogo/lineas.tsx')).toBe('vitrina');
     expect(entryKind('tienda/blog/blog.tsx')).toBe('tienda');
-    expect(entryKind('tienda/carrito/carrito.tsx')).toBe('tienda');
+    expect(entryKind('tienda/carrito/carrito.tsx')).toBe('carrito');
+    expect(entryKind('tienda/carrito/ver-orden.tsx')).toBe('tienda');
     expect(entryKind('dashboard/venta/ordenes.tsx')).toBe('panel');
     expect(entryKind('root.tsx')).toBe('raiz');
   });
@@ -111,6 +124,8 @@ describe('kinds of page', () => {
   it('never puts what only dashboard pages use into a storefront file', () => {
     expect(chunkFor(['panel', 'panel'])).toBeUndefined();
     expect(chunkFor(['panel', 'tienda'])).toBe('tienda-comun');
+    expect(chunkFor(['carrito', 'tienda'])).toBe('compra');
+    expect(chunkFor(['carrito', 'vitrina'])).toBe('vitrina');
     expect(chunkFor(['panel', 'vitrina', 'tienda'])).toBe('vitrina');
     expect(chunkFor(['vitrina'])).toBeUndefined();
   });

@@ -11,8 +11,10 @@
 // - `tienda`: what the storefront's layout reaches, every storefront page;
 // - `vitrina`: what two or more pages reach when one of them is a browsing page (home, article
 //   lists, article, search), shared by the pages a shopper visits first;
-// - `tienda-comun`: what two or more pages reach, one of them a storefront page (cart, checkout,
-//   account, blog…), and no browsing page;
+// - `compra`: what the cart (the first checkout step, which loads no Mantine) shares with other
+//   pages, none of them a browsing page;
+// - `tienda-comun`: what two or more pages reach, one of them a storefront page (account, blog,
+//   the order page…), and neither a browsing page nor the cart: Mantine, mostly;
 // - the page's own file, with what only that page reaches.
 //
 // What only the dashboard reaches keeps rollup's own grouping (a page of the dashboard does not
@@ -33,7 +35,7 @@ type ModuleFacts = {
 type Node = { type: string; [key: string]: unknown };
 
 /** What kind of page an entry of the browser build is, by its file under the app directory. */
-export type EntryKind = 'entrada' | 'raiz' | 'tienda-marco' | 'vitrina' | 'tienda' | 'panel';
+export type EntryKind = 'entrada' | 'raiz' | 'tienda-marco' | 'vitrina' | 'carrito' | 'tienda' | 'panel';
 
 /** The pages a shopper lands on and browses: home, the lines, the article lists, an article, the search. */
 const VITRINA = new Set([
@@ -53,6 +55,7 @@ export function entryKind(file: string): EntryKind {
   if (file === 'tienda/layout.tsx') return 'tienda-marco';
   if (file.startsWith('dashboard/')) return 'panel';
   if (VITRINA.has(file)) return 'vitrina';
+  if (file === 'tienda/carrito/carrito.tsx') return 'carrito';
   return 'tienda';
 }
 
@@ -64,6 +67,8 @@ export function chunkFor(reachedBy: readonly EntryKind[]): string | undefined {
   // One page, or only through a dynamic import: the page's own file (or rollup's for the import).
   if (reachedBy.length <= 1) return undefined;
   if (reachedBy.includes('vitrina')) return 'vitrina';
+  // The cart reaches Mantine only through the later steps' dynamic import: what it shares stays apart.
+  if (reachedBy.includes('carrito')) return 'compra';
   if (reachedBy.some((kind) => kind !== 'panel')) return 'tienda-comun';
   return undefined;
 }

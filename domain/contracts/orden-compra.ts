@@ -22,6 +22,7 @@ import { caracasIsoDate, isIsoDay } from '#domain/dates.ts';
 import { ORDER_STEPS } from '#domain/order-steps.ts';
 import { PAGE_SIZES } from '#domain/paginator.ts';
 import { MAX_UNITS_PER_LINE, PAY_SHIPPING_IDS, PAYMENT_METHOD_IDS, PAYMENT_METHODS, SHIPPING_AGENCY_IDS } from '#domain/store-constants.ts';
+import { tooManyUnitsMessage, unitsByArticle } from '#domain/unidades-orden.ts';
 import { stateByName } from '#domain/venezuela.ts';
 
 /** A bank reference as it is compared: "ab-123 45" and "AB12345" are the same payment. */
@@ -137,26 +138,6 @@ export const orderItemsSchema = z
       }
     });
   });
-
-type ItemUnits = { articleCode: string; stores: readonly { quantity: number }[] };
-
-/** Units of each article across its stores (and across repeated lines of the same article). */
-export function unitsByArticle(items: readonly ItemUnits[]): Map<string, number> {
-  const units = new Map<string, number>();
-  for (const item of items) {
-    const sum = item.stores.reduce((total, store) => total + store.quantity, 0);
-    units.set(item.articleCode, (units.get(item.articleCode) ?? 0) + sum);
-  }
-  return units;
-}
-
-export function orderUnits(items: readonly ItemUnits[]): number {
-  return [...unitsByArticle(items).values()].reduce((a, b) => a + b, 0);
-}
-
-export function tooManyUnitsMessage(label: string, units: number): string {
-  return `Se pueden pedir hasta ${MAX_UNITS_PER_LINE} unidades de cada artículo por orden; ${label} lleva ${units}.`;
-}
 
 /** Methods the provider charges and the server captures (docs/decisions/0035 and 0036). */
 export const ONLINE_METHODS = ['paypal', 'tarjeta'] as const;

@@ -14,6 +14,8 @@ export default [
     route('linea/:lineCode/sub-lineas/:subLineCode/articulos/:option', 'tienda/catalogo/articulo.tsx'),
     route('articulos/:option', 'tienda/catalogo/articulos-opcion.tsx'),
     route('buscar', 'tienda/catalogo/buscar.tsx'),
+    // The cart (its later steps load Mantine themselves, when the buyer goes on).
+    route('carrito', 'tienda/carrito/carrito.tsx'),
     // Pages built with Mantine: the layout mounts its provider and styles (the ones above load none).
     layout('tienda/con-mantine.tsx', [
       route('nuestras-tiendas', 'tienda/empresa/nuestras-tiendas.tsx'),
@@ -26,7 +28,6 @@ export default [
       route('blog', 'tienda/blog/blog.tsx'),
       route('blog/detail/:slug?', 'tienda/blog/blog-detalle.tsx'),
       route('galeria', 'tienda/galeria/galeria.tsx'),
-      route('carrito', 'tienda/carrito/carrito.tsx'),
       route('carrito/ver-orden', 'tienda/carrito/ver-orden.tsx'),
       route('carrito/whatsapp', 'tienda/carrito/whatsapp.tsx'),
       route('orden/:codigo?', 'tienda/orden/orden.tsx'),

@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 // The pages a shopper browses load no Mantine JavaScript (docs/decisions/0037): the root, the
 // store's layout and these pages, with everything they import from the app and the domain, import
 // nothing from '@mantine/*' but the reset and variables stylesheets root.tsx loads for every page.
+// The cart neither: its later steps come with Mantine through a dynamic import, not followed here.
 const app = path.resolve(import.meta.dirname, '..');
 const root = path.resolve(app, '../..');
 const BROWSING = [
@@ -18,6 +19,7 @@ const BROWSING = [
   'tienda/catalogo/articulos-opcion.tsx',
   'tienda/catalogo/buscar.tsx',
   'tienda/no-encontrada.tsx',
+  'tienda/carrito/carrito.tsx',
 ];
 const ALLOWED = /^@mantine\/core\/styles\/(baseline|default-css-variables|global)\.css$/;
 
@@ -46,7 +48,7 @@ function packagesReachedFrom(file: string, seen = new Map<string, string>()): Ma
   return seen;
 }
 
-it('las páginas de recorrer la tienda no cargan componentes de Mantine', () => {
+it('las páginas de recorrer la tienda y el carrito no cargan componentes de Mantine', () => {
   const mantine: string[] = [];
   let modules = 0;
   for (const page of BROWSING) {

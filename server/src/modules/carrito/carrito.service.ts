@@ -3,9 +3,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { articlePath, modelImageUrl } from '#domain/catalogo-urls.ts';
 import type { CartCoupon, CartPaymentTotal } from '#domain/contracts/carrito.ts';
-import { tooManyUnitsMessage } from '#domain/contracts/orden-compra.ts';
 import { addCents, fromCents, toCents, usdToVesCents } from '#domain/money.ts';
 import { MAX_UNITS_PER_LINE, PAYMENT_METHOD_IDS, PAYMENT_METHODS } from '#domain/store-constants.ts';
+import { tooManyUnitsMessage } from '#domain/unidades-orden.ts';
 import { cardCommissionCents } from '#domain/vat.ts';
 import type { Db } from '#server/db/client.ts';
 import { ReglaNegocio } from '#server/errors.ts';

@@ -6,7 +6,6 @@ import { chargeWithShipping, type UnpaidOrderKind, unpaidOrderKeys, unpaidOrderK
 import {
   type Delivery,
   type OrderOrigin,
-  orderUnits,
   type PaymentInput,
   type PedidoWhatsapp,
   paidOnline,
@@ -19,6 +18,7 @@ import { addCents, fromCents, toCents } from '#domain/money.ts';
 import { nextStepFor, type OrderStep } from '#domain/order-steps.ts';
 import { isStaff } from '#domain/roles.ts';
 import { MAX_UNITS_WEB_ORDER, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS, type ShippingAgencyId } from '#domain/store-constants.ts';
+import { orderUnits } from '#domain/unidades-orden.ts';
 import { cardCommissionCents } from '#domain/vat.ts';
 import { transactionWithEffects } from '#server/db/after-commit.ts';
 import type { Db } from '#server/db/client.ts';

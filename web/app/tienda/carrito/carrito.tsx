@@ -1,8 +1,9 @@
 // /carrito: the cart and the five checkout steps (cart, buyer, delivery, payment, confirmation).
 // The step is in the URL (?paso=N, one history entry each: the phone's Back goes to the previous
 // step and a reload stays on it); the draft lives in the tab; the cart and the order on the server.
-import { Alert, Button, Container, Grid, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+// The cart itself is plain HTML; steps 2 to 5, built with Mantine, load when the buyer goes on
+// (pasos-con-mantine.tsx), so a shopper who opens the cart downloads none of Mantine.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import {
   data,
   Link,
@@ -14,16 +15,7 @@ import {
   useNavigate,
   useNavigation,
 } from 'react-router';
-import {
-  type Buyer,
-  type CheckoutDraft,
-  checkStep,
-  draftShipping,
-  emptyDraft,
-  type FieldErrors,
-  firstInvalidStep,
-  orderBody,
-} from '#domain/checkout.ts';
+import { type Buyer, type CheckoutDraft, checkCart, draftShipping, emptyDraft, type FieldErrors, orderBody } from '#domain/checkout.ts';
 import {
   aplicarCuponV2,
   type CartView,
@@ -42,19 +34,32 @@ import { iniciarPaypal, iniciarTarjeta, metodosEnLinea } from '#domain/contracts
 import { buscarVendedores } from '#domain/contracts/profile.ts';
 import { CHECKOUT_STEPS, checkoutStepOf, moveCheckoutStep } from '#domain/store-constants.ts';
 import { formInput, orFallback, unwrap } from '#web/lib/api.ts';
+import { marcarHojasCargadas } from '#web/lib/hojas-de-estilo.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { cookieHeaders, currentUser, formErrors } from '#web/lib/session.ts';
 import type { MinimalHeader } from '../layout.tsx';
 import type { Route } from './+types/carrito';
 import { BotonPedirPorWhatsapp } from './boton-whatsapp.tsx';
+import classes from './carrito.module.css';
 import { readDraft, saveDraft } from './checkout-storage.ts';
 import { CuponCarrito } from './cupon.tsx';
 import { PasoCarrito } from './paso-carrito.tsx';
-import { PasoConfirmacion } from './paso-confirmacion.tsx';
-import { PasoDatos } from './paso-datos.tsx';
-import { PasoEnvio } from './paso-envio.tsx';
-import { PasoPago } from './paso-pago.tsx';
 import { ResumenPedido } from './resumen.tsx';
+
+// Also the checks of steps 2 to 5 (with zod): loaded once, again after a failed attempt.
+let pasos: ReturnType<typeof importarPasos> | undefined;
+const importarPasos = () => import('./pasos-con-mantine.tsx');
+function cargarPasos() {
+  if (!pasos) {
+    marcarHojasCargadas();
+    pasos = importarPasos();
+    pasos.catch(() => {
+      pasos = undefined;
+    });
+  }
+  return pasos;
+}
+const PasosConMantine = lazy(cargarPasos);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [cart, user, accounts, paymentOptions, stores, rates, online] = await Promise.all([
@@ -203,8 +208,10 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked once, when the draft is back from the tab.
   useEffect(() => {
     if (!restored || step === 1) return;
-    const invalid = firstInvalidStep(draft, cart, rates);
-    if (invalid && invalid.step < step) void navigate(`/carrito?paso=${invalid.step}`, { replace: true });
+    void cargarPasos().then(({ firstInvalidStep }) => {
+      const invalid = firstInvalidStep(draft, cart, rates);
+      if (invalid && invalid.step < step) void navigate(`/carrito?paso=${invalid.step}`, { replace: true });
+    });
   }, [restored]);
 
   // The step changed (buttons, Back, Forward): the errors are the new step's, if the confirmation sent us there.
@@ -220,6 +227,13 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
     if (attempt > 0) focusFirstError(page.current);
   }, [attempt]);
 
+  // With articles in the cart, the later steps' code comes while the buyer reads it: «Siguiente» does not wait.
+  useEffect(() => {
+    if (cart.items.length === 0) return;
+    const timer = window.setTimeout(() => void cargarPasos(), 1000);
+    return () => window.clearTimeout(timer);
+  }, [cart.items.length]);
+
   const current = CHECKOUT_STEPS[step - 1];
   const shipping = draftShipping(draft, rates);
   const shippingCents = shipping?.cents ?? 0;
@@ -230,9 +244,9 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
     setAttempt((n) => n + 1);
   }
 
-  function go(direction: 'siguiente' | 'anterior') {
+  async function go(direction: 'siguiente' | 'anterior') {
     if (direction === 'siguiente') {
-      const found = checkStep(step, draft, cart, rates);
+      const found = step === 1 ? checkCart(cart) : (await cargarPasos()).checkStep(step, draft, cart, rates);
       if (Object.keys(found).length > 0) return showErrors(found);
       void navigate(`/carrito?paso=${moveCheckoutStep(step, 'siguiente')}`, { state: { from: step } });
       return;
@@ -242,8 +256,8 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
     else void navigate(`/carrito?paso=${moveCheckoutStep(step, 'anterior')}`, { replace: true });
   }
 
-  function confirm() {
-    const invalid = firstInvalidStep(draft, cart, rates);
+  async function confirm() {
+    const invalid = (await cargarPasos()).firstInvalidStep(draft, cart, rates);
     if (invalid) {
       if (invalid.step === step) return showErrors(invalid.errors);
       pendingErrors.current = invalid.errors;
@@ -258,115 +272,126 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
 
   if (cart.items.length === 0) {
     return (
-      <Container size="sm" py="xl">
-        <Stack gap="md">
-          <Title order={1}>Carrito</Title>
-          <Alert color="gray" data-testid="carrito-vacio">
+      <div className={`contenedor contenedor-sm ${classes.pagina}`}>
+        <div className="pila">
+          <h1 className="titulo">Carrito</h1>
+          <p className="aviso c-gray" role="status" data-testid="carrito-vacio">
             Su carrito está vacío.
-          </Alert>
-          <Button component={Link} to="/linea" w="fit-content">
+          </p>
+          <Link to="/linea" className="boton" style={{ width: 'fit-content' }}>
             Ver el catálogo
-          </Button>
-        </Stack>
-      </Container>
+          </Link>
+        </div>
+      </div>
     );
   }
 
+  const coupon = <CuponCarrito cart={cart} result={cartResult?.intent === 'cupon' ? cartResult : undefined} />;
   return (
-    <Container size="xl" py="xl" ref={page}>
-      <Stack gap="lg">
-        <Title order={1}>{step === 1 ? 'Carrito' : 'Finalizar compra'}</Title>
+    <div className={`contenedor contenedor-xl ${classes.pagina}`} ref={page}>
+      <div className="pila gap-lg">
+        <h1 className="titulo">{step === 1 ? 'Carrito' : 'Finalizar compra'}</h1>
         <div>
-          <Group justify="space-between" mb={6}>
-            <Text fw={600} data-testid="paso-checkout">
+          <div className={classes.avance}>
+            <p className="texto semi" data-testid="paso-checkout">
               Paso {step} de 5 · {current.label}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {current.progress} %
-            </Text>
-          </Group>
-          <Progress value={current.progress} aria-label={`Avance de la compra: ${current.progress} %`} />
+            </p>
+            <p className="texto texto-sm tenue">{current.progress} %</p>
+          </div>
+          <div
+            className={classes.barra}
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={current.progress}
+            aria-label={`Avance de la compra: ${current.progress} %`}
+          >
+            <div style={{ width: `${current.progress}%` }} />
+          </div>
         </div>
         {cartResult?.message && cartResult.intent !== 'cupon' && (
-          <Alert color="red" role="alert">
+          <p className="aviso c-red" role="alert">
             {cartResult.message}
-          </Alert>
+          </p>
         )}
         {errors.carrito && (
-          <Alert color="red" role="alert">
+          <p className="aviso c-red" role="alert">
             {errors.carrito}
-          </Alert>
+          </p>
         )}
         {errors.cupon && (
-          <Alert color="red" role="alert" data-testid="cupon-bloquea">
+          <p className="aviso c-red" role="alert" data-testid="cupon-bloquea">
             {errors.cupon}
-          </Alert>
+          </p>
         )}
-        <Grid gutter="xl">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            {step === 1 && (
-              <Stack gap="md">
+        <div className={classes.columnas}>
+          <div>
+            {step === 1 ? (
+              <div className="pila">
                 <PasoCarrito cart={cart} />
-                <CuponCarrito cart={cart} result={cartResult?.intent === 'cupon' ? cartResult : undefined} />
-              </Stack>
-            )}
-            {step === 2 && <PasoDatos draft={draft} update={update} errors={errors} loggedIn={buyer !== null} />}
-            {step === 3 && <PasoEnvio draft={draft} update={update} errors={errors} stores={pickupStores} rates={rates} />}
-            {step === 4 && (
-              <PasoPago
-                draft={draft}
-                update={update}
-                errors={errors}
-                accounts={accounts}
-                cart={cart}
-                options={paymentOptions}
-                shippingCents={shippingCents}
-                online={online}
-              />
-            )}
-            {step === 5 && (
-              <Stack gap="md">
-                <CuponCarrito cart={cart} result={cartResult?.intent === 'cupon' ? cartResult : undefined} />
-                <PasoConfirmacion
+                {coupon}
+              </div>
+            ) : restored ? (
+              <Suspense fallback={<PasoCargando />}>
+                <PasosConMantine
+                  step={step}
                   draft={draft}
                   update={update}
+                  errors={errors}
                   cart={cart}
+                  coupon={coupon}
+                  buyer={buyer}
+                  accounts={accounts}
+                  paymentOptions={paymentOptions}
+                  online={online}
+                  rates={rates}
                   salesmen={salesmen}
                   pickupStores={pickupStores}
                   shipping={shipping}
-                  loggedIn={buyer !== null}
-                  errors={errors}
+                  shippingCents={shippingCents}
                   result={order.data}
                 />
-              </Stack>
+              </Suspense>
+            ) : (
+              <PasoCargando />
             )}
-            <Group justify="space-between" mt="xl">
+            <div className={`fila ${classes.botones}`}>
               {step > 1 ? (
-                <Button variant="default" onClick={() => go('anterior')} disabled={sending}>
+                <button type="button" className="boton boton-neutro" onClick={() => void go('anterior')} disabled={sending}>
                   Atrás
-                </Button>
+                </button>
               ) : (
-                <Button variant="default" component={Link} to="/linea">
+                <Link to="/linea" className="boton boton-neutro">
                   Seguir comprando
-                </Button>
+                </Link>
               )}
               {step < 5 ? (
-                <Button onClick={() => go('siguiente')} data-testid="checkout-siguiente">
+                <button type="button" className="boton" onClick={() => void go('siguiente')} data-testid="checkout-siguiente">
                   Siguiente
-                </Button>
+                </button>
               ) : (
-                <Button onClick={confirm} loading={sending} disabled={!draft.idempotencyKey} data-testid="checkout-confirmar">
+                <button
+                  type="button"
+                  className="boton"
+                  onClick={() => void confirm()}
+                  data-cargando={sending || undefined}
+                  disabled={sending || !draft.idempotencyKey}
+                  data-testid="checkout-confirmar"
+                >
                   Confirmar pedido
-                </Button>
+                </button>
               )}
-            </Group>
+            </div>
             {step === 1 && <BotonPedirPorWhatsapp />}
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <ResumenPedido cart={cart} method={draft.payment.method} shipping={shipping} />
-          </Grid.Col>
-        </Grid>
-      </Stack>
-    </Container>
+          </div>
+          <ResumenPedido cart={cart} method={draft.payment.method} shipping={shipping} />
+        </div>
+      </div>
+    </div>
   );
+}
+
+/** Until the later steps' code is in: a reload on step 2 to 5 draws the step once the draft is back from the tab. */
+function PasoCargando() {
+  return <div className={`esqueleto ${classes.cargando}`} role="status" aria-label="Cargando el paso" />;
 }

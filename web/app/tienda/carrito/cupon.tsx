@@ -1,77 +1,91 @@
 // The coupon of the cart (checkout steps 1 and 5): type a code, or see the one applied and remove it.
 // A real form: it works before the scripts load; the API says why a code cannot be used.
-import { Button, Card, Group, Text, TextInput } from '@mantine/core';
+import { useId } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { CartView } from '#domain/contracts/carrito.ts';
 import { describeRule } from '#domain/descuentos.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { usePrecio } from '#web/components/precio.tsx';
 import type { FormErrors } from '#web/lib/session.ts';
+import classes from './cupon.module.css';
 
 export function CuponCarrito({ cart, result }: { cart: CartView; result: FormErrors | undefined }) {
   const format = usePrecio();
   const navigation = useNavigation();
+  const errorId = useId();
   const busy = navigation.state === 'submitting' && ['cupon', 'quitar-cupon'].includes(String(navigation.formData?.get('intent')));
   const { coupon } = cart;
   if (coupon) {
     return (
-      <Card withBorder padding="sm" data-testid="cupon-aplicado" data-aplica={coupon.applies ? 'si' : 'no'}>
-        <Group justify="space-between" wrap="wrap" gap="xs">
+      <div className={`tarjeta ${classes.cupon}`} data-testid="cupon-aplicado" data-aplica={coupon.applies ? 'si' : 'no'}>
+        <div className={`fila gap-xs ${classes.aplicado}`}>
           <div>
-            <Text fw={600} size="sm">
+            <p className="texto texto-sm semi">
               Cupón {coupon.code}
               {coupon.name ? ` · ${coupon.name}` : ''}
               {coupon.applies ? ` (${describeRule(coupon.kind, coupon.value)})` : ''}
-            </Text>
+            </p>
             {coupon.applies ? (
-              <Text size="sm" c="pink.8" data-testid="cupon-descuento">
+              <p className={`texto texto-sm ${classes.descuenta}`} data-testid="cupon-descuento">
                 Descuenta {format(coupon.discount)}
-              </Text>
+              </p>
             ) : (
-              <Text size="sm" c="red.8" data-testid="cupon-motivo">
+              <p className={`texto texto-sm ${classes.motivo}`} data-testid="cupon-motivo">
                 {coupon.message}
-              </Text>
+              </p>
             )}
           </div>
           <Form method="post">
-            <Button
+            <button
               type="submit"
               name="intent"
               value="quitar-cupon"
-              size="xs"
-              variant="subtle"
-              color="red"
-              loading={busy}
+              className="boton boton-sutil boton-xs c-red"
+              data-cargando={busy || undefined}
+              disabled={busy}
               data-testid="cupon-quitar"
             >
               Quitar cupón
-            </Button>
+            </button>
           </Form>
-        </Group>
-      </Card>
+        </div>
+      </div>
     );
   }
   const error = fieldError(result, 'code') ?? result?.message;
   return (
-    <Card withBorder padding="sm">
-      <Form method="post" aria-label="Cupón de descuento">
-        <Group align="end" gap="sm" wrap="wrap">
-          <TextInput
+    <div className={`tarjeta ${classes.cupon}`}>
+      <Form method="post" aria-label="Cupón de descuento" className={`fila gap-sm ${classes.formulario}`}>
+        <label className={`campo ${classes.campo}`}>
+          ¿Tiene un cupón?
+          <input
             name="code"
-            label="¿Tiene un cupón?"
             placeholder="Código del cupón"
             maxLength={40}
             autoCapitalize="characters"
             autoComplete="off"
-            error={error}
-            style={{ flex: '1 1 180px' }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
             data-testid="cupon-codigo"
           />
-          <Button type="submit" name="intent" value="cupon" variant="light" loading={busy} data-testid="cupon-aplicar">
-            Aplicar
-          </Button>
-        </Group>
+          {error && (
+            <span className="campo-error" id={errorId}>
+              {error}
+            </span>
+          )}
+        </label>
+        <button
+          type="submit"
+          name="intent"
+          value="cupon"
+          className="boton boton-claro"
+          data-cargando={busy || undefined}
+          disabled={busy}
+          data-testid="cupon-aplicar"
+        >
+          Aplicar
+        </button>
       </Form>
-    </Card>
+    </div>
   );
 }

@@ -2,23 +2,21 @@
 // method's discount, subtotal, IVA, shipping, commission and total in USD and bolívares, as the server
 // priced the cart for the chosen method plus the rate of the chosen agency and state (the order
 // charges the same).
-import { Card, Divider, Group, Stack, Text } from '@mantine/core';
 import { amountToPay, type draftShipping } from '#domain/checkout.ts';
 import type { CartView } from '#domain/contracts/carrito.ts';
 import { shippingEstimate } from '#domain/envios.ts';
 import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
 import type { PaymentMethodId } from '#domain/store-constants.ts';
+import classes from './resumen.module.css';
 
 function Fila({ label, value, strong, testId, off }: { label: string; value: string; strong?: boolean; testId?: string; off?: boolean }) {
   return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text size="sm" fw={strong ? 700 : undefined} c={off ? 'pink.8' : undefined}>
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : undefined} c={off ? 'pink.8' : undefined} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+    <p className={`texto texto-sm ${classes.fila} ${strong ? 'negrita' : ''} ${off ? classes.rebaja : ''}`}>
+      <span>{label}</span>
+      <span className={classes.monto} data-testid={testId}>
         {off ? `−${value}` : value}
-      </Text>
-    </Group>
+      </span>
+    </p>
   );
 }
 
@@ -37,9 +35,7 @@ function FilaEnvio({ shipping }: { shipping: ReturnType<typeof draftShipping> })
     <div>
       <Fila label={quote?.kind === 'retiro' ? 'Retiro en tienda' : 'Envío'} value={value} testId="resumen-envio" />
       {quote && (quote.kind === 'pagado' || quote.kind === 'por-cobrar') && (
-        <Text size="xs" c="dimmed">
-          {shippingEstimate(quote.daysMin, quote.daysMax)}
-        </Text>
+        <p className="texto texto-xs tenue">{shippingEstimate(quote.daysMin, quote.daysMax)}</p>
       )}
     </div>
   );
@@ -61,9 +57,9 @@ export function ResumenPedido({
   // The articles at their promotion price, before discounts: the subtotal plus what was taken off.
   const articles = toCents(t.subtotal) + toCents(t.lineDiscount) + toCents(t.coupon);
   return (
-    <Card withBorder padding="md" pos="sticky" top={90} component="aside" aria-label="Resumen del pedido">
-      <Stack gap={8}>
-        <Text fw={700}>Resumen del pedido</Text>
+    <aside className={`tarjeta ${classes.resumen}`} aria-label="Resumen del pedido">
+      <div className={`pila ${classes.filas}`}>
+        <p className="texto negrita">Resumen del pedido</p>
         <Fila label={`${units} ${units === 1 ? 'artículo' : 'artículos'}`} value={formatUsd(articles)} testId="resumen-articulos" />
         {toCents(t.lineDiscount) > 0 && (
           <Fila label="Descuentos de los artículos" value={formatUsd(toCents(t.lineDiscount))} off testId="resumen-descuento" />
@@ -83,13 +79,13 @@ export function ResumenPedido({
         <Fila label="IVA (16 %)" value={formatUsd(toCents(due.iva))} />
         <FilaEnvio shipping={shipping} />
         {toCents(due.commission) > 0 && <Fila label="Comisión del método de pago" value={formatUsd(toCents(due.commission))} />}
-        <Divider />
+        <hr className={classes.raya} />
         <Fila label="Total" value={formatUsd(totalCents)} strong testId="total-usd" />
         <Fila label="Total en bolívares" value={formatVes(usdToVesCents(totalCents, cart.totals.rate))} testId="total-ves" />
-        <Text size="xs" c="dimmed">
+        <p className="texto texto-xs tenue">
           Tasa del día: {formatVes(toCents(cart.totals.rate))} por dólar. Su pedido guarda la tasa con la que se hace.
-        </Text>
-      </Stack>
-    </Card>
+        </p>
+      </div>
+    </aside>
   );
 }
