@@ -275,9 +275,9 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
       <div className={`contenedor contenedor-sm ${classes.pagina}`}>
         <div className="pila">
           <h1 className="titulo">Carrito</h1>
-          <p className="aviso c-gray" role="status" data-testid="carrito-vacio">
+          <div className="aviso c-gray" role="status" data-testid="carrito-vacio">
             Su carrito está vacío.
-          </p>
+          </div>
           <Link to="/linea" className="boton" style={{ width: 'fit-content' }}>
             Ver el catálogo
           </Link>
@@ -310,19 +310,19 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         {cartResult?.message && cartResult.intent !== 'cupon' && (
-          <p className="aviso c-red" role="alert">
+          <div className="aviso c-red" role="alert">
             {cartResult.message}
-          </p>
+          </div>
         )}
         {errors.carrito && (
-          <p className="aviso c-red" role="alert">
+          <div className="aviso c-red" role="alert">
             {errors.carrito}
-          </p>
+          </div>
         )}
         {errors.cupon && (
-          <p className="aviso c-red" role="alert" data-testid="cupon-bloquea">
+          <div className="aviso c-red" role="alert" data-testid="cupon-bloquea">
             {errors.cupon}
-          </p>
+          </div>
         )}
         <div className={classes.columnas}>
           <div>
