@@ -4,6 +4,7 @@ import { chunkFor, entryKind, type ModuleGraph, storefrontChunks } from './trozo
 
 /** A module graph as rollup hands it to `manualChunks`, from sources that import by absolute path. */
 function graphOf(modules: Record<string, { code: string; entry?: boolean; sideEffects?: boolean }>): ModuleGraph {
+  const importers = new Map<string, string[]>();
   const infos = new Map(
     Object.entries(modules).map(([id, m]) => {
       const ast = parseAst(m.code);
@@ -12,9 +13,11 @@ function graphOf(modules: Record<string, { code: string; entry?: boolean; sideEf
         const source = 'source' in node && node.source ? String(node.source.value) : undefined;
         if (source && !sources.includes(source)) sources.push(source);
       }
+      for (const source of sources) importers.set(source, [...(importers.get(source) ?? []), id]);
       return [id, { isEntry: m.entry ?? false, importedIds: sources, moduleSideEffects: m.sideEffects ?? true, ast }];
     }),
   );
+  for (const [id, info] of infos) Object.assign(info, { importers: importers.get(id) ?? [] });
   return { getModuleIds: () => infos.keys(), getModuleInfo: (id) => infos.get(id) ?? null };
 }
 
@@ -49,7 +52,11 @@ const graph = graphOf({
     code: "import { Tarjeta } from '/app/components/tarjeta.tsx'; import { conRegistro } from '/domain/con-registro.ts'; export default () => [Tarjeta(), conRegistro];",
   },
   '/app/components/formulario.tsx': { code: "import { Button } from '/ui/index.mjs'; export const Formulario = () => Button();" },
-  '/app/root.tsx': { entry: true, code: "import { Button } from '/ui/index.mjs'; export default () => Button();" },
+  // The root's route entry re-exports the root's module, whose `useRootData` pages import too.
+  '/app/root.tsx?client-route': { entry: true, code: "export { default } from '/app/root.tsx';" },
+  '/app/root.tsx': {
+    code: "import { Button } from '/ui/index.mjs'; export const useRootData = () => ({}); export default () => Button();",
+  },
   '/app/entry.client.tsx': { entry: true, code: "import '/react-dom.js';" },
   '/react-dom.js': { code: 'globalThis.reactDom = 1;' },
   '/app/tienda/layout.tsx': { entry: true, code: "import { Drawer } from '/ui/index.mjs'; export default () => Drawer();" },
@@ -60,7 +67,7 @@ const graph = graphOf({
   '/app/tienda/catalogo/articulo.tsx': {
     entry: true,
     // `orden` was used by the page's loader, which the browser build removes: the import stays.
-    code: "import { precio } from '/domain/precio.ts'; import { orden } from '/domain/contracts/orden.ts'; import { repartir } from '/domain/tiendas.ts'; export default () => [precio(2), repartir(1)];",
+    code: "import { precio } from '/domain/precio.ts'; import { orden } from '/domain/contracts/orden.ts'; import { repartir } from '/domain/tiendas.ts'; import { useRootData } from '/app/root.tsx'; export default () => [precio(2), repartir(1), useRootData()];",
   },
   '/app/tienda/carrito/carrito.tsx': {
     entry: true,
@@ -124,7 +131,11 @@ describe('grouping the browser build into files', () => {
 
   it("leaves a page's own module in its page's file", () => {
     expect(chunk('/app/tienda/catalogo/articulo.tsx')).toBeUndefined();
-    expect(chunk('/app/root.tsx')).toBeUndefined();
+    expect(chunk('/app/root.tsx?client-route')).toBeUndefined();
+  });
+
+  it("puts the root's module, which pages import too, in the file every page loads", () => {
+    expect(chunk('/app/root.tsx')).toBe('base');
   });
 });
 

@@ -29,6 +29,7 @@ export type ModuleGraph = {
 type ModuleFacts = {
   isEntry: boolean;
   importedIds: readonly string[];
+  importers?: readonly string[];
   moduleSideEffects: boolean | 'no-treeshake';
   exports?: string[] | null;
   ast: unknown;
@@ -413,6 +414,17 @@ function dependenciesOf(
 }
 
 /**
+ * …unless other modules import it too and every page that loads it loads `base` (or every storefront
+ * page `tienda`) anyway: the root, whose `useRootData` the pages import, would otherwise get a file of
+ * its own beside the small one of its route, and every page would load both.
+ */
+function sharedRoute(id: string, chunk: string | undefined, graph: ModuleGraph): boolean {
+  if (chunk !== 'base' && chunk !== 'tienda') return false;
+  const file = id.split('?')[0];
+  return (graph.getModuleInfo(id)?.importers ?? []).some((importer) => importer.split('?')[0] !== file);
+}
+
+/**
  * `output.manualChunks` for the browser build of the app under `appDirectory` (absolute), with
  * `onlyExplicitManualChunks` (a module named here goes alone, not with everything it imports). The
  * graph is read once, on the first call: every module gets the entries that use it through static
@@ -452,9 +464,18 @@ export function storefrontChunks(appDirectory: string) {
     }
     const result = new Map<string, string | undefined>();
     for (const [id, kinds] of usedBy) {
-      // A route's own module stays with its route (moving it would add a file that re-exports it).
-      if (entryFiles.has(id.split('?')[0]) || graph.getModuleInfo(id)?.isEntry) continue;
-      result.set(id, chunkFor(kinds));
+      const chunk = chunkFor(kinds);
+      // A route's own module stays with its route (moving it would add a file that re-exports it)…
+      if (graph.getModuleInfo(id)?.isEntry) continue;
+      if (entryFiles.has(id.split('?')[0])) {
+        if (!sharedRoute(id, chunk, graph)) continue;
+        // Its stylesheets go with it, in the same order (left behind, they would make a file that
+        // needs the chunk and that the chunk needs back).
+        for (const dependency of graph.getModuleInfo(id)?.importedIds ?? []) {
+          if (graph.getModuleInfo(dependency)?.moduleSideEffects === 'no-treeshake') result.set(dependency, chunk);
+        }
+      }
+      result.set(id, chunk);
     }
     return result;
   }
