@@ -59,7 +59,8 @@ const graph = graphOf({
   },
   '/app/entry.client.tsx': { entry: true, code: "import '/react-dom.js';" },
   '/react-dom.js': { code: 'globalThis.reactDom = 1;' },
-  '/app/tienda/layout.tsx': { entry: true, code: "import { Drawer } from '/ui/index.mjs'; export default () => Drawer();" },
+  '/app/tienda/layout.tsx?client-route': { entry: true, code: "export { default } from '/app/tienda/layout.tsx';" },
+  '/app/tienda/layout.tsx': { code: "import { Drawer } from '/ui/index.mjs'; export default () => Drawer();" },
   '/app/tienda/inicio/inicio.tsx': {
     entry: true,
     code: "import { precio } from '/domain/precio.ts'; import { Tarjeta } from '/app/components/tarjeta.tsx'; import '/domain/con-registro.ts'; export default () => [precio(1), Tarjeta()];",
@@ -134,8 +135,10 @@ describe('grouping the browser build into files', () => {
     expect(chunk('/app/root.tsx?client-route')).toBeUndefined();
   });
 
-  it("puts the root's module, which pages import too, in the file every page loads", () => {
+  it("puts the root's and the storefront layout's modules in the files every page loads", () => {
     expect(chunk('/app/root.tsx')).toBe('base');
+    expect(chunk('/app/tienda/layout.tsx')).toBe('tienda');
+    expect(chunk('/app/tienda/layout.tsx?client-route')).toBeUndefined();
   });
 });
 

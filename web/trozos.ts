@@ -29,7 +29,6 @@ export type ModuleGraph = {
 type ModuleFacts = {
   isEntry: boolean;
   importedIds: readonly string[];
-  importers?: readonly string[];
   moduleSideEffects: boolean | 'no-treeshake';
   exports?: string[] | null;
   ast: unknown;
@@ -414,14 +413,14 @@ function dependenciesOf(
 }
 
 /**
- * …unless other modules import it too and every page that loads it loads `base` (or every storefront
- * page `tienda`) anyway: the root, whose `useRootData` the pages import, would otherwise get a file of
- * its own beside the small one of its route, and every page would load both.
+ * …unless every page that loads it loads `base` (the root) or every storefront page `tienda` (the
+ * storefront's layout) anyway: there it shares one file, and one compression window, with what
+ * those load too. The root's module would otherwise get a file of its own (pages import its
+ * `useRootData`) beside the small one of its route; the layout's route keeps a small file that
+ * re-exports it.
  */
-function sharedRoute(id: string, chunk: string | undefined, graph: ModuleGraph): boolean {
-  if (chunk !== 'base' && chunk !== 'tienda') return false;
-  const file = id.split('?')[0];
-  return (graph.getModuleInfo(id)?.importers ?? []).some((importer) => importer.split('?')[0] !== file);
+function sharedRoute(chunk: string | undefined): boolean {
+  return chunk === 'base' || chunk === 'tienda';
 }
 
 /**
@@ -468,7 +467,7 @@ export function storefrontChunks(appDirectory: string) {
       // A route's own module stays with its route (moving it would add a file that re-exports it)…
       if (graph.getModuleInfo(id)?.isEntry) continue;
       if (entryFiles.has(id.split('?')[0])) {
-        if (!sharedRoute(id, chunk, graph)) continue;
+        if (!sharedRoute(chunk)) continue;
         // Its stylesheets go with it, in the same order (left behind, they would make a file that
         // needs the chunk and that the chunk needs back).
         for (const dependency of graph.getModuleInfo(id)?.importedIds ?? []) {
