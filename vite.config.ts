@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { minificacion } from './web/minificar.ts';
 import { storefrontChunks } from './web/trozos.ts';
 
 /**
@@ -26,6 +27,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter(), reactRouterProduction()],
   build: {
     assetsDir: 'assets',
+    // The browser's files with terser, as the floor of bench/js-piso.ts (web/minificar.ts).
+    ...(isSsrBuild ? {} : minificacion),
     rollupOptions: isSsrBuild
       ? {}
       : {

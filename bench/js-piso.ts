@@ -1,13 +1,14 @@
 // The floor under the storefront's JavaScript: what any page of a React Router app hydrated the way
 // ours is (React 19, React DOM, React Router's production build, a root with Link, Form and Outlet)
-// costs before a single line of the store, bundled by the same Vite and rollup and minified. The
-// storefront's figures in bench/js-tienda.ts are compared against it.
+// costs before a single line of the store, bundled by the same Vite and rollup and minified the same
+// way (web/minificar.ts). The storefront's figures in bench/js-tienda.ts are compared against it.
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
+import { minificacion } from '../web/minificar.ts';
 
 const ENTRY = `
 import { createElement, StrictMode, startTransition } from 'react';
@@ -60,7 +61,8 @@ export async function reactRouterFloor(): Promise<{ files: number; gzip: number;
       define: { 'process.env.NODE_ENV': '"production"' },
       plugins: [virtualEntry(), reactRouterProduction()],
       publicDir: false,
-      build: { outDir, emptyOutDir: true, rollupOptions: { input: 'piso-entrada' }, modulePreload: false },
+      // Minified as the store's browser build (vite.config.ts).
+      build: { ...minificacion, outDir, emptyOutDir: true, rollupOptions: { input: 'piso-entrada' }, modulePreload: false },
     });
     let files = 0;
     let gzip = 0;

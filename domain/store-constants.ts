@@ -133,7 +133,7 @@ export function moveCheckoutStep(step: CheckoutStep, direction: 'siguiente' | 'a
 }
 
 export const TOAST_TIMEOUT_MS = 5000;
-export const LOADING_BAR = { durationMs: 5000, throttleMs: 200, hideAfterMs: 500 } as const;
+export { LOADING_BAR } from './barra-de-carga.ts';
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 export const FETCH_MIN_DELAY_MS = 200;
@@ -160,4 +160,4 @@ export const GENDER_LABELS: Record<Gender, string> = { masculino: 'Masculino', f
 
 export const SHIPPING_AGENCY_OPTIONS = /* @__PURE__ */ toOptions(SHIPPING_AGENCY_IDS, SHIPPING_AGENCY_LABELS);
 export const CHILD_RELATIONSHIP_OPTIONS = /* @__PURE__ */ toOptions(CHILD_RELATIONSHIP_IDS, CHILD_RELATIONSHIP_LABELS);
-export const GENDER_OPTIONS = toOptions(GENDER_IDS, GENDER_LABELS);
+export const GENDER_OPTIONS = /* @__PURE__ */ toOptions(GENDER_IDS, GENDER_LABELS);

@@ -38,12 +38,12 @@ const CITIES_BY_STATE: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['Dependencias Federales', ['Gran Roque', 'La Orchila', 'Los Testigos']],
 ];
 
-export const VENEZUELAN_STATES: readonly VenezuelanState[] = CITIES_BY_STATE.map(([name], index) => ({
+export const VENEZUELAN_STATES: readonly VenezuelanState[] = /* @__PURE__ */ CITIES_BY_STATE.map(([name], index) => ({
   id: index + 1,
   name,
 }));
 
-export const VENEZUELAN_CITIES: readonly City[] = CITIES_BY_STATE.flatMap(([, cities], index) =>
+export const VENEZUELAN_CITIES: readonly City[] = /* @__PURE__ */ CITIES_BY_STATE.flatMap(([, cities], index) =>
   cities.map((name) => ({ stateId: index + 1, name })),
 );
 

@@ -2,15 +2,7 @@
 // WhatsApp order opens the chat with (articles, total in $ and Bs., the order's code and its link).
 import { formatUsd, formatVes, toCents, usdToVesCents } from './money.ts';
 
-/**
- * The store's WhatsApp number (footer) as wa.me wants it: digits with the country code, no «+».
- * A local number (0414-555-0101) gets Venezuela's 58. '' when nothing usable is configured.
- */
-export function whatsappDigits(number: string): string {
-  const digits = number.replace(/\D/g, '');
-  if (/^0\d{10}$/.test(digits)) return `58${digits.slice(1)}`;
-  return digits.length >= 10 && digits.length <= 15 ? digits : '';
-}
+export { whatsappDigits } from './whatsapp-numero.ts';
 
 /** The chat with `digits` (see whatsappDigits) opened with `text` typed. */
 export function whatsappChatUrl(digits: string, text: string): string {

@@ -9,8 +9,11 @@
 // - `base`: what the client entry and the root route reach (React, React Router, Mantine's
 //   provider…), every page;
 // - `tienda`: what the storefront's layout reaches, every storefront page;
-// - `vitrina`: what two or more pages reach when one of them is a browsing page (home, article
-//   lists, article, search), shared by the pages a shopper visits first;
+// - `vitrina`: what the article page shares with any other page (prices, money, crumbs…), shared by
+//   the pages a shopper visits first;
+// - `listas`: what two or more browsing pages (home, lines, article lists, search) share and the
+//   article page does not reach (cards, grid, pagination): the article, the page shoppers land on
+//   from a search or a shared link, loads none of it;
 // - `compra`: what the cart (the first checkout step, which loads no Mantine) shares with other
 //   pages, none of them a browsing page;
 // - `tienda-comun`: what two or more pages reach, one of them a storefront page (account, blog,
@@ -35,7 +38,10 @@ type ModuleFacts = {
 type Node = { type: string; [key: string]: unknown };
 
 /** What kind of page an entry of the browser build is, by its file under the app directory. */
-export type EntryKind = 'entrada' | 'raiz' | 'tienda-marco' | 'vitrina' | 'carrito' | 'tienda' | 'panel';
+export type EntryKind = 'entrada' | 'raiz' | 'tienda-marco' | 'articulo' | 'vitrina' | 'carrito' | 'tienda' | 'panel';
+
+/** The article page: its JavaScript is the one the speed goal counts (docs/decisions/0037). */
+const ARTICULO = 'tienda/catalogo/articulo.tsx';
 
 /** The pages a shopper lands on and browses: home, the lines, the article lists, an article, the search. */
 const VITRINA = new Set([
@@ -54,6 +60,7 @@ export function entryKind(file: string): EntryKind {
   if (file === 'root.tsx') return 'raiz';
   if (file === 'tienda/layout.tsx') return 'tienda-marco';
   if (file.startsWith('dashboard/')) return 'panel';
+  if (file === ARTICULO) return 'articulo';
   if (VITRINA.has(file)) return 'vitrina';
   if (file === 'tienda/carrito/carrito.tsx') return 'carrito';
   return 'tienda';
@@ -66,7 +73,8 @@ export function chunkFor(reachedBy: readonly EntryKind[]): string | undefined {
   if (reachedBy.includes('tienda-marco')) return 'tienda';
   // One page, or only through a dynamic import: the page's own file (or rollup's for the import).
   if (reachedBy.length <= 1) return undefined;
-  if (reachedBy.includes('vitrina')) return 'vitrina';
+  if (reachedBy.includes('articulo')) return 'vitrina';
+  if (reachedBy.includes('vitrina')) return 'listas';
   // The cart reaches Mantine only through the later steps' dynamic import: what it shares stays apart.
   if (reachedBy.includes('carrito')) return 'compra';
   if (reachedBy.some((kind) => kind !== 'panel')) return 'tienda-comun';
@@ -338,6 +346,26 @@ function dependenciesOf(
 ): Map<string, Set<string>> {
   const sideEffects = (id: string) => graph.getModuleInfo(id)?.moduleSideEffects !== false;
   const hasCode = (id: string) => (included.get(id)?.size ?? 0) > 0 || (included.has(id) && !shape(id));
+  // Whether importing a module runs code: top-level code that is not provably pure, in it or in the
+  // modules it imports in turn (a stylesheet always counts: Vite marks it 'no-treeshake'). An import
+  // of a module that only declares things (domain/venezuela.ts, for instance) needs none of its code
+  // unless a name from it is used: rollup keeps such a module out of the importer's dependencies.
+  const runs = new Set<string>();
+  const importers = new Map<string, string[]>();
+  for (const id of graph.getModuleIds()) {
+    const info = graph.getModuleInfo(id);
+    const facts = shape(id);
+    if (!info || info.moduleSideEffects === 'no-treeshake' || !facts || facts.statements.some((statement) => statement.effect))
+      runs.add(id);
+    for (const dependency of facts?.sources ?? []) {
+      if (!sideEffects(dependency)) continue;
+      const list = importers.get(dependency) ?? [];
+      list.push(id);
+      importers.set(dependency, list);
+    }
+  }
+  for (const id of runs) for (const importer of importers.get(id) ?? []) runs.add(importer);
+  const runsCode = (id: string) => runs.has(id);
   const resolved = new Map<string, string[]>();
   const declaring = (binding: Binding, seen = new Set<string>()): string[] => {
     const key = `${binding.from}\n${binding.name}`;
@@ -374,7 +402,7 @@ function dependenciesOf(
         }
       }
       for (const binding of facts.reexports.values()) for (const module of declaring(binding)) set.add(module);
-      for (const dependency of facts.sources) if (sideEffects(dependency)) set.add(dependency);
+      for (const dependency of facts.sources) if (sideEffects(dependency) && runsCode(dependency)) set.add(dependency);
     }
     dependencies.set(id, new Set([...set].filter((dependency) => dependency !== id && included.has(dependency))));
   }
@@ -387,6 +415,17 @@ function dependenciesOf(
     }
   }
   return dependencies;
+}
+
+/**
+ * …unless every page that loads it loads `base` (the root) or every storefront page `tienda` (the
+ * storefront's layout) anyway: there it shares one file, and one compression window, with what
+ * those load too. The root's module would otherwise get a file of its own (pages import its
+ * `useRootData`) beside the small one of its route; the layout's route keeps a small file that
+ * re-exports it.
+ */
+function sharedRoute(chunk: string | undefined): boolean {
+  return chunk === 'base' || chunk === 'tienda';
 }
 
 /**
@@ -429,9 +468,18 @@ export function storefrontChunks(appDirectory: string) {
     }
     const result = new Map<string, string | undefined>();
     for (const [id, kinds] of usedBy) {
-      // A route's own module stays with its route (moving it would add a file that re-exports it).
-      if (entryFiles.has(id.split('?')[0]) || graph.getModuleInfo(id)?.isEntry) continue;
-      result.set(id, chunkFor(kinds));
+      const chunk = chunkFor(kinds);
+      // A route's own module stays with its route (moving it would add a file that re-exports it)…
+      if (graph.getModuleInfo(id)?.isEntry) continue;
+      if (entryFiles.has(id.split('?')[0])) {
+        if (!sharedRoute(chunk)) continue;
+        // Its stylesheets go with it, in the same order (left behind, they would make a file that
+        // needs the chunk and that the chunk needs back).
+        for (const dependency of graph.getModuleInfo(id)?.importedIds ?? []) {
+          if (graph.getModuleInfo(dependency)?.moduleSideEffects === 'no-treeshake') result.set(dependency, chunk);
+        }
+      }
+      result.set(id, chunk);
     }
     return result;
   }

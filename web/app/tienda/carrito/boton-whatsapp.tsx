@@ -1,7 +1,7 @@
 // «Pedir por WhatsApp» under the cart (decision 0033): its short form instead of the five steps. Only
 // when the store has a WhatsApp number to write to.
 import { Link } from 'react-router';
-import { whatsappDigits } from '#domain/whatsapp.ts';
+import { whatsappDigits } from '#domain/whatsapp-numero.ts';
 import { useRootData } from '#web/root.tsx';
 import classes from './boton-whatsapp.module.css';
 

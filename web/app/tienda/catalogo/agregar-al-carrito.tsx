@@ -6,7 +6,7 @@ import { Link, useFetcher } from 'react-router';
 import type { StoreStock } from '#domain/contracts/catalogo.ts';
 import { formatMoney } from '#domain/money.ts';
 import { repartirUnidades } from '#domain/tiendas-cercanas.ts';
-import { whatsappDigits } from '#domain/whatsapp.ts';
+import { whatsappDigits } from '#domain/whatsapp-numero.ts';
 import { useRootData } from '#web/root.tsx';
 import classes from './articulo.module.css';
 import { Cantidad } from './cantidad.tsx';

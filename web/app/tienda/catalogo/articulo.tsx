@@ -7,7 +7,7 @@ import { buildArticleCode } from '#domain/article-code.ts';
 import { articlePath, linePath, modelImageUrl, subLinePath } from '#domain/catalogo-urls.ts';
 import { agregarV2 } from '#domain/contracts/carrito.ts';
 import { type ArticleDetail, articulo } from '#domain/contracts/catalogo.ts';
-import { guiaDeTallas } from '#domain/guia-de-tallas.ts';
+import { type GuiaDeTallas as Guia, guiaDeTallas } from '#domain/guia-de-tallas.ts';
 import { fromCents } from '#domain/money.ts';
 import { precioAlPublico } from '#domain/precio-al-publico.ts';
 import { Migas } from '#web/components/migas.tsx';
@@ -41,7 +41,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A logged-in shopper's state puts the stores nearest to them first (none for a visitor).
   const estado = (await currentUser(request, context.api))?.detail.state || undefined;
   const article = unwrap(await context.api.call(articulo, { code: params.option, ...(estado ? { estado } : {}) }));
-  return { article, sugerencias: await sugerenciasDelVisitante(request, context.api, article) };
+  // The size guide of the article's línea is chosen here: the browser gets its one table, not the
+  // tables and rules of every línea (domain/guia-de-tallas.ts).
+  return { article, guia: guiaDeTallas(article), sugerencias: await sugerenciasDelVisitante(request, context.api, article) };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -82,8 +84,7 @@ function productJsonLd(article: ArticleDetail, origin: string) {
   };
 }
 
-function GuiaDeTallas({ article }: { article: ArticleDetail }) {
-  const guia = guiaDeTallas(article);
+function GuiaDeTallas({ guia }: { guia: Guia }) {
   return (
     <div className="pila" style={{ gap: 6 }} data-testid={`guia-${guia.tipo}`}>
       <p className="texto texto-sm semi" id="guia-de-tallas-titulo">
@@ -279,7 +280,7 @@ export default function Articulo({ loaderData, matches }: Route.ComponentProps) 
             <details name="articulo-info">
               <summary data-testid="abrir-guia">Guía de tallas</summary>
               <div className={classes.panel}>
-                <GuiaDeTallas article={article} />
+                <GuiaDeTallas guia={loaderData.guia} />
               </div>
             </details>
             <details name="articulo-info">
