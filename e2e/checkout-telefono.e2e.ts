@@ -158,6 +158,34 @@ describe('el checkout en el teléfono', () => {
     expect(errors).toEqual([]);
   });
 
+  it('sin conexión para el código de los pasos: el carrito no se recarga solo, y el paso dice qué pasó y deja reintentar', async () => {
+    const { page } = await newPage(browser, PHONE);
+    await page.goto(`${baseUrl()}/`);
+    const stock = await articleInStock();
+    await addToCart(page, stock);
+    const steps = /\/assets\/pasos-con-mantine-[^/]*\.js$/;
+    await page.route(steps, (route) => route.abort('internetdisconnected'));
+    const failed = page.waitForEvent('requestfailed', (request) => steps.test(request.url()));
+    await page.goto(`${baseUrl()}/carrito`);
+    await page.evaluate(() => Object.assign(window, { sinRecargar: true }));
+    // The code asked for ahead of time fails: the cart the shopper is reading stays as it is.
+    await failed;
+    await page.waitForTimeout(500);
+    await expect(page.evaluate(() => 'sinRecargar' in window)).resolves.toBe(true);
+    await page.getByTestId(`linea-${stock.articleCode}`).waitFor();
+
+    // Going on: the step cannot come (a reload once a minute is allowed, then the step says why).
+    await page.getByTestId('checkout-siguiente').click();
+    await page.getByTestId('paso-sin-cargar').waitFor();
+    await expect(page.getByTestId('paso-sin-cargar').textContent()).resolves.toContain('No pudimos cargar este paso');
+    await expect(page.getByTestId('checkout-siguiente').isDisabled()).resolves.toBe(true);
+    await page.unroute(steps);
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await expectStep(page, 'Paso 2 de 5 · Sus datos');
+    await page.getByLabel('Nombre completo').waitFor();
+    await page.context().close();
+  });
+
   it('un enlace a un paso posterior con los anteriores sin llenar vuelve al primero que falta', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await page.goto(`${baseUrl()}/`);

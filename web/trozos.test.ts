@@ -118,7 +118,7 @@ describe('grouping the browser build into files', () => {
   });
 
   it('keeps what the cart shares apart from the rest, without what its later steps import', () => {
-    expect(chunk('/domain/checkout.ts')).toBe('compra');
+    expect(chunk('/domain/checkout.ts')).toBe('carrito-comun');
     expect(chunk('/app/tienda/carrito/pasos.tsx')).toBeUndefined();
   });
 
@@ -169,7 +169,7 @@ describe('kinds of page', () => {
   it('never puts what only dashboard pages use into a storefront file', () => {
     expect(chunkFor(['panel', 'panel'])).toBeUndefined();
     expect(chunkFor(['panel', 'tienda'])).toBe('tienda-comun');
-    expect(chunkFor(['carrito', 'tienda'])).toBe('compra');
+    expect(chunkFor(['carrito', 'tienda'])).toBe('carrito-comun');
     expect(chunkFor(['carrito', 'articulo'])).toBe('vitrina');
     expect(chunkFor(['panel', 'vitrina', 'tienda'])).toBe('listas');
     expect(chunkFor(['panel', 'articulo'])).toBe('vitrina');

@@ -14,7 +14,7 @@
 // - `listas`: what two or more browsing pages (home, lines, article lists, search) share and the
 //   article page does not reach (cards, grid, pagination): the article, the page shoppers land on
 //   from a search or a shared link, loads none of it;
-// - `compra`: what the cart (the first checkout step, which loads no Mantine) shares with other
+// - `carrito-comun`: what the cart (the first checkout step, which loads no Mantine) shares with other
 //   pages, none of them a browsing page;
 // - `tienda-comun`: what two or more pages reach, one of them a storefront page (account, blog,
 //   the order page…), and neither a browsing page nor the cart: Mantine, mostly;
@@ -76,7 +76,7 @@ export function chunkFor(reachedBy: readonly EntryKind[]): string | undefined {
   if (reachedBy.includes('articulo')) return 'vitrina';
   if (reachedBy.includes('vitrina')) return 'listas';
   // The cart reaches Mantine only through the later steps' dynamic import: what it shares stays apart.
-  if (reachedBy.includes('carrito')) return 'compra';
+  if (reachedBy.includes('carrito')) return 'carrito-comun';
   if (reachedBy.some((kind) => kind !== 'panel')) return 'tienda-comun';
   return undefined;
 }

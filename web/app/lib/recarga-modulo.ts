@@ -38,3 +38,22 @@ export function reloadTabOnceAMinute(): boolean {
   };
   return reloadOnceAMinute(tab, Date.now(), () => window.location.reload());
 }
+
+let adelantos = 0;
+
+/**
+ * Loads code before it is needed (the checkout's later steps while the cart is read). If it cannot be
+ * fetched, the page stays as it is (entry.client.tsx does not reload for it): the step that needs the
+ * code asks for it again then, and says so if it still fails.
+ */
+export function adelantar(load: () => Promise<unknown>): void {
+  adelantos++;
+  load()
+    .catch(() => {})
+    .finally(() => {
+      adelantos--;
+    });
+}
+
+/** Whether some code is being loaded ahead of time (adelantar). */
+export const adelantando = () => adelantos > 0;

@@ -36,6 +36,7 @@ import { CHECKOUT_STEPS, checkoutStepOf, moveCheckoutStep } from '#domain/store-
 import { formInput, orFallback, unwrap } from '#web/lib/api.ts';
 import { marcarHojasCargadas } from '#web/lib/hojas-de-estilo.ts';
 import { pageMeta } from '#web/lib/meta.ts';
+import { adelantar } from '#web/lib/recarga-modulo.ts';
 import { cookieHeaders, currentUser, formErrors } from '#web/lib/session.ts';
 import type { MinimalHeader } from '../layout.tsx';
 import type { Route } from './+types/carrito';
@@ -46,7 +47,7 @@ import { CuponCarrito } from './cupon.tsx';
 import { PasoCarrito } from './paso-carrito.tsx';
 import { ResumenPedido } from './resumen.tsx';
 
-// Also the checks of steps 2 to 5 (with zod): loaded once, again after a failed attempt.
+// Steps 2 to 5 and their checks (with zod): loaded once; asked again after a failed attempt.
 let pasos: ReturnType<typeof importarPasos> | undefined;
 const importarPasos = () => import('./pasos-con-mantine.tsx');
 function cargarPasos() {
@@ -179,6 +180,8 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   const [draft, setDraft] = useState<CheckoutDraft>(() => emptyDraft('', buyer ?? {}));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [restored, setRestored] = useState(false);
+  const [pasosListos, setPasosListos] = useState(false);
+  const [pasosFallaron, setPasosFallaron] = useState(false);
   // Bumped on each refused "Siguiente", so the same errors focus the first field again.
   const [attempt, setAttempt] = useState(0);
   const page = useRef<HTMLDivElement>(null);
@@ -204,15 +207,28 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
     if (draft.idempotencyKey) saveDraft(draft);
   }, [draft]);
 
-  // A reload or a shared link on a later step with earlier steps unfinished: back to the first of them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: checked once, when the draft is back from the tab.
+  // On a later step, its code: until it is in, a placeholder and no «Siguiente». A reload or a shared
+  // link on a later step with earlier steps unfinished goes back to the first of them before drawing
+  // anything (after «Siguiente», the earlier steps are done and nothing moves).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the draft is checked as it came back from the tab.
   useEffect(() => {
-    if (!restored || step === 1) return;
-    void cargarPasos().then(({ firstInvalidStep }) => {
-      const invalid = firstInvalidStep(draft, cart, rates);
-      if (invalid && invalid.step < step) void navigate(`/carrito?paso=${invalid.step}`, { replace: true });
-    });
-  }, [restored]);
+    if (!restored || step === 1 || pasosListos) return;
+    let vigente = true;
+    cargarPasos().then(
+      ({ firstInvalidStep }) => {
+        if (!vigente) return;
+        const invalid = firstInvalidStep(draft, cart, rates);
+        if (invalid && invalid.step < step) void navigate(`/carrito?paso=${invalid.step}`, { replace: true });
+        setPasosListos(true);
+      },
+      () => {
+        if (vigente) setPasosFallaron(true);
+      },
+    );
+    return () => {
+      vigente = false;
+    };
+  }, [restored, step, pasosListos]);
 
   // The step changed (buttons, Back, Forward): the errors are the new step's, if the confirmation sent us there.
   const pendingErrors = useRef<FieldErrors | null>(null);
@@ -230,7 +246,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   // With articles in the cart, the later steps' code comes while the buyer reads it: «Siguiente» does not wait.
   useEffect(() => {
     if (cart.items.length === 0) return;
-    const timer = window.setTimeout(() => void cargarPasos(), 1000);
+    const timer = window.setTimeout(() => adelantar(cargarPasos), 1000);
     return () => window.clearTimeout(timer);
   }, [cart.items.length]);
 
@@ -331,7 +347,9 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
                 <PasoCarrito cart={cart} />
                 {coupon}
               </div>
-            ) : restored ? (
+            ) : pasosFallaron ? (
+              <PasoSinCargar />
+            ) : pasosListos ? (
               <Suspense fallback={<PasoCargando />}>
                 <PasosConMantine
                   step={step}
@@ -366,7 +384,13 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
                 </Link>
               )}
               {step < 5 ? (
-                <button type="button" className="boton" onClick={() => void go('siguiente')} data-testid="checkout-siguiente">
+                <button
+                  type="button"
+                  className="boton"
+                  onClick={() => void go('siguiente')}
+                  disabled={step > 1 && !pasosListos}
+                  data-testid="checkout-siguiente"
+                >
                   Siguiente
                 </button>
               ) : (
@@ -375,7 +399,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
                   className="boton"
                   onClick={() => void confirm()}
                   data-cargando={sending || undefined}
-                  disabled={sending || !draft.idempotencyKey}
+                  disabled={sending || !draft.idempotencyKey || !pasosListos}
                   data-testid="checkout-confirmar"
                 >
                   Confirmar pedido
@@ -393,5 +417,21 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
 
 /** Until the later steps' code is in: a reload on step 2 to 5 draws the step once the draft is back from the tab. */
 function PasoCargando() {
-  return <div className={`esqueleto ${classes.cargando}`} role="status" aria-label="Cargando el paso" />;
+  return (
+    <div className={`esqueleto ${classes.cargando}`} role="status">
+      <span className="visually-hidden">Cargando el paso…</span>
+    </div>
+  );
+}
+
+/** The later steps' code could not be fetched (no connection, a new version of the store): the draft is kept in the tab. */
+function PasoSinCargar() {
+  return (
+    <div className="aviso c-red pila gap-sm" role="alert" data-testid="paso-sin-cargar">
+      <p className="texto">No pudimos cargar este paso. Revise su conexión y vuelva a intentarlo: sus datos siguen guardados.</p>
+      <button type="button" className="boton" style={{ width: 'fit-content' }} onClick={() => window.location.reload()}>
+        Reintentar
+      </button>
+    </div>
+  );
 }

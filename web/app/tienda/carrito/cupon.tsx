@@ -1,6 +1,6 @@
 // The coupon of the cart (checkout steps 1 and 5): type a code, or see the one applied and remove it.
 // A real form: it works before the scripts load; the API says why a code cannot be used.
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { CartView } from '#domain/contracts/carrito.ts';
 import { describeRule } from '#domain/descuentos.ts';
@@ -12,9 +12,16 @@ import classes from './cupon.module.css';
 export function CuponCarrito({ cart, result }: { cart: CartView; result: FormErrors | undefined }) {
   const format = usePrecio();
   const navigation = useNavigation();
+  const fieldId = useId();
   const errorId = useId();
+  const field = useRef<HTMLInputElement>(null);
   const busy = navigation.state === 'submitting' && ['cupon', 'quitar-cupon'].includes(String(navigation.formData?.get('intent')));
   const { coupon } = cart;
+  const error = fieldError(result, 'code') ?? result?.message;
+  // A refused code: back to the field, which says why (the button was disabled while sending).
+  useEffect(() => {
+    if (error && !coupon) field.current?.focus();
+  }, [error, coupon]);
   if (coupon) {
     return (
       <div className={`tarjeta ${classes.cupon}`} data-testid="cupon-aplicado" data-aplica={coupon.applies ? 'si' : 'no'}>
@@ -52,13 +59,14 @@ export function CuponCarrito({ cart, result }: { cart: CartView; result: FormErr
       </div>
     );
   }
-  const error = fieldError(result, 'code') ?? result?.message;
   return (
     <div className={`tarjeta ${classes.cupon}`}>
       <Form method="post" aria-label="Cupón de descuento" className={`fila gap-sm ${classes.formulario}`}>
-        <label className={`campo ${classes.campo}`}>
-          ¿Tiene un cupón?
+        <div className={`campo ${classes.campo}`}>
+          <label htmlFor={fieldId}>¿Tiene un cupón?</label>
           <input
+            ref={field}
+            id={fieldId}
             name="code"
             placeholder="Código del cupón"
             maxLength={40}
@@ -73,7 +81,7 @@ export function CuponCarrito({ cart, result }: { cart: CartView; result: FormErr
               {error}
             </span>
           )}
-        </label>
+        </div>
         <button
           type="submit"
           name="intent"

@@ -70,7 +70,7 @@ export function PasoCarrito({ cart }: { cart: CartView }) {
                   <button type="submit" name="intent" value="editar" className="boton boton-claro boton-xs">
                     Actualizar cantidades
                   </button>
-                  <button type="submit" name="intent" value="eliminar" className="boton boton-sutil boton-xs c-red">
+                  <button type="submit" name="intent" value="eliminar" className="boton boton-sutil boton-xs c-red" formNoValidate>
                     Quitar
                   </button>
                 </div>
