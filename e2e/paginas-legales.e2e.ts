@@ -47,7 +47,8 @@ describe('páginas legales', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Envíos al exterior');
     await noSidewaysScroll(page);
 
-    await page.goto(`${baseUrl()}/dashboard/configurar/paginas?pagina=${slug}`);
+    // Once the page's scripts are in: a click while it hydrates can be lost (seen once in CI under load).
+    await page.goto(`${baseUrl()}/dashboard/configurar/paginas?pagina=${slug}`, { waitUntil: 'networkidle' });
     await page.getByTestId('borrar-pagina').click();
     // The answer first, so a refusal fails with its own words.
     await page.getByTestId('pagina-hecho').or(page.getByTestId('pagina-error')).first().waitFor();
