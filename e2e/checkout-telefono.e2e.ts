@@ -47,6 +47,12 @@ async function addToCart(page: Page, stock: Stock) {
   expect(response.status()).toBe(200);
 }
 
+/** Empties the page's cart, so the units it held are free again for the journeys that follow. */
+async function emptyCart(page: Page) {
+  const response = await page.request.delete(`${baseUrl()}/api/v2/carrito/resetear-carrito`);
+  expect(response.status()).toBe(200);
+}
+
 /** Waits for the step's heading: the URL changes a moment before the step is drawn. */
 async function expectStep(page: Page, text: string) {
   await page.getByTestId('paso-checkout').filter({ hasText: text }).waitFor();
@@ -156,6 +162,7 @@ describe('el checkout en el teléfono', () => {
     expect(twice(await appliedSheets())).toEqual([]);
     await expect(line.evaluate((el) => getComputedStyle(el).flexDirection)).resolves.toBe('row');
     expect(errors).toEqual([]);
+    await emptyCart(page);
   });
 
   it('sin conexión para el código de los pasos: el carrito no se recarga solo, y el paso dice qué pasó y deja reintentar', async () => {
@@ -183,6 +190,7 @@ describe('el checkout en el teléfono', () => {
     await page.getByRole('button', { name: 'Reintentar' }).click();
     await expectStep(page, 'Paso 2 de 5 · Sus datos');
     await page.getByLabel('Nombre completo').waitFor();
+    await emptyCart(page);
     await page.context().close();
   });
 
