@@ -180,8 +180,8 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   const [draft, setDraft] = useState<CheckoutDraft>(() => emptyDraft('', buyer ?? {}));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [restored, setRestored] = useState(false);
-  const [pasosListos, setPasosListos] = useState(false);
-  const [pasosFallaron, setPasosFallaron] = useState(false);
+  const [estadoPasos, setEstadoPasos] = useState<'cargando' | 'listos' | 'sin-cargar'>('cargando');
+  const pasosListos = estadoPasos === 'listos';
   // Bumped on each refused "Siguiente", so the same errors focus the first field again.
   const [attempt, setAttempt] = useState(0);
   const page = useRef<HTMLDivElement>(null);
@@ -212,23 +212,23 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   // anything (after «Siguiente», the earlier steps are done and nothing moves).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the draft is checked as it came back from the tab.
   useEffect(() => {
-    if (!restored || step === 1 || pasosListos) return;
+    if (!restored || step === 1 || estadoPasos !== 'cargando') return;
     let vigente = true;
     cargarPasos().then(
       ({ firstInvalidStep }) => {
         if (!vigente) return;
         const invalid = firstInvalidStep(draft, cart, rates);
         if (invalid && invalid.step < step) void navigate(`/carrito?paso=${invalid.step}`, { replace: true });
-        setPasosListos(true);
+        setEstadoPasos('listos');
       },
       () => {
-        if (vigente) setPasosFallaron(true);
+        if (vigente) setEstadoPasos('sin-cargar');
       },
     );
     return () => {
       vigente = false;
     };
-  }, [restored, step, pasosListos]);
+  }, [restored, step, estadoPasos]);
 
   // The step changed (buttons, Back, Forward): the errors are the new step's, if the confirmation sent us there.
   const pendingErrors = useRef<FieldErrors | null>(null);
@@ -347,7 +347,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
                 <PasoCarrito cart={cart} />
                 {coupon}
               </div>
-            ) : pasosFallaron ? (
+            ) : estadoPasos === 'sin-cargar' ? (
               <PasoSinCargar />
             ) : pasosListos ? (
               <Suspense fallback={<PasoCargando />}>
