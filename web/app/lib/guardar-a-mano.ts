@@ -1,29 +1,46 @@
 // A form of the panel saved by hand: its multipart body goes to the API with fetch (Mantine's
 // FileInput keeps its file in state, so a <Form> cannot carry it), then the page's loaders reload,
-// and only then it says «saved»: what the form shows is what was stored. Used by the footer, the
-// web page settings and the commercial partners.
-import { useState } from 'react';
-import { useNavigation, useRevalidator } from 'react-router';
+// and only once the reloaded data is on screen it says «saved»: what the form shows is what was
+// stored. Used by the footer, the web page settings and the commercial partners.
+import { useEffect, useRef, useState } from 'react';
+import { useMatches, useNavigation, useRevalidator } from 'react-router';
 
 /** The API's answer to a failed save: a message and, by field, what is wrong with it. */
 export type RespuestaGuardar = { success?: boolean; message?: string; errors?: Record<string, string[]> } | null;
 
 export function useGuardarAMano() {
   const revalidator = useRevalidator();
+  // The page's own loader data: a new object once a reload is on screen. React Router commits
+  // reloaded data in a transition, so the end of `revalidate()` can come before the screen shows it.
+  const matches = useMatches();
+  const shown = matches[matches.length - 1]?.loaderData;
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  // What was on screen when the last save was stored: it is done when something newer is shown.
+  const [storedOver, setStoredOver] = useState<{ data: unknown } | null>(null);
   const [answer, setAnswer] = useState<RespuestaGuardar>(null);
+  const afterSave = useRef<(() => void) | undefined>(undefined);
   // React Router hands over new data before every loader has finished: the notice waits for the
   // navigation to settle, so it never sits above the old values.
   const settled = useNavigation().state === 'idle';
+  const saved = storedOver !== null && shown !== storedOver.data && settled;
+
+  // The form is reset (drawn again, files forgotten) once the stored values are there to draw.
+  useEffect(() => {
+    if (!saved) return;
+    const reset = afterSave.current;
+    afterSave.current = undefined;
+    reset?.();
+  }, [saved]);
 
   /**
-   * POSTs `body` to `url`. Stored: reloads the page's data, then calls `onSaved` (reset the form,
-   * forget the chosen files…) and raises `saved`. Refused or unreachable: `answer` says why.
+   * POSTs `body` to `url`. Stored: reloads the page's data and, once it is on screen, calls
+   * `onSaved` (reset the form, forget the chosen files…) and raises `saved`. Refused or
+   * unreachable: `answer` says why.
    */
   async function send(url: string, body: FormData, onSaved?: () => void): Promise<void> {
+    const before = shown;
     setBusy(true);
-    setDone(false);
+    setStoredOver(null);
     setAnswer(null);
     try {
       const response = await fetch(url, { method: 'POST', body, credentials: 'same-origin' });
@@ -32,10 +49,9 @@ export function useGuardarAMano() {
         setAnswer(result ?? { message: 'No se pudo guardar. Intente de nuevo.' });
         return;
       }
-      // The stored values first, then the notice.
+      afterSave.current = onSaved;
+      setStoredOver({ data: before });
       await revalidator.revalidate();
-      onSaved?.();
-      setDone(true);
     } catch {
       setAnswer({ message: 'No se pudo guardar: revise su conexión e intente de nuevo.' });
     } finally {
@@ -49,7 +65,7 @@ export function useGuardarAMano() {
     /** The first problem of `field`, for its input's `error`. */
     error: (field: string) => answer?.errors?.[field]?.[0],
     /** The last save was stored, and the page shows the stored values. */
-    saved: done && settled,
+    saved,
     send,
   };
 }
