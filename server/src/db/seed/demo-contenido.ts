@@ -49,7 +49,7 @@ export const FOOTER = {
     'Ropa y calzado para toda la familia desde 1998.',
     'Tiendas en Caracas, Valencia, Maracaibo, Barquisimeto y Lechería; envíos a toda Venezuela.',
   ],
-  logo: '/imagenes/logo.svg',
+  logo: '/imagenes/logo-claro.svg',
   address: 'Av. Francisco de Miranda, Torre Vitrina, piso 3, Chacao, Caracas',
   phone1: '0212-555-0100',
   phone2: '0414-555-0101',

@@ -1146,14 +1146,15 @@ export function bannerSvg(title: string, subtitle: string, colorHex: string): st
   ].join('');
 }
 
-export function logoSvg(storeName: string): string {
+/** The demo logo; `textColor` white for a dark background (the footer). */
+export function logoSvg(storeName: string, textColor = '#212529'): string {
   const size = fitFontSize(storeName, 280, 54, 0.62);
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 120" width="400" height="120">',
     '<defs><linearGradient id="lg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#e64980"/><stop offset="1" stop-color="#a61e4d"/></linearGradient></defs>',
     '<rect x="8" y="20" width="80" height="80" rx="20" fill="url(#lg)"/>',
     '<path d="M28 40 L48 82 L68 40" fill="none" stroke="#fff" stroke-width="10" stroke-linecap="round" stroke-linejoin="round"/>',
-    `<text x="106" y="${Math.round(60 + size * 0.36)}" font-family="system-ui, sans-serif" font-size="${size}" font-weight="800" letter-spacing="-1" fill="#212529">${escapeXml(storeName)}</text>`,
+    `<text x="106" y="${Math.round(60 + size * 0.36)}" font-family="system-ui, sans-serif" font-size="${size}" font-weight="800" letter-spacing="-1" fill="${textColor}">${escapeXml(storeName)}</text>`,
     '</svg>',
   ].join('');
 }

@@ -138,4 +138,8 @@ export async function imagenesRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/imagenes/logo.svg', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('content-type', 'image/svg+xml').header('cache-control', `public, max-age=${ONE_DAY}`).send(logoSvg('Vitrina')),
   );
+  // The same logo with white letters, for the dark footer.
+  app.get('/imagenes/logo-claro.svg', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('content-type', 'image/svg+xml').header('cache-control', `public, max-age=${ONE_DAY}`).send(logoSvg('Vitrina', '#ffffff')),
+  );
 }

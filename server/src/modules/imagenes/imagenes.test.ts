@@ -150,6 +150,11 @@ describe('imágenes de la tienda', () => {
     expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(logo.body).toMatch(/^<svg[\s>]/);
     expect((await sharp(Buffer.from(logo.body)).metadata()).format).toBe('svg');
+    // The footer is dark: its logo writes the name in white, the header's in near-black.
+    const light = await image('/imagenes/logo-claro.svg');
+    expect(light.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(light.body).toMatch(/<text [^>]*fill="#ffffff">Vitrina<\/text>/);
+    expect(logo.body).toMatch(/<text [^>]*fill="#212529">Vitrina<\/text>/);
   });
 });
 

@@ -109,7 +109,7 @@ export default function FooterEditor({ loaderData }: Route.ComponentProps) {
             />
             <FileInput
               label="Logo del pie"
-              description="JPEG, PNG o WebP de hasta 8 MB. Déjelo vacío para conservar el actual."
+              description="El pie es oscuro: use un logo con letras claras o fondo propio. JPEG, PNG o WebP de hasta 8 MB. Déjelo vacío para conservar el actual."
               value={logo}
               onChange={setLogo}
               accept="image/jpeg,image/png,image/webp"
