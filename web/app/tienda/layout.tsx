@@ -1,5 +1,5 @@
 // The default layout: header with lines, search, currency and cart; footer with the store's data.
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Form, Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { linePath } from '#domain/catalogo-urls.ts';
 import { loginHref } from '#web/auth/volver.ts';
@@ -89,12 +89,14 @@ export default function TiendaLayout() {
                   <BuscarForm key={location.key} />
                 </div>
                 <SelectorMoneda />
-                <Link to="/carrito" className={`${classes.enlace} ${classes.chico} ${classes.semi}`} data-testid="enlace-carrito">
+                <Link to="/carrito" className={`${classes.enlace} ${classes.conIcono}`} data-testid="enlace-carrito">
+                  <IconoBolsa />
                   {/* Named by its own text («Carrito 3 artículos»): an aria-label that differs from
                       the visible «Carrito3» fails WCAG 2.5.3 (label in name). */}
-                  Carrito{' '}
+                  <span>Carrito</span>
                   {cartUnits > 0 && (
                     <>
+                      {' '}
                       <span className={classes.unidades} data-testid="unidades-carrito">
                         {cartUnits}
                       </span>
@@ -102,8 +104,9 @@ export default function TiendaLayout() {
                     </>
                   )}
                 </Link>
-                <Link to={account.to} className={`${classes.enlace} ${classes.chico} ${classes.desdeXs}`} data-testid="enlace-cuenta">
-                  {account.label}
+                <Link to={account.to} className={`${classes.enlace} ${classes.conIcono} ${classes.desdeXs}`} data-testid="enlace-cuenta">
+                  <IconoPersona />
+                  <span>{account.label}</span>
                 </Link>
               </div>
             </div>
@@ -131,6 +134,39 @@ export default function TiendaLayout() {
     </div>
   );
 }
+
+/** A line icon of the header, drawn with the text's colour. */
+function Icono({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      {children}
+    </svg>
+  );
+}
+
+const IconoBolsa = () => (
+  <Icono>
+    <path d="M6.3 8h11.4a2 2 0 0 1 2 1.7l1.2 8a2 2 0 0 1-2 2.3H5.1a2 2 0 0 1-2-2.3l1.2-8a2 2 0 0 1 2-1.7z" />
+    <path d="M9 11V6a3 3 0 0 1 6 0v5" />
+  </Icono>
+);
+
+const IconoPersona = () => (
+  <Icono>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4.5 20a7.5 7.5 0 0 1 15 0" />
+  </Icono>
+);
 
 function BuscarForm() {
   // On the results page the box keeps what was searched.
