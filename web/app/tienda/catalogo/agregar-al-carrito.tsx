@@ -47,11 +47,15 @@ export function AgregarAlCarrito({ size, pvpCents }: { size: Size | null; pvpCen
   const units = Object.values(chosen).reduce((n, q) => n + q, 0);
   const canAdd = size !== null && available > 0 && units > 0;
   const busy = fetcher.state !== 'idle';
+  const changeStore = (id: number, q: number) => setPerStore({ ...perStore, [id]: q });
+  // What the last tap said belongs to the size it was for: another size starts without it.
+  const [sentFor, setSentFor] = useState<string | null>(null);
+  const answer = fetcher.state === 'idle' && sentFor !== null && sentFor === size?.article ? fetcher.data : undefined;
   const hint =
     size === null ? 'Elija una talla' : available === 0 ? 'Agotada en esta talla' : units === 0 ? 'Elija al menos una unidad' : null;
 
   return (
-    <fetcher.Form method="post" aria-label="Agregar al carrito">
+    <fetcher.Form method="post" aria-label="Agregar al carrito" onSubmit={() => setSentFor(size?.article ?? null)}>
       {size && <input type="hidden" name="articleCode" value={size.article} />}
       {Object.entries(chosen)
         .filter(([, q]) => q > 0)
@@ -90,13 +94,9 @@ export function AgregarAlCarrito({ size, pvpCents }: { size: Size | null; pvpCen
             >
               {choosing ? 'Usar las tiendas sugeridas' : 'Elegir tiendas'}
             </button>
-            <TiendasDeLaTalla
-              id="elegir-tiendas"
-              size={size}
-              choosing={choosing}
-              perStore={perStore}
-              onChange={(id, q) => setPerStore({ ...perStore, [id]: q })}
-            />
+            {/* Choosing puts the units per store right here; otherwise the stock per store is
+                information, and goes under the buttons. */}
+            {choosing && <TiendasDeLaTalla id="elegir-tiendas" size={size} choosing perStore={perStore} onChange={changeStore} />}
           </div>
         )}
         {size && available === 0 && (
@@ -104,32 +104,21 @@ export function AgregarAlCarrito({ size, pvpCents }: { size: Size | null; pvpCen
             Agotado en todas las tiendas.
           </p>
         )}
-        {fetcher.data?.message && (
-          <div className="aviso c-red" role="alert">
-            {fetcher.data.message}
-          </div>
-        )}
-        {fetcher.data?.added && fetcher.state === 'idle' && (
-          <div className="aviso c-green" role="status" data-testid="agregado">
-            Agregado al carrito.{' '}
-            <Link to="/carrito" className={`enlace ${classes.verCarrito}`}>
-              Ver el carrito
-            </Link>
-          </div>
-        )}
-        {whatsapp && (
-          <button
-            type="submit"
-            name="intent"
-            value="whatsapp"
-            className={`boton boton-borde c-green ${classes.alto}`}
-            disabled={!canAdd}
-            data-testid="pedir-whatsapp"
-          >
-            Pedir por WhatsApp
-          </button>
-        )}
+        {/* On a phone the bar is fixed at the bottom of the screen, and what the tap did shows in it. */}
         <div className={classes.barra} data-testid="barra-agregar">
+          {answer?.message && (
+            <div className={`aviso c-red ${classes.barraAviso}`} role="alert">
+              {answer.message}
+            </div>
+          )}
+          {answer?.added && (
+            <div className={`aviso c-green ${classes.barraAviso}`} role="status" data-testid="agregado">
+              Agregado al carrito.{' '}
+              <Link to="/carrito" className={`enlace ${classes.verCarrito}`}>
+                Ver el carrito
+              </Link>
+            </div>
+          )}
           <div className={classes.barraFila}>
             <div style={{ minWidth: 0 }}>
               <p className="texto texto-lg negrita" data-testid="barra-precio">
@@ -151,7 +140,22 @@ export function AgregarAlCarrito({ size, pvpCents }: { size: Size | null; pvpCen
             </button>
           </div>
         </div>
-        <div className={classes.espacio} />
+        {whatsapp && (
+          <button
+            type="submit"
+            name="intent"
+            value="whatsapp"
+            className={`boton boton-borde c-green ${classes.alto}`}
+            disabled={!canAdd}
+            data-testid="pedir-whatsapp"
+          >
+            Pedir por WhatsApp
+          </button>
+        )}
+        {size && available > 0 && !choosing && (
+          <TiendasDeLaTalla id="elegir-tiendas" size={size} choosing={false} perStore={perStore} onChange={changeStore} />
+        )}
+        <div className={answer ? `${classes.espacio} ${classes.espacioConAviso}` : classes.espacio} />
       </div>
     </fetcher.Form>
   );
