@@ -83,6 +83,15 @@ describe('artículo en un teléfono de 360 px', () => {
 
     await add.click();
     await page.getByTestId('agregado').waitFor();
+    // What the tap did shows in the fixed bar, on the screen the shopper is looking at.
+    const added = await bottomOf(page, 'agregado');
+    expect(added.top).toBeGreaterThanOrEqual(0);
+    expect(added.bottom).toBeLessThanOrEqual(PHONE.height);
+    // The header's cart is a thumb's size and says how many units it holds.
+    const cartLink = await page.getByTestId('enlace-carrito').boundingBox();
+    expect(cartLink?.width).toBeGreaterThanOrEqual(44);
+    expect(cartLink?.height).toBeGreaterThanOrEqual(44);
+    await expect(page.getByTestId('enlace-carrito').textContent()).resolves.toBe('Carrito 1 artículo');
     const cart = (await (await page.request.get(`${baseUrl()}/api/carrito`)).json()).data as {
       items: { articleCode: string; quantity: number }[];
       totals: { total: string };
@@ -277,6 +286,24 @@ describe('búsqueda en un teléfono de 360 px', () => {
     // Reloading the results keeps the query in the box too (server-rendered).
     await page.reload();
     await expect(page.getByRole('searchbox', { name: 'Buscar artículos' }).inputValue()).resolves.toBe('vestido rojo');
+    await noSidewaysScroll(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('los resultados se ordenan por precio al elegirlo, y la búsqueda sigue', async () => {
+    const { page, errors } = await newPage(browser, PHONE);
+    await page.goto(`${baseUrl()}/buscar?q=vestido`);
+    await page.getByLabel('Ordenar por').selectOption('precio-asc');
+    await page.waitForURL(/\/buscar\?q=vestido&orden=precio-asc$/);
+    await expect(page.getByLabel('Ordenar por').inputValue()).resolves.toBe('precio-asc');
+    await expect(page.getByRole('searchbox', { name: 'Buscar artículos' }).inputValue()).resolves.toBe('vestido');
+    // Each card's price (the offer's when it has one, the first one shown) goes up.
+    const shown = await page
+      .getByTestId('articulo')
+      .evaluateAll((cards) => cards.map((card) => card.querySelector('[data-testid="precio"]')?.textContent ?? ''));
+    const cents = shown.map((text) => Number(text.replace(/[^\d,]/g, '').replace(',', '.')));
+    expect(cents.length).toBeGreaterThan(1);
+    expect(cents).toEqual([...cents].sort((a, b) => a - b));
     await noSidewaysScroll(page);
     expect(errors).toEqual([]);
   });

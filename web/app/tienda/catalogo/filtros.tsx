@@ -27,6 +27,15 @@ export const SORT_OPTIONS = [
   { value: 'nombre-asc', label: 'Nombre: A-Z' },
 ];
 
+/** The `<option>`s of an «Ordenar por» select. */
+export function OpcionesDeOrden() {
+  return SORT_OPTIONS.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
+}
+
 /** `orden=precio-asc` → sort_by=precio&sort_desc=false for the API. */
 export function sortParams(orden: string | null): Record<string, string> {
   switch (orden) {
@@ -233,11 +242,7 @@ export function Filtros({
           <label className={`campo ${classes.campo}`}>
             Ordenar por
             <select name="orden" defaultValue={current.get('orden') ?? 'nuevo'}>
-              {SORT_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
+              <OpcionesDeOrden />
             </select>
           </label>
           {filters.colors.length > 0 && (
