@@ -91,18 +91,21 @@ export default function TiendaLayout() {
                 <SelectorMoneda />
                 <Link to="/carrito" className={`${classes.enlace} ${classes.conIcono}`} data-testid="enlace-carrito">
                   <IconoBolsa />
-                  {/* Named by its own text («Carrito 3 artículos»): an aria-label that differs from
-                      the visible «Carrito3» fails WCAG 2.5.3 (label in name). */}
-                  <span>Carrito</span>
-                  {cartUnits > 0 && (
-                    <>
-                      {' '}
-                      <span className={classes.unidades} data-testid="unidades-carrito">
-                        {cartUnits}
-                      </span>
-                      <span className="visually-hidden">{cartUnits === 1 ? ' artículo' : ' artículos'}</span>
-                    </>
-                  )}
+                  {/* Named by its own words («Carrito 3 artículos»), not an aria-label: one that differs
+                      from what is seen fails WCAG 2.5.3 (label in name). One inline span, so the
+                      space between the word and the count is kept (the link is a flex box). */}
+                  <span>
+                    Carrito
+                    {cartUnits > 0 && (
+                      <>
+                        {' '}
+                        <span className={classes.unidades} data-testid="unidades-carrito">
+                          {cartUnits}
+                        </span>
+                        <span className="visually-hidden">{cartUnits === 1 ? ' artículo' : ' artículos'}</span>
+                      </>
+                    )}
+                  </span>
                 </Link>
                 <Link to={account.to} className={`${classes.enlace} ${classes.conIcono} ${classes.desdeXs}`} data-testid="enlace-cuenta">
                   <IconoPersona />

@@ -1,7 +1,7 @@
 // On the article page: how many units, the stores they come from (pre-filled: nearest to the
 // shopper, then most stock; «Elegir tiendas» opens the per-store choice of spec §3), and the bar
 // with the price and «Agregar al carrito», fixed at the bottom of a phone's screen.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { StoreStock } from '#domain/contracts/catalogo.ts';
 import { formatMoney } from '#domain/money.ts';
@@ -35,21 +35,38 @@ export function AgregarAlCarrito({ size, pvpCents }: { size: Size | null; pvpCen
   const stores = size?.stores ?? [];
   const available = Math.min(MAX_UNITS, size?.stock ?? 0);
 
+  // What the last tap said belongs to the size it was for: another size starts without it.
+  const [sentFor, setSentFor] = useState<string | null>(null);
+
   // Another size starts again from one unit and the suggested stores.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the article changes
   useEffect(() => {
     setQuantity(1);
     setChoosing(false);
     setPerStore({});
+    setSentFor(null);
   }, [size?.article]);
+
+  // On a phone the bar is fixed over the end of the page: the page's foot leaves its height free
+  // (articulo.module.css), which grows while it says what the last tap did.
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty('--alto-barra-agregar', `${el.offsetHeight}px`));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--alto-barra-agregar');
+    };
+  }, []);
 
   const chosen = choosing ? perStore : splitOf(stores, Math.min(quantity, available));
   const units = Object.values(chosen).reduce((n, q) => n + q, 0);
   const canAdd = size !== null && available > 0 && units > 0;
   const busy = fetcher.state !== 'idle';
   const changeStore = (id: number, q: number) => setPerStore({ ...perStore, [id]: q });
-  // What the last tap said belongs to the size it was for: another size starts without it.
-  const [sentFor, setSentFor] = useState<string | null>(null);
   const answer = fetcher.state === 'idle' && sentFor !== null && sentFor === size?.article ? fetcher.data : undefined;
   const hint =
     size === null ? 'Elija una talla' : available === 0 ? 'Agotada en esta talla' : units === 0 ? 'Elija al menos una unidad' : null;
@@ -105,20 +122,23 @@ export function AgregarAlCarrito({ size, pvpCents }: { size: Size | null; pvpCen
           </p>
         )}
         {/* On a phone the bar is fixed at the bottom of the screen, and what the tap did shows in it. */}
-        <div className={classes.barra} data-testid="barra-agregar">
+        <div className={classes.barra} data-testid="barra-agregar" ref={bar}>
           {answer?.message && (
             <div className={`aviso c-red ${classes.barraAviso}`} role="alert">
               {answer.message}
             </div>
           )}
-          {answer?.added && (
-            <div className={`aviso c-green ${classes.barraAviso}`} role="status" data-testid="agregado">
-              Agregado al carrito.{' '}
-              <Link to="/carrito" className={`enlace ${classes.verCarrito}`}>
-                Ver el carrito
-              </Link>
-            </div>
-          )}
+          {/* Mounted empty beforehand, so screen readers announce what comes into it. */}
+          <div role="status" className={classes.barraEstado}>
+            {answer?.added && (
+              <div className={`aviso c-green ${classes.barraAviso}`} data-testid="agregado">
+                Agregado al carrito.{' '}
+                <Link to="/carrito" className={`enlace ${classes.verCarrito}`}>
+                  Ver el carrito
+                </Link>
+              </div>
+            )}
+          </div>
           <div className={classes.barraFila}>
             <div style={{ minWidth: 0 }}>
               <p className="texto texto-lg negrita" data-testid="barra-precio">
@@ -155,7 +175,6 @@ export function AgregarAlCarrito({ size, pvpCents }: { size: Size | null; pvpCen
         {size && available > 0 && !choosing && (
           <TiendasDeLaTalla id="elegir-tiendas" size={size} choosing={false} perStore={perStore} onChange={changeStore} />
         )}
-        <div className={answer ? `${classes.espacio} ${classes.espacioConAviso}` : classes.espacio} />
       </div>
     </fetcher.Form>
   );
