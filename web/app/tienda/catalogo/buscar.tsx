@@ -9,8 +9,9 @@ import { ArticleGrid } from '#web/components/article-grid.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/buscar';
-import { filterParams, OpcionesDeOrden, SORT_OPTIONS, STOREFRONT_LIST, sortParams } from './filtros.tsx';
+import { filterParams, STOREFRONT_LIST } from './filtros.tsx';
 import classes from './listas.module.css';
+import { OpcionesDeOrden, SORT_OPTIONS, sortParams } from './orden.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -63,7 +64,9 @@ function OrdenBusqueda({ q, orden }: { q: string; orden: string }) {
       <input type="hidden" name="q" value={q} />
       <label className={`campo ${classes.orden}`}>
         Ordenar por
+        {/* Keyed by the order: a new search from the header (without «orden») shows the default again. */}
         <select
+          key={orden}
           name="orden"
           defaultValue={orden}
           onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}

@@ -12,45 +12,13 @@ import { netoDeUnPvp, pvpCents } from '#domain/precio-al-publico.ts';
 import { IconoCerrar } from '#web/components/icono-cerrar.tsx';
 import { MontoInput, montoVenezolano } from '#web/components/monto-input.tsx';
 import classes from './filtros.module.css';
+import { OpcionesDeOrden, sortParams } from './orden.tsx';
 
 /** A list's count as the API gives it: exact, or a lower bound. */
 type ListCount = Pick<ListMeta, 'total' | 'total_is_estimate'>;
 
 /** Storefront lists show 24 cards a page, one per style (the API's own default stays 6). */
 export const STOREFRONT_LIST = { per_page: '24', agrupar_colores: 'true' } as const;
-
-export const SORT_OPTIONS = [
-  { value: 'nuevo', label: 'Más nuevos' },
-  { value: 'vendidos', label: 'Más vendidos' },
-  { value: 'precio-asc', label: 'Precio: menor a mayor' },
-  { value: 'precio-desc', label: 'Precio: mayor a menor' },
-  { value: 'nombre-asc', label: 'Nombre: A-Z' },
-];
-
-/** The `<option>`s of an «Ordenar por» select. */
-export function OpcionesDeOrden() {
-  return SORT_OPTIONS.map((o) => (
-    <option key={o.value} value={o.value}>
-      {o.label}
-    </option>
-  ));
-}
-
-/** `orden=precio-asc` → sort_by=precio&sort_desc=false for the API. */
-export function sortParams(orden: string | null): Record<string, string> {
-  switch (orden) {
-    case 'vendidos':
-      return { sort_by: 'vendidos', sort_desc: 'true' };
-    case 'precio-asc':
-      return { sort_by: 'precio', sort_desc: 'false' };
-    case 'precio-desc':
-      return { sort_by: 'precio', sort_desc: 'true' };
-    case 'nombre-asc':
-      return { sort_by: 'nombre', sort_desc: 'false' };
-    default:
-      return { sort_by: 'nuevo', sort_desc: 'true' };
-  }
-}
 
 /** A price the shopper typed ("25,50", "1.234") in cents, or null when it is not an amount. */
 function typedCents(value: string | null): number | null {
