@@ -138,7 +138,8 @@ export default function TiendaLayout() {
   );
 }
 
-/** A line icon of the header, drawn with the text's colour. */
+/** A line icon of the header, drawn with the text's colour. Written here rather than taken from
+ * Tabler: its runtime would go to every storefront page (docs/decisions/0037, the 120 KB budget). */
 function Icono({ children }: { children: ReactNode }) {
   return (
     <svg

@@ -135,11 +135,16 @@ export async function imagenesRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => sendWebp(reply, await banner(Number(request.params.width) as BannerWidth)),
   );
 
-  app.get('/imagenes/logo.svg', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('content-type', 'image/svg+xml').header('cache-control', `public, max-age=${ONE_DAY}`).send(logoSvg('Vitrina')),
-  );
-  // The same logo with white letters, for the dark footer.
-  app.get('/imagenes/logo-claro.svg', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('content-type', 'image/svg+xml').header('cache-control', `public, max-age=${ONE_DAY}`).send(logoSvg('Vitrina', '#ffffff')),
-  );
+  // The logo, and the same with white letters for the dark footer.
+  for (const [path, textColor] of [
+    ['/imagenes/logo.svg', undefined],
+    ['/imagenes/logo-claro.svg', '#ffffff'],
+  ] as const) {
+    app.get(path, { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', `public, max-age=${ONE_DAY}`)
+        .send(logoSvg('Vitrina', textColor)),
+    );
+  }
 }

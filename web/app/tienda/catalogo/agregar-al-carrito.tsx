@@ -67,7 +67,7 @@ export function AgregarAlCarrito({ size, pvpCents }: { size: Size | null; pvpCen
   const canAdd = size !== null && available > 0 && units > 0;
   const busy = fetcher.state !== 'idle';
   const changeStore = (id: number, q: number) => setPerStore({ ...perStore, [id]: q });
-  const answer = fetcher.state === 'idle' && sentFor !== null && sentFor === size?.article ? fetcher.data : undefined;
+  const answer = fetcher.state === 'idle' && sentFor === size?.article ? fetcher.data : undefined;
   const hint =
     size === null ? 'Elija una talla' : available === 0 ? 'Agotada en esta talla' : units === 0 ? 'Elija al menos una unidad' : null;
 

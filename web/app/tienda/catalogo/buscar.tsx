@@ -16,8 +16,7 @@ import { OpcionesDeOrden, SORT_OPTIONS, sortParams } from './orden.tsx';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
-  const asked = url.searchParams.get('orden');
-  const orden = SORT_OPTIONS.some((o) => o.value === asked) ? (asked as string) : 'nuevo';
+  const orden = SORT_OPTIONS.find((o) => o.value === url.searchParams.get('orden'))?.value ?? 'nuevo';
   if (q.length < 2)
     return { q, orden, items: [] as ArticleCard[], meta: null as ListMeta | null, message: 'Escriba al menos 2 caracteres para buscar.' };
   const response = await context.api.call(buscarArticulos, {
