@@ -2,20 +2,15 @@
 // axe-core (WCAG 2.x A and AA) in Chromium fails the run on any serious or critical violation, and
 // every page has one <h1>. The storefront and the account are checked on a 360×780 phone.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+import type { Browser, Page } from '@playwright/test';
+import { baseUrl, expect, login, newPage, test } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1366, height: 900 };
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 /** What is wrong with the page now: serious or critical axe violations, a missing h1, sideways scroll. */
@@ -57,47 +52,44 @@ async function firstArticlePath(page: Page): Promise<string> {
 /** axe over some twenty pages takes a minute or more on a busy 2-core machine. */
 const AXE_OVER_MANY_PAGES_MS = 240_000;
 
-describe('accesibilidad (axe: nada grave ni crítico, un h1 por página)', () => {
-  it(
-    'cada página de la tienda, como visitante en un teléfono',
-    async () => {
-      const { page, errors } = await newPage(browser, PHONE);
-      const article = await firstArticlePath(page);
-      const problems = await checkAll(page, [
-        '/',
-        '/linea',
-        '/linea/DAM/sub-lineas',
-        '/linea/DAM/sub-lineas/BLU/articulos',
-        article,
-        '/articulos/promociones',
-        '/buscar?q=vestido',
-        '/nuestras-tiendas',
-        '/sobre-nosotros',
-        '/privacy-policy',
-        '/contact',
-        '/boletin',
-        `/email/1?firma=${'0'.repeat(32)}`,
-        '/blog',
-        '/galeria',
-        '/carrito',
-        '/orden',
-        '/auth/login',
-        '/auth/signup',
-        '/auth/password/email',
-        '/esta-pagina-no-existe',
-      ]);
-      // The article with a size chosen (the stock per store and the add-to-cart appear).
-      await page.goto(`${baseUrl()}${article}`);
-      const size = await page.locator('[data-testid^="talla-"]').first().getAttribute('href');
-      if (size) problems.push(...(await checkAll(page, [size])));
-      expect(problems).toEqual([]);
-      expect(errors).toEqual([]);
-      await page.context().close();
-    },
-    AXE_OVER_MANY_PAGES_MS,
-  );
+test.describe('accesibilidad (axe: nada grave ni crítico, un h1 por página)', () => {
+  test('cada página de la tienda, como visitante en un teléfono', async () => {
+    test.setTimeout(AXE_OVER_MANY_PAGES_MS);
+    const { page, errors } = await newPage(browser, PHONE);
+    const article = await firstArticlePath(page);
+    const problems = await checkAll(page, [
+      '/',
+      '/linea',
+      '/linea/DAM/sub-lineas',
+      '/linea/DAM/sub-lineas/BLU/articulos',
+      article,
+      '/articulos/promociones',
+      '/buscar?q=vestido',
+      '/nuestras-tiendas',
+      '/sobre-nosotros',
+      '/privacy-policy',
+      '/contact',
+      '/boletin',
+      `/email/1?firma=${'0'.repeat(32)}`,
+      '/blog',
+      '/galeria',
+      '/carrito',
+      '/orden',
+      '/auth/login',
+      '/auth/signup',
+      '/auth/password/email',
+      '/esta-pagina-no-existe',
+    ]);
+    // The article with a size chosen (the stock per store and the add-to-cart appear).
+    await page.goto(`${baseUrl()}${article}`);
+    const size = await page.locator('[data-testid^="talla-"]').first().getAttribute('href');
+    if (size) problems.push(...(await checkAll(page, [size])));
+    expect(problems).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 
-  it('la cuenta del comprador en un teléfono', async () => {
+  test('la cuenta del comprador en un teléfono', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await login(page, 'cliente@vitrina.com.ve');
     const problems = await checkAll(page, ['/mi-cuenta', '/mi-cuenta/compras', '/mi-cuenta/hijos', '/mi-cuenta/cambiar-clave', '/carrito']);
@@ -106,37 +98,34 @@ describe('accesibilidad (axe: nada grave ni crítico, un h1 por página)', () =>
     await page.context().close();
   });
 
-  it(
-    'las páginas principales del panel, como admin en el escritorio',
-    async () => {
-      const { page, errors } = await newPage(browser, DESKTOP);
-      await login(page, 'admin@vitrina.com.ve');
-      const problems = await checkAll(page, [
-        '/dashboard',
-        '/dashboard/venta',
-        '/dashboard/venta/nueva',
-        '/dashboard/venta/clientes',
-        '/dashboard/cuentas/por-cobrar',
-        '/dashboard/cuentas/por-pagar',
-        '/dashboard/config/tasa',
-        '/dashboard/tiendas',
-        '/dashboard/configurar/productos',
-        '/dashboard/configurar/roles-usuario',
-        '/dashboard/venta/credito',
-        '/dashboard/venta/todas-las-ventas',
-        '/dashboard/prospecto',
-        '/dashboard/config/cuentas-bancarias',
-        '/dashboard/config/notificacion',
-        '/dashboard/config/descuentos',
-        '/dashboard/cupones',
-        '/dashboard/correos',
-        '/dashboard/boletin',
-        '/dashboard/boletin/nueva',
-      ]);
-      expect(problems).toEqual([]);
-      expect(errors).toEqual([]);
-      await page.context().close();
-    },
-    AXE_OVER_MANY_PAGES_MS,
-  );
+  test('las páginas principales del panel, como admin en el escritorio', async () => {
+    test.setTimeout(AXE_OVER_MANY_PAGES_MS);
+    const { page, errors } = await newPage(browser, DESKTOP);
+    await login(page, 'admin@vitrina.com.ve');
+    const problems = await checkAll(page, [
+      '/dashboard',
+      '/dashboard/venta',
+      '/dashboard/venta/nueva',
+      '/dashboard/venta/clientes',
+      '/dashboard/cuentas/por-cobrar',
+      '/dashboard/cuentas/por-pagar',
+      '/dashboard/config/tasa',
+      '/dashboard/tiendas',
+      '/dashboard/configurar/productos',
+      '/dashboard/configurar/roles-usuario',
+      '/dashboard/venta/credito',
+      '/dashboard/venta/todas-las-ventas',
+      '/dashboard/prospecto',
+      '/dashboard/config/cuentas-bancarias',
+      '/dashboard/config/notificacion',
+      '/dashboard/config/descuentos',
+      '/dashboard/cupones',
+      '/dashboard/correos',
+      '/dashboard/boletin',
+      '/dashboard/boletin/nueva',
+    ]);
+    expect(problems).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

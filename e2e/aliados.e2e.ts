@@ -1,19 +1,14 @@
 // Commercial partners in the browser: the admin adds two on a phone (a missing logo first, shown
 // under its field), moves the second up, and the home page and /franchise show them in that order.
 
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
+import { baseUrl, expect, login, newPage, noSidewaysScroll, PHONE, test } from './fixtures.ts';
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 const logo = (r: number) =>
@@ -30,8 +25,8 @@ async function agregar(page: Page, name: string, url: string, color: number) {
   await page.getByTestId('aliados').getByText(name).waitFor();
 }
 
-describe('aliados comerciales', () => {
-  it('el admin agrega dos, sube el segundo, y la portada y franquicias los muestran en ese orden (360 px)', async () => {
+test.describe('aliados comerciales', () => {
+  test('el admin agrega dos, sube el segundo, y la portada y franquicias los muestran en ese orden (360 px)', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await login(page, 'admin@vitrina.com.ve');
     await page.goto(`${baseUrl()}/dashboard/aliados-comerciales`, { waitUntil: 'networkidle' });
@@ -70,7 +65,7 @@ describe('aliados comerciales', () => {
         const img = document.querySelector(`img[alt="${alt}"]`) as HTMLImageElement | null;
         return img?.complete && img.naturalWidth > 0;
       }, `Calzados Andinos ${stamp}`);
-      await expect(ours.getAttribute('src')).resolves.toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+      await expect(ours).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{32}\.webp$/);
       await noSidewaysScroll(page);
     }
     expect(errors).toEqual([]);

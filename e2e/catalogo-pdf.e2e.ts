@@ -2,20 +2,15 @@
 // named .pdf (refused with its reason) and then a real PDF with the progress bar, and removes it; a
 // visitor downloads the catalogue from the líneas page.
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll } from './fixtures.ts';
+import { baseUrl, expect, login, newPage, noSidewaysScroll, test } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 780 };
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 async function downloadFrom(page: Page, testId: string) {
@@ -26,15 +21,15 @@ async function downloadFrom(page: Page, testId: string) {
 
 const SMALL_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-describe('catálogo en PDF', () => {
-  it('inventario lo genera, lo descarga, sube uno propio con su progreso y lo quita (360 px)', async () => {
+test.describe('catálogo en PDF', () => {
+  test('inventario lo genera, lo descarga, sube uno propio con su progreso y lo quita (360 px)', async () => {
     const staff = await newPage(browser, PHONE);
     await login(staff.page, 'inventario@vitrina.com.ve');
     await staff.page.goto(`${baseUrl()}/dashboard/catalogo`);
     await noSidewaysScroll(staff.page);
 
     await staff.page.getByTestId('generar-ahora').click();
-    await expect(staff.page.getByTestId('resultado').textContent()).resolves.toBe('Catálogo generado.');
+    await expect(staff.page.getByTestId('resultado')).toHaveText('Catálogo generado.');
     // The loaders run again after the action: the date of the build replaces «todavía no se ha generado».
     await staff.page
       .getByTestId('ultima-generacion')
@@ -51,23 +46,17 @@ describe('catálogo en PDF', () => {
       .toBuffer();
     await input.setInputFiles([{ name: 'catalogo.pdf', mimeType: 'application/pdf', buffer: jpeg }]);
     await staff.page.getByTestId('subir-catalogo').click();
-    await expect(staff.page.getByTestId('mensaje-subida').textContent()).resolves.toBe(
-      'El archivo no es un PDF (se revisa su contenido, no su nombre).',
-    );
+    await expect(staff.page.getByTestId('mensaje-subida')).toHaveText('El archivo no es un PDF (se revisa su contenido, no su nombre).');
 
     await input.setInputFiles([{ name: 'Catálogo de temporada.pdf', mimeType: 'application/pdf', buffer: SMALL_PDF }]);
     await staff.page.getByTestId('subir-catalogo').click();
-    await expect(staff.page.getByTestId('mensaje-subida').textContent()).resolves.toBe(
-      'Catálogo subido: el enlace público lo sirve desde ahora.',
-    );
-    await expect(staff.page.getByTestId('catalogo-subido').textContent()).resolves.toContain('Catálogo de temporada.pdf');
+    await expect(staff.page.getByTestId('mensaje-subida')).toHaveText('Catálogo subido: el enlace público lo sirve desde ahora.');
+    await expect(staff.page.getByTestId('catalogo-subido')).toContainText('Catálogo de temporada.pdf');
     await noSidewaysScroll(staff.page);
     expect((await downloadFrom(staff.page, 'descargar-catalogo')).bytes.equals(SMALL_PDF)).toBe(true);
 
     await staff.page.getByTestId('quitar-subido').click();
-    await expect(staff.page.getByTestId('resultado').textContent()).resolves.toBe(
-      'Se quitó el catálogo subido: el enlace público sirve el generado.',
-    );
+    await expect(staff.page.getByTestId('resultado')).toHaveText('Se quitó el catálogo subido: el enlace público sirve el generado.');
     await staff.page.getByTestId('catalogo-subido').waitFor({ state: 'detached' });
 
     const visitor = await newPage(browser, PHONE);

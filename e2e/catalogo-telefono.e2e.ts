@@ -1,20 +1,15 @@
 // The catalogue on a 360×780 phone: the article's first screen and its fixed add-to-cart bar, the
 // filter sheet with colour swatches, chips and count, and the size guide of a shoe.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from '@playwright/test';
 import type { ArticleCard, ArticleDetail } from '#domain/contracts/catalogo.ts';
 import { formatUsd, toCents } from '#domain/money.ts';
-import { baseUrl, DEMO_PASSWORD, launchBrowser, newPage, noSidewaysScroll } from './fixtures.ts';
+import { baseUrl, DEMO_PASSWORD, expect, newPage, noSidewaysScroll, test } from './fixtures.ts';
 
 const PHONE = { width: 360, height: 780 };
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 async function api<T>(path: string): Promise<T> {
@@ -38,8 +33,8 @@ async function bottomOf(page: Page, testId: string) {
   return { top: box.y, bottom: box.y + box.height, height: box.height };
 }
 
-describe('artículo en un teléfono de 360 px', () => {
-  it('precio, colores y tallas en la primera pantalla; la barra fija no agrega hasta elegir talla; las tiendas vienen sugeridas', async () => {
+test.describe('artículo en un teléfono de 360 px', () => {
+  test('precio, colores y tallas en la primera pantalla; la barra fija no agrega hasta elegir talla; las tiendas vienen sugeridas', async () => {
     const { detail, size } = await shoeInStock();
     const { page, errors } = await newPage(browser, PHONE);
     await page.goto(`${baseUrl()}${detail.path}`);
@@ -57,13 +52,13 @@ describe('artículo en un teléfono de 360 px', () => {
     }
     // Price with IVA, the same in the page and in the bar.
     const pvp = formatUsd(toCents(detail.pvp));
-    await expect(page.getByTestId('precio').first().textContent()).resolves.toBe(pvp);
-    await expect(page.getByTestId('barra-precio').textContent()).resolves.toBe(pvp);
+    await expect(page.getByTestId('precio').first()).toHaveText(pvp);
+    await expect(page.getByTestId('barra-precio')).toHaveText(pvp);
 
     // No size yet: the button is disabled and says why.
     const add = page.getByTestId('agregar-carrito');
     expect(await add.isDisabled()).toBe(true);
-    await expect(page.getByTestId('barra-aviso').textContent()).resolves.toBe('Elija una talla');
+    await expect(page.getByTestId('barra-aviso')).toHaveText('Elija una talla');
 
     // A size: chosen in the page, the address follows; the nearest/most-stocked store is pre-filled.
     await page.getByTestId(`talla-${size.code}`).click();
@@ -71,14 +66,14 @@ describe('artículo en un teléfono de 360 px', () => {
     await page.getByTestId('codigo-articulo').filter({ hasText: size.article }).waitFor();
     expect(await add.isDisabled()).toBe(false);
     const first = size.stores[0];
-    await expect(page.getByTestId('tiendas-sugeridas').textContent()).resolves.toBe(`Sale de: ${first.name} (1)`);
+    await expect(page.getByTestId('tiendas-sugeridas')).toHaveText(`Sale de: ${first.name} (1)`);
     // The stepper's buttons are big enough for a thumb.
     const plus = await page.getByTestId('cantidad-mas').boundingBox();
     expect(plus?.width).toBeGreaterThanOrEqual(44);
     expect(plus?.height).toBeGreaterThanOrEqual(44);
     // «Elegir tiendas» is one tap away and shows the stock of each store.
     await page.getByTestId('elegir-tiendas').click();
-    await expect(page.locator(`input[data-testid="llevar-${first.id}"]`).inputValue()).resolves.toBe('1');
+    await expect(page.locator(`input[data-testid="llevar-${first.id}"]`)).toHaveValue('1');
     await page.getByTestId('elegir-tiendas').click();
 
     await add.click();
@@ -107,7 +102,7 @@ describe('artículo en un teléfono de 360 px', () => {
     expect(errors).toEqual([]);
   });
 
-  it('la guía de tallas de un zapato es la de calzado (talla EU y cm), no la de ropa de damas', async () => {
+  test('la guía de tallas de un zapato es la de calzado (talla EU y cm), no la de ropa de damas', async () => {
     const { detail } = await shoeInStock();
     const { page, errors } = await newPage(browser, PHONE);
     await page.goto(`${baseUrl()}${detail.path}`);
@@ -123,8 +118,8 @@ describe('artículo en un teléfono de 360 px', () => {
   });
 });
 
-describe('tiendas sugeridas según el estado del perfil', () => {
-  it('con sesión, las unidades salen de la tienda de su estado aunque otra tenga más existencia', async () => {
+test.describe('tiendas sugeridas según el estado del perfil', () => {
+  test('con sesión, las unidades salen de la tienda de su estado aunque otra tenga más existencia', async () => {
     // A size in stock in two stores or more, and a store that is not the one with most of it.
     const cards = await api<ArticleCard[]>('/api/catalogo/articulos?per_page=40');
     let pick: { path: string; article: string; store: ArticleDetail['sizes'][number]['stores'][number] } | undefined;
@@ -157,13 +152,13 @@ describe('tiendas sugeridas según el estado del perfil', () => {
     expect(saved.status()).toBe(200);
 
     await page.goto(`${baseUrl()}${pick.path.replace(/[^/]+$/, pick.article)}`);
-    await expect(page.getByTestId('tiendas-sugeridas').textContent()).resolves.toBe(`Sale de: ${pick.store.name} (1)`);
+    await expect(page.getByTestId('tiendas-sugeridas')).toHaveText(`Sale de: ${pick.store.name} (1)`);
     expect(errors).toEqual([]);
   });
 });
 
-describe('lista en un teléfono de 360 px', () => {
-  it('los filtros se abren desde abajo con muestras de color; los chips y el conteo siguen lo elegido', async () => {
+test.describe('lista en un teléfono de 360 px', () => {
+  test('los filtros se abren desde abajo con muestras de color; los chips y el conteo siguen lo elegido', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await page.goto(`${baseUrl()}/linea/DAM/sub-lineas/articulos`);
     const count = page.getByTestId('conteo-resultados');
@@ -171,7 +166,7 @@ describe('lista en un teléfono de 360 px', () => {
       meta: { total: number };
     };
     const total = list.meta.total;
-    await expect(count.textContent()).resolves.toBe(`${total} artículos`);
+    await expect(count).toHaveText(`${total} artículos`);
     // One card per model: no model twice on the page, 24 cards a page.
     const cards = page.getByTestId('articulo');
     expect(await cards.count()).toBe(Math.min(24, total));
@@ -203,9 +198,9 @@ describe('lista en un teléfono de 360 px', () => {
 
     await page.getByTestId('chip-filtro').first().waitFor();
     await expect(page.getByTestId('chip-filtro').allTextContents()).resolves.toEqual(['Negro×']);
-    await expect(count.textContent()).resolves.toBe(black.length === 1 ? '1 artículo' : `${black.length} artículos`);
+    await expect(count).toHaveText(black.length === 1 ? '1 artículo' : `${black.length} artículos`);
     for (const swatches of await page.getByTestId('muestras-color').all()) {
-      await expect(swatches.textContent()).resolves.toMatch(/Negro/);
+      await expect(swatches).toHaveText(/Negro/);
     }
     await noSidewaysScroll(page);
 
@@ -215,7 +210,7 @@ describe('lista en un teléfono de 360 px', () => {
     await from.fill('40,5');
     await from.press('Tab');
     await page.waitForURL(/precio_min=40%2C50/);
-    await expect(from.inputValue()).resolves.toBe('40,50');
+    await expect(from).toHaveValue('40,50');
     await page.keyboard.press('Escape');
     await page.getByTestId('chip-filtro').filter({ hasText: 'Desde $ 40,50' }).waitFor();
     for (const price of await page.getByTestId('precio').allTextContents()) {
@@ -234,7 +229,7 @@ describe('lista en un teléfono de 360 px', () => {
     expect(errors).toEqual([]);
   });
 
-  it('sin JavaScript, «Filtros» abre la hoja y «Ver» aplica lo elegido', async () => {
+  test('sin JavaScript, «Filtros» abre la hoja y «Ver» aplica lo elegido', async () => {
     const context = await browser.newContext({ viewport: PHONE, locale: 'es-VE', javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/linea/DAM/sub-lineas/articulos`);
@@ -257,9 +252,7 @@ describe('lista en un teléfono de 360 px', () => {
     // The new page opens with the sheet closed, the chip and the count of what was chosen.
     expect(await filters.isVisible()).toBe(false);
     await expect(page.getByTestId('chip-filtro').allTextContents()).resolves.toEqual(['Negro×']);
-    await expect(page.getByTestId('conteo-resultados').textContent()).resolves.toBe(
-      black.length === 1 ? '1 artículo' : `${black.length} artículos`,
-    );
+    await expect(page.getByTestId('conteo-resultados')).toHaveText(black.length === 1 ? '1 artículo' : `${black.length} artículos`);
 
     // An empty result says it once, not again as «Sin artículos» under the list.
     await page.goto(`${baseUrl()}/buscar?q=zzqqxxww`);
@@ -270,8 +263,8 @@ describe('lista en un teléfono de 360 px', () => {
   });
 });
 
-describe('búsqueda en un teléfono de 360 px', () => {
-  it('la caja de búsqueda conserva lo buscado y los resultados dicen cuántos son', async () => {
+test.describe('búsqueda en un teléfono de 360 px', () => {
+  test('la caja de búsqueda conserva lo buscado y los resultados dicen cuántos son', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await page.goto(baseUrl());
     const box = page.getByRole('searchbox', { name: 'Buscar artículos' });
@@ -279,28 +272,26 @@ describe('búsqueda en un teléfono de 360 px', () => {
     await box.press('Enter');
     await page.waitForURL(/\/buscar\?q=vestido\+rojo$/);
     await page.locator('h1', { hasText: 'Resultados para «vestido rojo»' }).waitFor();
-    await expect(page.getByRole('searchbox', { name: 'Buscar artículos' }).inputValue()).resolves.toBe('vestido rojo');
+    await expect(page.getByRole('searchbox', { name: 'Buscar artículos' })).toHaveValue('vestido rojo');
     const found = (await (await fetch(`${baseUrl()}/api/catalogo/buscar-articulos?search=vestido%20rojo&agrupar_colores=true`)).json()) as {
       meta: { total: number };
     };
     expect(found.meta.total).toBeGreaterThan(0);
-    await expect(page.getByTestId('conteo-resultados').textContent()).resolves.toBe(
-      found.meta.total === 1 ? '1 artículo' : `${found.meta.total} artículos`,
-    );
+    await expect(page.getByTestId('conteo-resultados')).toHaveText(found.meta.total === 1 ? '1 artículo' : `${found.meta.total} artículos`);
     // Reloading the results keeps the query in the box too (server-rendered).
     await page.reload();
-    await expect(page.getByRole('searchbox', { name: 'Buscar artículos' }).inputValue()).resolves.toBe('vestido rojo');
+    await expect(page.getByRole('searchbox', { name: 'Buscar artículos' })).toHaveValue('vestido rojo');
     await noSidewaysScroll(page);
     expect(errors).toEqual([]);
   });
 
-  it('los resultados se ordenan por precio al elegirlo, y la búsqueda sigue', async () => {
+  test('los resultados se ordenan por precio al elegirlo, y la búsqueda sigue', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await page.goto(`${baseUrl()}/buscar?q=vestido`);
     await page.getByLabel('Ordenar por').selectOption('precio-asc');
     await page.waitForURL(/\/buscar\?q=vestido&orden=precio-asc$/);
-    await expect(page.getByLabel('Ordenar por').inputValue()).resolves.toBe('precio-asc');
-    await expect(page.getByRole('searchbox', { name: 'Buscar artículos' }).inputValue()).resolves.toBe('vestido');
+    await expect(page.getByLabel('Ordenar por')).toHaveValue('precio-asc');
+    await expect(page.getByRole('searchbox', { name: 'Buscar artículos' })).toHaveValue('vestido');
     // Each card's price (the offer's when it has one, «$ 1.234,56»): up, then down the other way.
     const prices = () =>
       page

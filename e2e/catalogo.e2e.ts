@@ -1,22 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, chooseFirstSize, launchBrowser, newPage, PHONE } from './fixtures.ts';
+import type { Browser } from '@playwright/test';
+import { baseUrl, chooseFirstSize, expect, newPage, PHONE, test } from './fixtures.ts';
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('recorrido del catálogo', () => {
-  it('de la portada a una línea, una sub-línea y un artículo, eligiendo color y talla', async () => {
+test.describe('recorrido del catálogo', () => {
+  test('de la portada a una línea, una sub-línea y un artículo, eligiendo color y talla', async () => {
     const { page, errors } = await newPage(browser);
     await page.goto(baseUrl());
-    await expect(page.title()).resolves.toBe('Inicio | Vitrina');
+    await expect(page).toHaveTitle('Inicio | Vitrina');
     expect(await page.getAttribute('html', 'lang')).toBe('es');
     await expect(page.getByTestId('lo-nuevo').getByTestId('articulo').count()).resolves.toBeGreaterThan(0);
 
@@ -40,7 +35,7 @@ describe('recorrido del catálogo', () => {
 
     // Size: the article code becomes model + size code, and stock per store appears.
     const sizeCode = await chooseFirstSize(page, model);
-    await expect(page.getByTestId('existencia').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('existencia')).toBeVisible();
 
     // Colour: a sibling model with the same base code and another colour code.
     // Colour: the sibling model (same base code, other colour code), keeping the chosen size.
@@ -61,31 +56,31 @@ describe('recorrido del catálogo', () => {
     expect(errors).toEqual([]);
   });
 
-  it('una ruta desconocida muestra la página 404', async () => {
+  test('una ruta desconocida muestra la página 404', async () => {
     const { page } = await newPage(browser);
     const response = await page.goto(`${baseUrl()}/no-existe-esta-pagina`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByTestId('mensaje-error').textContent()).resolves.toBe('No encontramos esta página.');
-    await expect(page.getByRole('link', { name: 'Inicio' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: 'Volver' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('mensaje-error')).toHaveText('No encontramos esta página.');
+    await expect(page.getByRole('link', { name: 'Inicio' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Volver' })).toBeVisible();
   });
 
-  it('el cambio de moneda muestra los precios en bolívares a la tasa del día y vuelve a dólares', async () => {
+  test('el cambio de moneda muestra los precios en bolívares a la tasa del día y vuelve a dólares', async () => {
     const { page, errors } = await newPage(browser);
     await page.goto(`${baseUrl()}/articulos/lo-nuevo`);
     const first = page.getByTestId('precio').first();
-    await expect(first.textContent()).resolves.toMatch(/^\$ \d{1,3}(\.\d{3})*,\d{2}$/);
+    await expect(first).toHaveText(/^\$ \d{1,3}(\.\d{3})*,\d{2}$/);
     await page.getByText('Bs.', { exact: true }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="precio"]')?.textContent?.startsWith('Bs. '));
-    await expect(first.textContent()).resolves.toMatch(/^Bs\. \d{1,3}(\.\d{3})*,\d{2}$/);
+    await expect(first).toHaveText(/^Bs\. \d{1,3}(\.\d{3})*,\d{2}$/);
     await page.reload();
-    await expect(first.textContent()).resolves.toMatch(/^Bs\. /);
+    await expect(first).toHaveText(/^Bs\. /);
     await page.getByText('USD', { exact: true }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="precio"]')?.textContent?.startsWith('$ '));
     expect(errors).toEqual([]);
   });
 
-  it('sin JavaScript, en 360 px: la moneda cabe en la cabecera y cambiar a bolívares recarga con los precios en Bs.', async () => {
+  test('sin JavaScript, en 360 px: la moneda cabe en la cabecera y cambiar a bolívares recarga con los precios en Bs.', async () => {
     const context = await browser.newContext({ viewport: PHONE, locale: 'es-VE', javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/articulos/lo-nuevo`);
@@ -93,17 +88,17 @@ describe('recorrido del catálogo', () => {
     const bs = page.getByRole('button', { name: 'Bs.', exact: true });
     const box = await bs.boundingBox();
     expect(box && header && box.y >= header.y && box.y + box.height <= header.y + header.height + 1).toBe(true);
-    await expect(bs.getAttribute('aria-pressed')).resolves.toBe('false');
+    await expect(bs).toHaveAttribute('aria-pressed', 'false');
     await bs.click();
     await page.waitForURL(/\/articulos\/lo-nuevo$/);
-    await expect(page.getByTestId('precio').first().textContent()).resolves.toMatch(/^Bs\. \d/);
-    await expect(page.getByRole('button', { name: 'Bs.', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.getByTestId('precio').first()).toHaveText(/^Bs\. \d/);
+    await expect(page.getByRole('button', { name: 'Bs.', exact: true })).toHaveAttribute('aria-pressed', 'true');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
   });
 
-  it('en un teléfono de 360 px no hay desplazamiento horizontal y el menú abre las líneas, se cierra con Escape o tocando fuera', async () => {
+  test('en un teléfono de 360 px no hay desplazamiento horizontal y el menú abre las líneas, se cierra con Escape o tocando fuera', async () => {
     const { page, errors } = await newPage(browser, { width: 360, height: 740 });
     for (const path of ['/', '/linea/CAL/sub-lineas', '/linea/CAL/sub-lineas/DEP/articulos', '/nuestras-tiendas']) {
       await page.goto(baseUrl() + path);
@@ -126,7 +121,7 @@ describe('recorrido del catálogo', () => {
     await menu.waitFor({ state: 'visible' });
     await menu.evaluate((dialog) => Promise.all(dialog.getAnimations().map((animation) => animation.finished)));
     await page.mouse.click(100, 700);
-    await expect.poll(() => menu.isVisible()).toBe(true);
+    await expect(menu).toBeVisible();
     await page.mouse.click(350, 400);
     await menu.waitFor({ state: 'hidden' });
     // The page behind does not scroll while it is open; a link closes it and goes.
@@ -139,7 +134,7 @@ describe('recorrido del catálogo', () => {
     expect(errors).toEqual([]);
   });
 
-  it('sin JavaScript, en un teléfono, el botón del menú lo abre y «Cerrar menú» lo cierra', async () => {
+  test('sin JavaScript, en un teléfono, el botón del menú lo abre y «Cerrar menú» lo cierra', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-VE', javaScriptEnabled: false });
     try {
       const page = await context.newPage();

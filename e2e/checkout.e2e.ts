@@ -1,17 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from '@playwright/test';
 import type { ArticleDetail } from '#domain/contracts/catalogo.ts';
-import { baseUrl, cancelUnpaidOrders, chooseStoreUnits, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
+import { baseUrl, cancelUnpaidOrders, chooseStoreUnits, expect, login, newPage, noSidewaysScroll, PHONE, test } from './fixtures.ts';
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 type Pick2 = { path: string; first: { code: string; store: number }; second: { code: string; store: number } };
@@ -51,20 +46,20 @@ async function addFromStore(page: Page, path: string, article: { code: string; s
   await page.getByTestId('agregado').waitFor();
 }
 
-describe('páginas sin esperar a los scripts', () => {
-  it('el HTML del servidor ya trae el esquema de color, así los colores no dependen de la hidratación', async () => {
+test.describe('páginas sin esperar a los scripts', () => {
+  test('el HTML del servidor ya trae el esquema de color, así los colores no dependen de la hidratación', async () => {
     const html = await (await fetch(`${baseUrl()}/carrito`)).text();
     expect(html).toMatch(/<html[^>]* data-mantine-color-scheme="light"/);
   });
 });
 
-describe('compra de un invitado', () => {
-  it('dos tallas de dos tiendas → cinco pasos → pago móvil → código de orden y seguimiento público', async () => {
+test.describe('compra de un invitado', () => {
+  test('dos tallas de dos tiendas → cinco pasos → pago móvil → código de orden y seguimiento público', async () => {
     const pick = await twoSizesTwoStores();
     const { page, errors } = await newPage(browser);
     await addFromStore(page, pick.path, pick.first);
     await addFromStore(page, pick.path, pick.second);
-    await expect(page.getByTestId('unidades-carrito').textContent()).resolves.toBe('2');
+    await expect(page.getByTestId('unidades-carrito')).toHaveText('2');
 
     await page.getByTestId('enlace-carrito').click();
     await page.waitForURL(/\/carrito$/);
@@ -93,19 +88,19 @@ describe('compra de un invitado', () => {
     await page.getByTestId('paso-checkout').filter({ hasText: 'Paso 3 de 5 · Envío' }).waitFor();
     await page.getByTestId('retiro-sin-costo').waitFor();
     await page.getByRole('button', { name: 'Usar mis datos de comprador' }).click();
-    await expect(page.getByTestId('costo-envio-mrw').textContent()).resolves.toBe('$ 5,00');
+    await expect(page.getByTestId('costo-envio-mrw')).toHaveText('$ 5,00');
     await page.getByLabel('Estado').selectOption('Amazonas');
     await page.getByLabel('Ciudad').selectOption('Puerto Ayacucho');
     await page.getByTestId('agencias').getByText('Costo y tiempo de entrega hasta Amazonas').waitFor();
-    await expect(page.getByTestId('costo-envio-mrw').textContent()).resolves.toBe('$ 11,00');
-    await expect(page.getByTestId('agencia-mrw').textContent()).resolves.toContain('5 a 8 días hábiles');
-    await expect(page.getByTestId('costo-envio-liberty').textContent()).resolves.toBe('Por cobrar en destino');
-    await expect(page.getByTestId('resumen-envio').textContent()).resolves.toBe('Por calcular');
+    await expect(page.getByTestId('costo-envio-mrw')).toHaveText('$ 11,00');
+    await expect(page.getByTestId('agencia-mrw')).toContainText('5 a 8 días hábiles');
+    await expect(page.getByTestId('costo-envio-liberty')).toHaveText('Por cobrar en destino');
+    await expect(page.getByTestId('resumen-envio')).toHaveText('Por calcular');
     const withoutShipping = cents(await page.getByTestId('total-usd').textContent());
     await next.click();
     await page.getByText('Elija una agencia de envío').waitFor();
     await page.getByTestId('agencia-mrw').click();
-    await expect(page.getByTestId('resumen-envio').textContent()).resolves.toBe('$ 11,00');
+    await expect(page.getByTestId('resumen-envio')).toHaveText('$ 11,00');
     const totalUsd = cents(await page.getByTestId('total-usd').textContent());
     expect(totalUsd).toBe(withoutShipping + 1100);
     await noSidewaysScroll(page);
@@ -118,11 +113,11 @@ describe('compra de un invitado', () => {
     await page.getByTestId('paso-checkout').filter({ hasText: 'Paso 4 de 5 · Pago' }).waitFor();
     await page.getByTestId('metodo-pago-movil').click();
     await page.getByText('Teléfono: 0414-555-0101').waitFor();
-    await expect(page.getByTestId('monto-a-pagar').textContent()).resolves.toMatch(/Bs\. [\d.]+,\d{2}/);
+    await expect(page.getByTestId('monto-a-pagar')).toHaveText(/Bs\. [\d.]+,\d{2}/);
     const totalVes = cents(await page.getByTestId('total-ves').textContent());
     expect(cents(await page.getByTestId('monto-a-pagar').textContent())).toBe(totalVes);
-    await expect(page.getByTestId('pago-monto').inputValue()).resolves.toBe(
-      (await page.getByTestId('total-ves').textContent())?.replace(/^Bs\. /, ''),
+    await expect(page.getByTestId('pago-monto')).toHaveValue(
+      ((await page.getByTestId('total-ves').textContent()) ?? '').replace(/^Bs\. /, ''),
     );
     await page.getByTestId('pago-referencia').fill(`PM${Date.now().toString().slice(-8)}`);
     await page.getByTestId('pago-banco').selectOption('0134');
@@ -138,17 +133,16 @@ describe('compra de un invitado', () => {
     const code = (await page.getByTestId('codigo-orden').textContent()) ?? '';
     expect(code).toMatch(/^OC-\d{6}$/);
     // The confirmation says what the shipping costs and takes, and the total has it.
-    await expect(page.getByTestId('envio-confirmacion').textContent()).resolves.toMatch(
-      /^Envío MRW: \$ 11,00 · Bs\. [\d.]+,\d{2} · 5 a 8 días hábiles$/,
-    );
+    await expect(page.getByTestId('envio-confirmacion')).toHaveText(/^Envío MRW: \$ 11,00 · Bs\. [\d.]+,\d{2} · 5 a 8 días hábiles$/);
     expect(cents(await page.getByTestId('total-confirmacion').textContent())).toBe(totalUsd);
     await noSidewaysScroll(page);
-    await expect(page.getByTestId('unidades-carrito').count()).resolves.toBe(0);
+    await expect(page.getByTestId('unidades-carrito')).toHaveCount(0);
     // A reported payment is not a received one; the articles show with their pictures; share by WhatsApp.
-    await expect(page.getByTestId('estado-pago').textContent()).resolves.toContain('Pago reportado, por confirmar');
-    await expect(page.getByText('Pago recibido').count()).resolves.toBe(0);
-    await expect(page.locator('[data-testid="articulos-orden"] img').count()).resolves.toBe(2);
-    await expect(page.getByTestId(`articulo-orden-${pick.first.code}`).locator('img').getAttribute('src')).resolves.toMatch(
+    await expect(page.getByTestId('estado-pago')).toContainText('Pago reportado, por confirmar');
+    await expect(page.getByText('Pago recibido')).toHaveCount(0);
+    await expect(page.locator('[data-testid="articulos-orden"] img')).toHaveCount(2);
+    await expect(page.getByTestId(`articulo-orden-${pick.first.code}`).locator('img')).toHaveAttribute(
+      'src',
       /^\/imagenes\/modelos\/.+\.webp$/,
     );
     const share = (await page.getByTestId('compartir-whatsapp').getAttribute('href')) ?? '';
@@ -158,11 +152,11 @@ describe('compra de un invitado', () => {
     await page.getByTestId('ver-seguimiento').click();
     // The signed link: the buyer types nothing to follow the order.
     await page.waitForURL(new RegExp(`/orden/${code}\\?t=[0-9a-f]{32}$`));
-    await expect(page.getByTestId('paso-orden').textContent()).resolves.toBe('Pago por confirmar');
-    await expect(page.getByTestId('hito-pago-por-confirmar').getAttribute('data-alcanzado')).resolves.toBe('si');
-    await expect(page.getByTestId('hito-pago-confirmado').getAttribute('data-alcanzado')).resolves.toBe('no');
+    await expect(page.getByTestId('paso-orden')).toHaveText('Pago por confirmar');
+    await expect(page.getByTestId('hito-pago-por-confirmar')).toHaveAttribute('data-alcanzado', 'si');
+    await expect(page.getByTestId('hito-pago-confirmado')).toHaveAttribute('data-alcanzado', 'no');
     // The order's page has the shipping among its totals, with the days, on the phone too.
-    await expect(page.getByTestId('envio-orden').textContent()).resolves.toMatch(/^Envío MRW\$ 11,00Bs\. [\d.]+,\d{2}$/);
+    await expect(page.getByTestId('envio-orden')).toHaveText(/^Envío MRW\$ 11,00Bs\. [\d.]+,\d{2}$/);
     await page.getByText('5 a 8 días hábiles').first().waitFor();
     expect(cents(await page.getByTestId('total-orden-publica').textContent())).toBe(totalUsd);
     await noSidewaysScroll(page);
@@ -180,23 +174,23 @@ describe('compra de un invitado', () => {
     await page.getByTestId('acceso-prueba').fill('otra.persona@correo.com');
     await page.getByTestId('acceso-ver').click();
     await page.getByTestId('acceso-error').waitFor();
-    await expect(page.getByTestId('paso-orden').count()).resolves.toBe(0);
+    await expect(page.getByTestId('paso-orden')).toHaveCount(0);
     await page.getByTestId('acceso-prueba').fill('MARIA.ROJAS@correo.com');
     await page.getByTestId('acceso-ver').click();
     await page.waitForURL(new RegExp(`/orden/${code}\\?t=[0-9a-f]{32}$`));
 
     // The public page shows every step reached, and the tracking number.
-    await expect(page.getByTestId('paso-orden').textContent()).resolves.toBe('Entregada');
+    await expect(page.getByTestId('paso-orden')).toHaveText('Entregada');
     for (const step of ['pago-por-confirmar', 'pago-confirmado', 'inventario-confirmado', 'despachada', 'entregada']) {
-      await expect(page.getByTestId(`hito-${step}`).getAttribute('data-alcanzado'), step).resolves.toBe('si');
-      await expect(page.getByTestId(`hito-${step}`).textContent(), step).resolves.toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+      await expect(page.getByTestId(`hito-${step}`), step).toHaveAttribute('data-alcanzado', 'si');
+      await expect(page.getByTestId(`hito-${step}`), step).toHaveText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     }
     // Sequential codes: the public page shows only the end of the tracking number.
     await page
       .getByText(`Número de guía: ${'•'.repeat(8)}${tracking.slice(-4)}`)
       .first()
       .waitFor();
-    await expect(page.getByText(tracking).count()).resolves.toBe(0);
+    await expect(page.getByText(tracking)).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 });
@@ -227,8 +221,8 @@ async function unpaidOrder(article: { code: string; store: number }, n: number):
   return body.data.orderCode;
 }
 
-describe('avisos del panel', () => {
-  it('ventas, con la lista de órdenes abierta, ve el aviso de una orden nueva sin recargar', async () => {
+test.describe('avisos del panel', () => {
+  test('ventas, con la lista de órdenes abierta, ve el aviso de una orden nueva sin recargar', async () => {
     const pick = await twoSizesTwoStores();
     const { page, errors } = await newPage(browser, PHONE);
     await login(page, 'ventas@vitrina.com.ve');
@@ -247,8 +241,8 @@ describe('avisos del panel', () => {
   });
 });
 
-describe('el personal libera la existencia de órdenes sin pago', () => {
-  it('desde el detalle con «Anular y liberar existencia», y marcando varias en la lista de pendientes', async () => {
+test.describe('el personal libera la existencia de órdenes sin pago', () => {
+  test('desde el detalle con «Anular y liberar existencia», y marcando varias en la lista de pendientes', async () => {
     const pick = await twoSizesTwoStores();
     const codes = [];
     for (let n = 0; n < 3; n++) codes.push(await unpaidOrder(pick.first, n));
@@ -259,7 +253,7 @@ describe('el personal libera la existencia de órdenes sin pago', () => {
     await page.getByTestId('accion-anular').click();
     await page.getByTestId('confirmar-anular').click();
     await page.getByTestId('accion-resultado').waitFor();
-    await expect(page.getByTestId('paso-actual').getAttribute('data-paso')).resolves.toBe('anulada');
+    await expect(page.getByTestId('paso-actual')).toHaveAttribute('data-paso', 'anulada');
 
     await page.goto(`${baseUrl()}/dashboard/venta?paso=pendiente`, { waitUntil: 'networkidle' });
     await page.getByTestId(`elegir-${codes[1]}`).check();
@@ -269,10 +263,10 @@ describe('el personal libera la existencia de órdenes sin pago', () => {
     await page.getByTestId('anular-impagas-confirmar').click();
     await page.getByTestId('anular-impagas-resultado').waitFor();
     // In the order of the list (newest first).
-    await expect(page.getByTestId('anular-impagas-resultado').textContent()).resolves.toBe(
+    await expect(page.getByTestId('anular-impagas-resultado')).toHaveText(
       `Se anularon 2 órdenes y su existencia quedó libre: ${codes[2]}, ${codes[1]}.`,
     );
-    await expect(page.getByTestId(`orden-${codes[1]}`).count()).resolves.toBe(0);
+    await expect(page.getByTestId(`orden-${codes[1]}`)).toHaveCount(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -293,23 +287,23 @@ async function staffStep(email: string, code: string, action: string, expected: 
       throw new Error(`${action}: ${page.url()} ${e}`);
     });
   expect(await page.getByTestId('accion-error').count(), (await page.locator('body').textContent()) ?? '').toBe(0);
-  await expect(page.getByTestId('paso-actual').getAttribute('data-paso')).resolves.toBe(expected);
+  await expect(page.getByTestId('paso-actual')).toHaveAttribute('data-paso', expected);
   expect(errors).toEqual([]);
   await page.context().close();
 }
 
-describe('carrito de invitado al ingresar', () => {
-  it('lo que el invitado puso en el carrito pasa a su cuenta al iniciar sesión', async () => {
+test.describe('carrito de invitado al ingresar', () => {
+  test('lo que el invitado puso en el carrito pasa a su cuenta al iniciar sesión', async () => {
     const pick = await twoSizesTwoStores();
     const { page, errors } = await newPage(browser);
     await addFromStore(page, pick.path, pick.first);
-    await expect(page.getByTestId('unidades-carrito').textContent()).resolves.toBe('1');
+    await expect(page.getByTestId('unidades-carrito')).toHaveText('1');
     await login(page, 'cliente@vitrina.com.ve');
     await page.goto(`${baseUrl()}/carrito`);
     await page.getByTestId(`linea-${pick.first.code}`).waitFor();
     // Step 2 comes filled in with the account's data.
     await page.getByTestId('checkout-siguiente').click();
-    await expect(page.getByLabel('Correo electrónico').inputValue()).resolves.toBe('cliente@vitrina.com.ve');
+    await expect(page.getByLabel('Correo electrónico')).toHaveValue('cliente@vitrina.com.ve');
     expect(errors).toEqual([]);
   });
 });

@@ -2,19 +2,14 @@
 // by pago móvil, abonos on the demo notas de entrega), a 20-line statement uploaded on the page,
 // its columns mapped, the pairs confirmed; the orders and abonos change step and the lines without
 // a pair stay listed.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, launchBrowser, login, newPage, noSidewaysScroll } from './fixtures.ts';
+import type { Browser } from '@playwright/test';
+import { baseUrl, DEMO_PASSWORD, expect, login, newPage, noSidewaysScroll, test } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 740 };
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 const caracasDay = (offset = 0) => new Date(Date.now() - 4 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
@@ -85,8 +80,8 @@ async function orderPaid(article: { code: string; store: number }, n: number, re
 
 type Note = { number: string; outstandingBalance: string };
 
-describe('conciliación bancaria', () => {
-  it('a bank statement with 20 lines confirms the matching pending payments', async () => {
+test.describe('conciliación bancaria', () => {
+  test('a bank statement with 20 lines confirms the matching pending payments', async () => {
     const bearer = await token('administracion@vitrina.com.ve');
     const article = await someArticle();
     const stamp = String(Date.now()).slice(-6);
@@ -163,23 +158,23 @@ describe('conciliación bancaria', () => {
 
     const pairs = page.getByTestId('pares');
     await pairs.waitFor();
-    await expect(page.getByTestId('par').count()).resolves.toBe(4);
+    await expect(page.getByTestId('par')).toHaveCount(4);
     // Reference and amount come checked; amount and date only must be checked by hand.
     const byDateBox = page.getByLabel(`Confirmar Orden ${byDate}`);
-    await expect(byDateBox.isChecked()).resolves.toBe(false);
-    await expect(page.getByLabel(`Confirmar Orden ${byReference}`).isChecked()).resolves.toBe(true);
+    await expect(byDateBox).not.toBeChecked();
+    await expect(page.getByLabel(`Confirmar Orden ${byReference}`)).toBeChecked();
     await byDateBox.check();
     await noSidewaysScroll(page);
     await page.getByTestId('confirmar').click();
 
     const result = page.getByTestId('resultado-confirmar');
     await result.waitFor();
-    await expect(result.textContent()).resolves.toContain('4 pagos confirmados');
+    await expect(result).toContainText('4 pagos confirmados');
     await page.getByTestId('sin-pares').waitFor();
-    await expect(page.getByTestId('linea-conciliada').count()).resolves.toBe(4);
+    await expect(page.getByTestId('linea-conciliada')).toHaveCount(4);
     // The lines without a pair stay, to come back to: the near miss, the noise, the far date.
-    await expect(page.getByTestId('linea-sin-pareja').count()).resolves.toBe(7);
-    await expect(page.getByTestId('pagos-sin-linea').textContent()).resolves.toContain(nearMiss);
+    await expect(page.getByTestId('linea-sin-pareja')).toHaveCount(7);
+    await expect(page.getByTestId('pagos-sin-linea')).toContainText(nearMiss);
     await noSidewaysScroll(page);
 
     // The orders and abonos took their step through their own paths.
@@ -206,7 +201,7 @@ describe('conciliación bancaria', () => {
       .click();
     await page.waitForURL(/\?extracto=\d+$/);
     await page.getByTestId('sin-pareja').waitFor();
-    await expect(page.getByTestId('linea-sin-pareja').count()).resolves.toBe(7);
+    await expect(page.getByTestId('linea-sin-pareja')).toHaveCount(7);
     expect(errors).toEqual([]);
     await page.context().close();
 

@@ -1,60 +1,36 @@
-// A stand-in for the mail server at the SMTP boundary: the journeys' server delivers to it through
-// SMTP_URL as it would to a real one (so its outbox hides links, as in production), and each
-// message lands as a file that the journeys read like a mailbox.
-import { randomUUID } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
-import path from 'node:path';
+// A stand-in for the mail server at the SMTP boundary (smtp-server): the journeys' store delivers to
+// it through SMTP_URL as it would to a real one (so its outbox hides links, as in production), and
+// each message is kept in memory, in the worker that started the store, for the journeys to read.
+import { expect } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
 
-/** Accepts every message (plain SMTP, no TLS, no login) and saves it in `dir` as JSON. */
-export function startFakeSmtp(dir: string): Promise<{ port: number; close: () => Promise<void> }> {
-  const server: Server = createServer((socket) => {
-    let buffer = '';
-    let inData = false;
-    let recipients: string[] = [];
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply('220 correo-falso ESMTP');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('latin1');
-      while (true) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          const raw = buffer.slice(0, end).replace(/^\.\./gm, '.');
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          void writeFile(path.join(dir, `${Date.now()}-${randomUUID()}.json`), JSON.stringify({ to: recipients, raw })).then(() =>
-            reply('250 guardado'),
-          );
-          recipients = [];
-          continue;
-        }
-        const end = buffer.indexOf('\r\n');
-        if (end < 0) return;
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') reply('250 correo-falso');
-        else if (verb === 'RCPT') {
-          recipients.push((/<([^>]*)>/.exec(line)?.[1] ?? '').toLowerCase());
-          reply('250 OK');
-        } else if (verb === 'DATA') {
-          inData = true;
-          reply('354 Termine con <CRLF>.<CRLF>');
-        } else if (verb === 'QUIT') {
-          reply('221 adiós');
-          socket.end();
-        } else reply('250 OK');
-      }
-    });
+type Message = { to: string[]; raw: string };
+
+/** What one fake mail server received, newest last. */
+export type Mailbox = { messages: Message[] };
+
+/** Accepts every message (plain SMTP, no TLS, no login) and keeps it in the returned mailbox. */
+export async function startFakeSmtp(): Promise<{ port: number; mailbox: Mailbox; close: () => Promise<void> }> {
+  const mailbox: Mailbox = { messages: [] };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    banner: 'correo-falso',
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        mailbox.messages.push({ to, raw: Buffer.concat(chunks).toString('latin1') });
+        done();
+      });
+    },
   });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({ port, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { port, mailbox, close: () => new Promise((done) => server.close(() => done())) };
 }
 
 type Part = { headers: string; body: string };
@@ -95,26 +71,29 @@ function plainText(raw: string): string {
   return type === '' || type.toLowerCase().startsWith('text/plain') ? decode(part) : '';
 }
 
-/** The plain text of the last message delivered to `to` whose text contains `contains`, waiting for it a while. */
-export async function deliveredText(dir: string, to: string, contains: string): Promise<string> {
-  return (await deliveredMessage(dir, to, contains)).text;
+type Delivered = { text: string; header: (name: string) => string };
+
+function lastMatching(mailbox: Mailbox, to: string, contains: string): Delivered | undefined {
+  for (const message of [...mailbox.messages].reverse()) {
+    if (!message.to.includes(to.toLowerCase())) continue;
+    const text = plainText(message.raw);
+    if (text.includes(contains)) return { text, header: (name) => header(split(message.raw).headers, name) };
+  }
+  return undefined;
 }
 
-/** The headers (unfolded) and plain text of the last message to `to` whose text contains `contains`, waiting for it a while. */
-export async function deliveredMessage(
-  dir: string,
-  to: string,
-  contains: string,
-): Promise<{ text: string; header: (name: string) => string }> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (await readdir(dir)).sort().reverse();
-    for (const file of files) {
-      const message = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { to: string[]; raw: string };
-      if (!message.to.includes(to.toLowerCase())) continue;
-      const text = plainText(message.raw);
-      if (text.includes(contains)) return { text, header: (name) => header(split(message.raw).headers, name) };
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no llegó a ${to} un correo con «${contains}»`);
+/** The plain text of the last message delivered to `to` whose text contains `contains`, once it arrives. */
+export async function deliveredText(mailbox: Mailbox, to: string, contains: string): Promise<string> {
+  return (await deliveredMessage(mailbox, to, contains)).text;
+}
+
+/** The headers (unfolded) and plain text of the last message to `to` whose text contains `contains`, once it arrives. */
+export async function deliveredMessage(mailbox: Mailbox, to: string, contains: string): Promise<Delivered> {
+  await expect
+    .poll(() => lastMatching(mailbox, to, contains) !== undefined, {
+      message: `llega a ${to} un correo con «${contains}»`,
+      timeout: 15_000,
+    })
+    .toBe(true);
+  return lastMatching(mailbox, to, contains) as Delivered;
 }

@@ -1,21 +1,16 @@
 // The shopper's way in and back on a 360×780 phone: logging in (or signing up) from the cart comes
 // back to the cart, the account lives in the store's layout, and the panel always shows the store.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from '@playwright/test';
 import type { ArticleDetail } from '#domain/contracts/catalogo.ts';
 import { deliveredText } from './correo-falso.ts';
-import { baseUrl, DEMO_PASSWORD, launchBrowser, login, newPage } from './fixtures.ts';
+import { baseUrl, DEMO_PASSWORD, expect, login, mailbox, newPage, test } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 780 };
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 /** How far the page, or anything on it, reaches past the right edge of the screen (the store clips it). */
@@ -32,8 +27,8 @@ async function openMenuLink(page: Page, name: string): Promise<void> {
   await page.getByRole('dialog').getByRole('link', { name }).click();
 }
 
-describe('cuenta en un teléfono', () => {
-  it('ingresar desde el carrito vuelve al carrito, con la cuenta en la tienda', async () => {
+test.describe('cuenta en un teléfono', () => {
+  test('ingresar desde el carrito vuelve al carrito, con la cuenta en la tienda', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await page.goto(`${baseUrl()}/carrito`);
     await openMenuLink(page, 'Ingresar');
@@ -55,7 +50,7 @@ describe('cuenta en un teléfono', () => {
     await page.context().close();
   });
 
-  it('registrarse desde el carrito: el enlace del correo crea la cuenta y vuelve al carrito', async () => {
+  test('registrarse desde el carrito: el enlace del correo crea la cuenta y vuelve al carrito', async () => {
     const email = `movil.${Date.now()}@correo.com`;
     const { page, errors } = await newPage(browser, PHONE);
     await page.goto(`${baseUrl()}/auth/login?volver=%2Fcarrito`);
@@ -68,7 +63,7 @@ describe('cuenta en un teléfono', () => {
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await page.getByTestId('aviso-registro').waitFor();
 
-    const text = await deliveredText(inject('mailDir'), email, 'Crear mi cuenta');
+    const text = await deliveredText(mailbox(), email, 'Crear mi cuenta');
     const link = new URL(/https?:\/\/\S+\/auth\/signup\?codigo=[\w-]+/.exec(text)?.[0] ?? '');
     await page.goto(baseUrl() + link.pathname + link.search);
     await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
@@ -77,7 +72,7 @@ describe('cuenta en un teléfono', () => {
     await page.context().close();
   });
 
-  it('el personal en el panel tiene a la vista el camino a la tienda', async () => {
+  test('el personal en el panel tiene a la vista el camino a la tienda', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await page.goto(`${baseUrl()}/auth/login`);
     await page.getByLabel('Correo electrónico').fill('despacho@vitrina.com.ve');
@@ -95,7 +90,7 @@ describe('cuenta en un teléfono', () => {
     await page.context().close();
   });
 
-  it('la compra del cliente se ve como la ve un comprador: foto, nombre, talla, total y el estado en palabras', async () => {
+  test('la compra del cliente se ve como la ve un comprador: foto, nombre, talla, total y el estado en palabras', async () => {
     // On purpose the article with the longest name that has stock (other tests sell units, so "the
     // first one" changed from run to run): a long name is what once pushed this page past 360 px.
     const pages = await Promise.all(
@@ -154,7 +149,7 @@ describe('cuenta en un teléfono', () => {
     expect(text).toContain(`Talla: ${pick.size}`);
     expect(text).toMatch(/\$ \d/);
     expect(text).toMatch(/Bs\. \d/);
-    await expect(page.getByTestId('paso-actual').textContent()).resolves.toBe('Pendiente');
+    await expect(page.getByTestId('paso-actual')).toHaveText('Pendiente');
     expect(await page.getByTestId('estado-compra').textContent()).toContain('Esperamos su pago');
     // No staff table: neither the internal article code nor the stores the units come from.
     expect(await page.locator('main').textContent()).not.toContain(pick.code);

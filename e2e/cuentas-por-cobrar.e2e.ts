@@ -3,20 +3,15 @@
 // one is rejected; the note's balance and the receivables list show the same figures; the list's XLSX
 // has the total owed the page shows.
 import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '#domain/money.ts';
-import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll } from './fixtures.ts';
+import { baseUrl, expect, login, newPage, noSidewaysScroll, test } from './fixtures.ts';
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 const PHONE = { width: 360, height: 780 };
@@ -43,11 +38,11 @@ async function registrarAbono(page: Page, amount: string, reference: string) {
   await form.getByTestId('abono-referencia').fill(reference);
   await form.getByTestId('registrar-abono').click();
   await page.locator('[data-testid^="abono-"]').filter({ hasText: reference }).waitFor();
-  await expect(page.getByTestId('accion-resultado').textContent()).resolves.toContain('Abono registrado');
+  await expect(page.getByTestId('accion-resultado')).toContainText('Abono registrado');
 }
 
-describe('cuentas por cobrar', () => {
-  it('administración registra dos abonos en la página, rechaza uno, y la nota y la lista dicen lo mismo (360 px)', async () => {
+test.describe('cuentas por cobrar', () => {
+  test('administración registra dos abonos en la página, rechaza uno, y la nota y la lista dicen lo mismo (360 px)', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await login(page, 'administracion@vitrina.com.ve');
     await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar`);
@@ -76,19 +71,17 @@ describe('cuentas por cobrar', () => {
     const first = page.locator('[data-testid^="abono-"]').filter({ hasText: `ZE2E${stamp}A` });
     await first.getByRole('button', { name: 'Rechazar' }).click();
     await saldoEs(page, owed - 500);
-    await expect(page.getByTestId('accion-resultado').textContent()).resolves.toContain('Abono rechazado');
-    await expect(first.locator('[data-paso]').getAttribute('data-paso')).resolves.toBe('rechazado');
-    await expect(first.locator('[data-testid^="revision-"]').textContent()).resolves.toMatch(
-      /^Rechazó Carmen González el \d{2}\/\d{2}\/\d{4}/,
-    );
+    await expect(page.getByTestId('accion-resultado')).toContainText('Abono rechazado');
+    await expect(first.locator('[data-paso]')).toHaveAttribute('data-paso', 'rechazado');
+    await expect(first.locator('[data-testid^="revision-"]')).toHaveText(/^Rechazó Carmen González el \d{2}\/\d{2}\/\d{4}/);
     const second = page.locator('[data-testid^="abono-"]').filter({ hasText: `ZE2E${stamp}B` });
-    await expect(second.locator('[data-paso]').getAttribute('data-paso')).resolves.toBe('pendiente');
-    await expect(second.textContent()).resolves.toContain('Registró Carmen González el');
+    await expect(second.locator('[data-paso]')).toHaveAttribute('data-paso', 'pendiente');
+    await expect(second).toContainText('Registró Carmen González el');
     await noSidewaysScroll(page);
 
     // The list shows the same balance for the note, and its total went down by the $5 that stand.
     await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar?search=${number}`);
-    await expect(page.getByTestId(`tarjeta-saldo-${number}`).textContent()).resolves.toBe(`Saldo ${formatUsd(owed - 500)}`);
+    await expect(page.getByTestId(`tarjeta-saldo-${number}`)).toHaveText(`Saldo ${formatUsd(owed - 500)}`);
     await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar`);
     expect(centsOf(await page.getByTestId('total-pendiente').textContent())).toBe(totalBefore - 500);
     await noSidewaysScroll(page);
@@ -97,13 +90,13 @@ describe('cuentas por cobrar', () => {
     await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar/${number}`);
     await page.getByTestId('ver-estado-cuenta').click();
     await page.getByTestId('estado-de-cuenta-tel').waitFor();
-    await expect(page.getByTestId('estado-de-cuenta-tel').textContent()).resolves.toContain('Abono rechazado por Carmen González');
+    await expect(page.getByTestId('estado-de-cuenta-tel')).toContainText('Abono rechazado por Carmen González');
     await noSidewaysScroll(page);
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
-  it('en el escritorio, la lista por cliente reparte la deuda por antigüedad y vendedor-admin no ve aprobar ni rechazar', async () => {
+  test('en el escritorio, la lista por cliente reparte la deuda por antigüedad y vendedor-admin no ve aprobar ni rechazar', async () => {
     const { page, errors } = await newPage(browser);
     await login(page, 'ventas@vitrina.com.ve');
     await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar?tipo=clientes`);

@@ -1,23 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from '@playwright/test';
 import { deliveredText } from './correo-falso.ts';
-import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+import { baseUrl, expect, login, mailbox, newPage, test } from './fixtures.ts';
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 const ADMIN = { email: 'admin@vitrina.com.ve', password: 'Vitrina.Demo.2026' };
 
 /** The sign-up link, read from the mail the store delivered (through SMTP, to the fake mail server). */
 async function signupLink(email: string): Promise<string> {
-  const text = await deliveredText(inject('mailDir'), email, 'Crear mi cuenta');
+  const text = await deliveredText(mailbox(), email, 'Crear mi cuenta');
   const link = /https?:\/\/\S+\/auth\/signup\?codigo=[\w-]+/.exec(text)?.[0];
   if (!link) throw new Error('sin enlace de registro en el correo');
   const url = new URL(link);
@@ -36,8 +31,8 @@ async function outboxText(email: string): Promise<string> {
   return text;
 }
 
-describe('cuenta de cliente', () => {
-  it('registro → enlace del correo → cuenta creada y verificada → perfil → hijo → salir → ingreso', async () => {
+test.describe('cuenta de cliente', () => {
+  test('registro → enlace del correo → cuenta creada y verificada → perfil → hijo → salir → ingreso', async () => {
     const email = `cliente.${Date.now()}@correo.com`;
     const password = 'mi-clave-de-prueba';
     const { page, errors } = await newPage(browser);
@@ -48,7 +43,7 @@ describe('cuenta de cliente', () => {
     await page.locator('input[name="password_confirmation"]').fill(password);
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     // The same answer whether or not the address had an account, and no session yet.
-    await expect(page.getByTestId('aviso-registro').textContent()).resolves.toContain('Revise su correo para continuar');
+    await expect(page.getByTestId('aviso-registro')).toContainText('Revise su correo para continuar');
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain('access_token');
 
     const link = await signupLink(email);
@@ -56,7 +51,7 @@ describe('cuenta de cliente', () => {
     await page.goto(link);
     await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
     await page.waitForURL(/\/mi-cuenta\?mensaje=bienvenida/);
-    await expect(page.getByTestId('mensaje-bienvenida').textContent()).resolves.toBe('¡Bienvenido! Su cuenta fue creada.');
+    await expect(page.getByTestId('mensaje-bienvenida')).toHaveText('¡Bienvenido! Su cuenta fue creada.');
 
     await page.getByLabel('Nombre completo').fill('Gabriela Méndez');
     await page.getByLabel('Cédula o RIF').fill('V-20123456');
@@ -87,20 +82,20 @@ describe('cuenta de cliente', () => {
     await page.waitForURL(/\/auth\/login\?mensaje=sesion-culminada/);
 
     await login(page, email, password);
-    await expect(page.getByLabel('Nombre completo').inputValue()).resolves.toBe('Gabriela Méndez');
+    await expect(page.getByLabel('Nombre completo')).toHaveValue('Gabriela Méndez');
     expect(errors).toEqual([]);
   });
 });
 
-describe('guardias', () => {
-  it('auth: sin sesión el panel envía al login con «¡Alerta! La sesión ha culminado.»', async () => {
+test.describe('guardias', () => {
+  test('auth: sin sesión el panel envía al login con «¡Alerta! La sesión ha culminado.»', async () => {
     const { page } = await newPage(browser);
     await page.goto(`${baseUrl()}/dashboard/perfil`);
     await page.waitForURL(/\/auth\/login/);
-    await expect(page.getByTestId('mensaje-guardia').textContent()).resolves.toBe('¡Alerta! La sesión ha culminado.');
+    await expect(page.getByTestId('mensaje-guardia')).toHaveText('¡Alerta! La sesión ha culminado.');
   });
 
-  it('guest: con sesión, el login envía a la cuenta del cliente o al panel del personal', async () => {
+  test('guest: con sesión, el login envía a la cuenta del cliente o al panel del personal', async () => {
     const { page } = await newPage(browser);
     await login(page, 'cliente@vitrina.com.ve', ADMIN.password);
     await page.goto(`${baseUrl()}/auth/login`);
@@ -111,15 +106,15 @@ describe('guardias', () => {
     await staff.page.waitForURL(/\/dashboard$/);
   });
 
-  it('has-role: sin el rol, la pantalla de roles envía al panel con el error de permiso', async () => {
+  test('has-role: sin el rol, la pantalla de roles envía al panel con el error de permiso', async () => {
     const { page } = await newPage(browser);
     await login(page, 'despacho@vitrina.com.ve', ADMIN.password);
     await page.goto(`${baseUrl()}/dashboard/configurar/roles-usuario`);
     await page.waitForURL(/\/dashboard\?mensaje=sin-permiso/);
-    await expect(page.getByTestId('mensaje-panel').textContent()).resolves.toBe('¡Error! Se necesita permiso para visualizar esta área.');
+    await expect(page.getByTestId('mensaje-panel')).toHaveText('¡Error! Se necesita permiso para visualizar esta área.');
   });
 
-  it('un admin cambia roles y el usuario afectado pierde su sesión', async () => {
+  test('un admin cambia roles y el usuario afectado pierde su sesión', async () => {
     const victim = await newPage(browser);
     await login(victim.page, 'inventario@vitrina.com.ve', ADMIN.password);
     const admin = await newPage(browser);
@@ -131,6 +126,6 @@ describe('guardias', () => {
     await admin.page.getByTestId('roles-guardados').waitFor();
     await victim.page.goto(`${baseUrl()}/dashboard`);
     await victim.page.waitForURL(/\/auth\/login\?mensaje=sesion-expirada/);
-    await expect(victim.page.getByTestId('mensaje-guardia').textContent()).resolves.toBe('Su sesión ha expirado.');
+    await expect(victim.page.getByTestId('mensaje-guardia')).toHaveText('Su sesión ha expirado.');
   });
 });

@@ -1,21 +1,16 @@
 // An admin creates a 20 % discount for a sub-line and a coupon; a guest on a 360 px phone buys with
 // both, and the confirmation, the public order page and the staff's order screen show them.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from '@playwright/test';
 import type { ArticleDetail } from '#domain/contracts/catalogo.ts';
 import { formatUsd, percentOfCents, toCents } from '#domain/money.ts';
 import { pvpCents } from '#domain/precio-al-publico.ts';
-import { baseUrl, chooseStoreUnits, launchBrowser, login, newPage, noSidewaysScroll } from './fixtures.ts';
+import { baseUrl, chooseStoreUnits, expect, login, newPage, noSidewaysScroll, test } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 740 };
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 type Pick = { article: ArticleDetail; size: string; store: number };
@@ -38,8 +33,8 @@ async function articleInStock(): Promise<Pick> {
 /** Text without the spaces the es-VE format puts between the symbol and the digits. */
 const money = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
-describe('descuentos y cupones de punta a punta', () => {
-  it('20 % a una sub-línea y un cupón: el invitado compra con ambos y la orden los muestra en todas partes', async () => {
+test.describe('descuentos y cupones de punta a punta', () => {
+  test('20 % a una sub-línea y un cupón: el invitado compra con ambos y la orden los muestra en todas partes', async () => {
     const pick = await articleInStock();
     const { article } = pick;
     const couponCode = `E2E${Date.now().toString().slice(-6)}`;
@@ -63,7 +58,7 @@ describe('descuentos y cupones de punta a punta', () => {
     await admin.page.getByLabel(`${article.lineName} → ${article.subLineName}`).check();
     await admin.page.getByTestId('guardar-asignacion').click();
     await admin.page.getByTestId('asignacion-guardada').waitFor();
-    await expect(admin.page.getByLabel(`${article.lineName} → ${article.subLineName}`).isChecked()).resolves.toBe(true);
+    await expect(admin.page.getByLabel(`${article.lineName} → ${article.subLineName}`)).toBeChecked();
 
     await admin.page.goto(`${baseUrl()}/dashboard/cupones`);
     await admin.page.getByTestId('nuevo-cupon').click();
@@ -73,7 +68,7 @@ describe('descuentos y cupones de punta a punta', () => {
     await admin.page.getByTestId('cupon-usos').fill('5');
     await admin.page.getByTestId('descuento-guardar').click();
     await admin.page.waitForURL(/\/dashboard\/cupones\?guardado=1$/);
-    await expect(admin.page.getByTestId(`usos-${couponCode}`).textContent()).resolves.toBe('0 de 5');
+    await expect(admin.page.getByTestId(`usos-${couponCode}`)).toHaveText('0 de 5');
 
     // ── the guest, on a phone: the article shows the discounted price ──
     const guest = await newPage(browser, PHONE);
@@ -93,7 +88,7 @@ describe('descuentos y cupones de punta a punta', () => {
     // Step 1: the line's discount, then the coupon.
     await page.goto(`${baseUrl()}/carrito`);
     await page.getByTestId(`descuentos-${pick.size}`).waitFor();
-    await expect(page.getByTestId(`descuentos-${pick.size}`).textContent()).resolves.toContain(`«${discountName}»`);
+    await expect(page.getByTestId(`descuentos-${pick.size}`)).toContainText(`«${discountName}»`);
     await page.getByTestId('cupon-codigo').fill('NO-EXISTE-1');
     await page.getByTestId('cupon-aplicar').click();
     await page.getByText('El cupón «NO-EXISTE-1» no existe. Revise que esté bien escrito.').waitFor();
@@ -101,7 +96,7 @@ describe('descuentos y cupones de punta a punta', () => {
     await page.getByTestId('cupon-aplicar').click();
     await page.getByTestId('cupon-aplicado').waitFor();
     await page.getByTestId('resumen-cupon').waitFor();
-    await expect(page.getByTestId('resumen-descuento').textContent()).resolves.toBe(`−${shown(lineDiscountCents)}`);
+    await expect(page.getByTestId('resumen-descuento')).toHaveText(`−${shown(lineDiscountCents)}`);
     await noSidewaysScroll(page);
 
     const next = page.getByTestId('checkout-siguiente');
@@ -152,9 +147,9 @@ describe('descuentos y cupones de punta a punta', () => {
     expect(totals).toContain(`Cupón ${couponCode}`);
     expect(totals).toContain('Descuentos de los artículos');
     await expect(money(await admin.page.getByTestId('total-orden').textContent())).toContain(total);
-    await expect(admin.page.getByTestId('descuento-linea-0').textContent()).resolves.toContain(discountName);
+    await expect(admin.page.getByTestId('descuento-linea-0')).toContainText(discountName);
     await admin.page.goto(`${baseUrl()}/dashboard/cupones?search=${couponCode}`);
-    await expect(admin.page.getByTestId(`usos-${couponCode}`).textContent()).resolves.toBe('1 de 5');
+    await expect(admin.page.getByTestId(`usos-${couponCode}`)).toHaveText('1 de 5');
 
     // The journeys after this one see the catalogue's own prices: both are deactivated from the lists.
     await admin.page.getByRole('button', { name: 'Desactivar Cupón de la prueba' }).click();
@@ -167,7 +162,7 @@ describe('descuentos y cupones de punta a punta', () => {
     await page.context().close();
   });
 
-  it('las páginas de descuentos y cupones caben en un teléfono de 360 px', async () => {
+  test('las páginas de descuentos y cupones caben en un teléfono de 360 px', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await login(page, 'ventas@vitrina.com.ve');
     for (const path of ['/dashboard/config/descuentos', '/dashboard/cupones', '/dashboard/config/descuentos/registrar?aplicacion=cupon']) {
@@ -176,7 +171,7 @@ describe('descuentos y cupones de punta a punta', () => {
       await noSidewaysScroll(page);
     }
     await page.goto(`${baseUrl()}/dashboard/config/descuentos/asignar`);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Asignar un descuento');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Asignar un descuento');
     await noSidewaysScroll(page);
     expect(errors).toEqual([]);
     await page.context().close();

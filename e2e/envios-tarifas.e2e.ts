@@ -1,18 +1,13 @@
 // Administración edits the shipping rates of a state on a 360 px phone: a bad range shows its Spanish
 // message and saves nothing; a good one is saved and read back by the public API.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from '@playwright/test';
 import type { ShippingRateDto } from '#domain/contracts/envios.ts';
-import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+import { baseUrl, expect, login, newPage, test } from './fixtures.ts';
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 async function rateOf(agency: string, state: string): Promise<ShippingRateDto | undefined> {
@@ -20,8 +15,8 @@ async function rateOf(agency: string, state: string): Promise<ShippingRateDto | 
   return data.find((r) => r.agency === agency && r.state === state);
 }
 
-describe('tarifas de envío en el panel', () => {
-  it('administración cambia el costo de MRW y pasa Zoom a por cobrar en Mérida, desde un teléfono', async () => {
+test.describe('tarifas de envío en el panel', () => {
+  test('administración cambia el costo de MRW y pasa Zoom a por cobrar en Mérida, desde un teléfono', async () => {
     const { page, errors } = await newPage(browser, { width: 360, height: 780 });
     await login(page, 'administracion@vitrina.com.ve');
     await page.goto(`${baseUrl()}/dashboard/configurar/envios?estado=M%C3%A9rida`, { waitUntil: 'networkidle' });

@@ -1,28 +1,42 @@
-// Browser helpers for the journeys: Debian's Chromium through playwright-core.
-import { randomInt } from 'node:crypto';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+// The journeys' test runner: @playwright/test with Debian's Chromium (playwright.config.ts), and a
+// store of their own per worker (tienda.ts) that `baseUrl()` and `mailbox()` point at.
+import { type Browser, test as base, expect, type Page } from '@playwright/test';
+import type { Mailbox } from './correo-falso.ts';
+import { startTienda, type Tienda } from './tienda.ts';
 
-export const baseUrl = (): string => inject('baseUrl');
+let tienda: Tienda | undefined;
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+export const test = base.extend<object, { tienda: Tienda }>({
+  // Started before the first journey of each worker, closed when the worker ends.
+  tienda: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      tienda = await startTienda();
+      try {
+        await use(tienda);
+      } finally {
+        await tienda.close();
+        tienda = undefined;
+      }
+    },
+    { scope: 'worker', auto: true, timeout: 180_000 },
+  ],
+});
+
+export { expect };
+
+function current(): Tienda {
+  if (!tienda) throw new Error('la tienda de las pruebas no arrancó (fixture «tienda»)');
+  return tienda;
 }
 
-// Each test file loads this module anew: a random start keeps its addresses apart from the others'.
-let visitors = randomInt(60_000);
+export const baseUrl = (): string => current().baseUrl;
+
+/** What the store of this worker sent to its fake mail server. */
+export const mailbox = (): Mailbox => current().mailbox;
+
+// Each page of the worker is a visitor of an address of its own.
+let visitors = 0;
 
 /**
  * A page that fails the test on any uncaught script error or CSP violation. Each page is a visitor
@@ -97,4 +111,14 @@ export async function chooseFirstSize(page: Page, model: string): Promise<string
     .filter({ hasText: new RegExp(`^${model}${sizeCode}$`) })
     .waitFor();
   return sizeCode;
+}
+
+/**
+ * Moves the store's clock forward to `at` and runs its periodic jobs at that time (scheduled posts
+ * show, scheduled campaigns start, unpaid orders expire…): the test-only route of the journeys'
+ * server (RELOJ_DE_PRUEBAS), as an admin. Later journeys of the worker see the store at that time.
+ */
+export async function advanceClockTo(page: Page, at: Date): Promise<void> {
+  const response = await page.request.post(`${baseUrl()}/api/pruebas/reloj`, { data: { at: at.toISOString() } });
+  if (response.status() !== 200) throw new Error(`reloj de prueba: ${response.status()} ${await response.text()}`);
 }

@@ -1,20 +1,15 @@
 // The gallery in the browser: inventario uploads two photos with the progress bar (a PDF first, refused
 // with its reason), and a visitor on a phone opens them in the lightbox and moves by keyboard and by swiping.
 
-import type { Browser } from 'playwright-core';
+import type { Browser } from '@playwright/test';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll } from './fixtures.ts';
+import { baseUrl, expect, login, newPage, noSidewaysScroll, test } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 780 };
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 async function photo(seed: number): Promise<Buffer> {
@@ -26,8 +21,8 @@ async function photo(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-describe('galería', () => {
-  it('inventario sube fotos con su progreso y un visitante las recorre en el visor (360 px)', async () => {
+test.describe('galería', () => {
+  test('inventario sube fotos con su progreso y un visitante las recorre en el visor (360 px)', async () => {
     const staff = await newPage(browser, PHONE);
     await login(staff.page, 'inventario@vitrina.com.ve');
     // The chosen files live in React state: choose them once the page is hydrated.
@@ -39,9 +34,7 @@ describe('galería', () => {
     });
     await input.setInputFiles([{ name: 'factura.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
     await staff.page.getByTestId('subir-fotos').click();
-    await expect(staff.page.getByTestId('errores-subida').textContent()).resolves.toContain(
-      '«factura.jpg»: El archivo no es una imagen JPEG, PNG o WebP',
-    );
+    await expect(staff.page.getByTestId('errores-subida')).toContainText('«factura.jpg»: El archivo no es una imagen JPEG, PNG o WebP');
     await input.setInputFiles([
       { name: 'chacao.jpg', mimeType: 'image/jpeg', buffer: await photo(1) },
       { name: 'valencia.jpg', mimeType: 'image/jpeg', buffer: await photo(2) },
@@ -50,7 +43,7 @@ describe('galería', () => {
     await noSidewaysScroll(staff.page);
     await staff.page.getByTestId('subir-fotos').click();
     await staff.page.waitForURL(/\/dashboard\/galeria\?subidas=2$/);
-    await expect(staff.page.getByTestId('fotos-subidas').textContent()).resolves.toBe('Se subieron 2 fotos.');
+    await expect(staff.page.getByTestId('fotos-subidas')).toHaveText('Se subieron 2 fotos.');
     await expect(staff.page.getByTestId('foto-panel').count()).resolves.toBeGreaterThanOrEqual(2);
     await noSidewaysScroll(staff.page);
 
@@ -65,7 +58,7 @@ describe('galería', () => {
     const showing = (n: number) => position.filter({ hasText: new RegExp(`^${n} de ${total}$`) }).waitFor();
     await showing(1);
     const big = visitor.page.getByTestId('foto-grande');
-    await expect(big.getAttribute('src')).resolves.toMatch(/^\/uploads\/[0-9a-f]{32}-1600\.webp$/);
+    await expect(big).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{32}-1600\.webp$/);
     await visitor.page.keyboard.press('ArrowRight');
     await showing(2);
     await visitor.page.keyboard.press('ArrowLeft');

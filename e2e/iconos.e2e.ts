@@ -1,7 +1,6 @@
 // The store can be installed on a phone's home screen: favicon, apple-touch-icon and a web
 // manifest in Spanish, linked from every page and served by the real server.
-import { describe, expect, it } from 'vitest';
-import { baseUrl } from './fixtures.ts';
+import { baseUrl, expect, test } from './fixtures.ts';
 
 async function fetchOk(path: string) {
   const response = await fetch(baseUrl() + path);
@@ -9,8 +8,8 @@ async function fetchOk(path: string) {
   return response;
 }
 
-describe('iconos y manifiesto', () => {
-  it('cada página los enlaza y el servidor los entrega con su tipo', async () => {
+test.describe('iconos y manifiesto', () => {
+  test('cada página los enlaza y el servidor los entrega con su tipo', async () => {
     const html = await (await fetchOk('/linea')).text();
     const links = [...html.matchAll(/<link\b[^>]*\brel="(icon|apple-touch-icon|manifest)"[^>]*\bhref="([^"]+)"/g)].map(([, rel, href]) => ({
       rel,
@@ -31,7 +30,7 @@ describe('iconos y manifiesto', () => {
     }
   });
 
-  it('el manifiesto hace la tienda instalable: nombre en español, inicio, pantalla propia, iconos de 192 y 512', async () => {
+  test('el manifiesto hace la tienda instalable: nombre en español, inicio, pantalla propia, iconos de 192 y 512', async () => {
     const manifest = await (await fetchOk('/manifest.webmanifest')).json();
     expect(manifest.name).toBe('Vitrina · Ropa y calzado');
     expect(manifest.lang).toBe('es-VE');

@@ -3,15 +3,15 @@
 // different ways, and uploads it. The preview names exactly those three by the spreadsheet's row
 // and column; applying everything is not offered (and the API refuses it); applying the valid rows
 // changes 997, and the storefront shows a new price on its next request. The page fits a 360 px phone.
+
+import type { Browser } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIZE_CODE_LENGTH } from '#domain/article-code.ts';
 import type { ArticleDetail } from '#domain/contracts/catalogo.ts';
 import { SHEET_HEADERS, stockHeader } from '#domain/importar-catalogo.ts';
 import { formatUsd, fromCents } from '#domain/money.ts';
 import { pvpCents } from '#domain/precio-al-publico.ts';
-import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll } from './fixtures.ts';
+import { baseUrl, expect, login, newPage, noSidewaysScroll, test } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 740 };
@@ -25,12 +25,8 @@ const BAD = { precio: 137, existencia: 512, color: 868 } as const;
 /** Not a colour of the demo catalogue: a model code ending in it is a new model of an unknown colour. */
 const NO_COLOR = 'QZQZ';
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 /** Text without the spaces the es-VE format may put between the symbol and the digits. */
@@ -71,8 +67,8 @@ async function publicModel(models: Map<string, number>): Promise<{ detail: Artic
   throw new Error('ningún modelo de la hoja se ve en la tienda a su precio');
 }
 
-describe('importar la hoja del catálogo', () => {
-  it('una hoja de 1.000 filas con 3 filas malas: la vista previa nombra exactamente esas 3 y se aplican las 997 válidas', async () => {
+test.describe('importar la hoja del catálogo', () => {
+  test('una hoja de 1.000 filas con 3 filas malas: la vista previa nombra exactamente esas 3 y se aplican las 997 válidas', async () => {
     const { page, errors } = await newPage(browser);
     await login(page, USER);
     const response = await page.goto(`${baseUrl()}${PAGE}`);
@@ -148,7 +144,7 @@ describe('importar la hoja del catálogo', () => {
     expect(await count('conteo-cambian')).toBe('997');
     expect(await count('conteo-nuevas')).toBe('0');
     expect(await count('conteo-iguales')).toBe('0');
-    await expect(preview.textContent()).resolves.toContain('3 problemas. La fila es la de la hoja.');
+    await expect(preview).toContainText('3 problemas. La fila es la de la hoja.');
     const problems = await page
       .getByTestId('error-fila')
       .evaluateAll((rows) => rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
@@ -163,7 +159,7 @@ describe('importar la hoja del catálogo', () => {
     expect(problems[2][2]).toContain(unknown.slice(0, -SIZE_CODE_LENGTH));
 
     // With bad rows, «apply everything» is not offered, and the API refuses it too.
-    await expect(page.getByTestId('aviso-errores').textContent()).resolves.toContain('Hay 3 filas con errores');
+    await expect(page.getByTestId('aviso-errores')).toContainText('Hay 3 filas con errores');
     expect(await page.getByTestId('aplicar-todo').count()).toBe(0);
     const huella = await page.locator('input[name="huella"]').inputValue();
     const refused = await page.request.post(`${baseUrl()}/api/configuracion/importar-productos/aplicar`, {
@@ -183,7 +179,7 @@ describe('importar la hoja del catálogo', () => {
       BAD.existencia,
       BAD.color,
     ]);
-    await expect(cards.first().isVisible()).resolves.toBe(true);
+    await expect(cards.first()).toBeVisible();
     await noSidewaysScroll(phone.page);
 
     // Nothing was applied yet: the storefront still has the old price.

@@ -1,18 +1,13 @@
 // The shared page cache on the real server (docs/decisions/0019): anonymous storefront pages come
 // from memory with a hash-based CSP and still hydrate; a session or a cart never reaches it or gets
 // another visitor's page; a catalogue write shows on the next visit.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, launchBrowser, newPage } from './fixtures.ts';
+import type { Browser } from '@playwright/test';
+import { baseUrl, DEMO_PASSWORD, expect, newPage, test } from './fixtures.ts';
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 async function articlePath(): Promise<string> {
@@ -32,13 +27,17 @@ async function visit(path: string, headers: Record<string, string> = {}) {
 
 /** The second anonymous visit, once the first one's page is kept (it is compressed before). */
 async function cachedVisit(path: string, headers: Record<string, string> = {}) {
-  await visit(path, headers);
-  for (let i = 0; i < 50; i++) {
-    const answer = await visit(path, headers);
-    if (answer.cache === 'HIT') return answer;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${path} nunca salió de la caché compartida`);
+  let answer = await visit(path, headers);
+  await expect
+    .poll(
+      async () => {
+        answer = await visit(path, headers);
+        return answer.cache;
+      },
+      { message: `${path} sale de la caché compartida` },
+    )
+    .toBe('HIT');
+  return answer;
 }
 
 async function login(email: string): Promise<string> {
@@ -54,8 +53,8 @@ async function login(email: string): Promise<string> {
     .join('; ');
 }
 
-describe('caché compartida de páginas', () => {
-  it('una página anónima sale de memoria, igual para todos, con los hashes de sus scripts en la CSP', async () => {
+test.describe('caché compartida de páginas', () => {
+  test('una página anónima sale de memoria, igual para todos, con los hashes de sus scripts en la CSP', async () => {
     const path = await articlePath();
     const first = await cachedVisit(path);
     const second = await visit(path);
@@ -69,7 +68,7 @@ describe('caché compartida de páginas', () => {
     expect(first.html).toMatch(/data-testid="precio"[^>]*>\$/);
   });
 
-  it('con sesión o con carrito la página se pinta para ese visitante, y la de memoria no trae sus datos', async () => {
+  test('con sesión o con carrito la página se pinta para ese visitante, y la de memoria no trae sus datos', async () => {
     const path = await articlePath();
     const anonymous = await cachedVisit(path);
     const cookie = await login('cliente@vitrina.com.ve');
@@ -87,14 +86,14 @@ describe('caché compartida de páginas', () => {
     expect((await visit(path, { cookie: `moneda=VES; ${cookie}` })).cache).toBeNull();
   });
 
-  it('el carrito, la cuenta y el ingreso nunca salen de ella', async () => {
+  test('el carrito, la cuenta y el ingreso nunca salen de ella', async () => {
     for (const path of ['/carrito', '/auth/login', '/mi-cuenta']) {
       await visit(path);
       expect((await visit(path)).cache, path).toBeNull();
     }
   });
 
-  it('un cambio del catálogo se ve en la siguiente visita', async () => {
+  test('un cambio del catálogo se ve en la siguiente visita', async () => {
     const admin = await login('admin@vitrina.com.ve');
     const before = (await (await fetch(`${baseUrl()}/api/general/empresa/datos`)).json()).data;
     const path = await articlePath();
@@ -118,7 +117,7 @@ describe('caché compartida de páginas', () => {
     }
   });
 
-  it('un rastreador de una sola dirección recibe 429 con Retry-After pasada su ráfaga; memoria, otra dirección y un carrito siguen', async () => {
+  test('un rastreador de una sola dirección recibe 429 con Retry-After pasada su ráfaga; memoria, otra dirección y un carrito siguen', async () => {
     const crawler = { 'x-forwarded-for': '198.51.100.23' };
     const path = await articlePath();
     await cachedVisit(path, crawler);
@@ -155,7 +154,7 @@ describe('caché compartida de páginas', () => {
     expect((await visit('/?rastreo=con-carrito', cart)).status).toBe(200);
   });
 
-  it('la página de memoria hidrata sin errores en un teléfono y sus enlaces navegan', async () => {
+  test('la página de memoria hidrata sin errores en un teléfono y sus enlaces navegan', async () => {
     const path = await articlePath();
     await cachedVisit(path);
     const { page, errors } = await newPage(browser, { width: 360, height: 780 });

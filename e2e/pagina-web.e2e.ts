@@ -1,20 +1,15 @@
 // The page settings in the browser, on a phone: the admin changes the banner and the offer in
 // /dashboard/configurar/pagina-web and a visitor's home page shows them on the next visit (the
 // shared page cache is emptied by the save).
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+import { baseUrl, expect, login, newPage, test } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 780 };
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 async function noSidewaysScroll(page: Page) {
@@ -33,8 +28,9 @@ const banner = () =>
     .jpeg()
     .toBuffer();
 
-describe('página web', () => {
-  it('el admin cambia el banner y la oferta: la página de inicio los muestra (360 px)', { timeout: 120_000 }, async () => {
+test.describe('página web', () => {
+  test('el admin cambia el banner y la oferta: la página de inicio los muestra (360 px)', async () => {
+    test.setTimeout(120_000);
     const visitor = await newPage(browser, PHONE);
     // A first visit fills the shared page cache with the old banner.
     await visitor.page.goto(`${baseUrl()}/`);
@@ -51,25 +47,26 @@ describe('página web', () => {
       buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
     });
     await admin.page.getByRole('button', { name: 'Guardar' }).click();
-    await expect(admin.page.getByRole('alert').first().textContent()).resolves.toContain('no es una imagen JPEG, PNG o WebP');
+    await expect(admin.page.getByRole('alert').first()).toContainText('no es una imagen JPEG, PNG o WebP');
 
     await chooseBanner(admin.page, { name: 'banner.jpg', mimeType: 'image/jpeg', buffer: await banner() });
     await admin.page.getByTestId('oferta').fill(oferta);
     await admin.page.getByRole('button', { name: 'Guardar' }).click();
     await admin.page.getByTestId('pagina-guardada').waitFor();
-    await expect(admin.page.getByTestId('banner-actual').getAttribute('src')).resolves.toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+    await expect(admin.page.getByTestId('banner-actual')).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{32}\.webp$/);
     await noSidewaysScroll(admin.page);
 
     await visitor.page.goto(`${baseUrl()}/`);
     const image = visitor.page.getByRole('img', { name: oferta });
-    await expect(image.getAttribute('src')).resolves.toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+    await expect(image).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{32}\.webp$/);
     await expect(image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).resolves.toBe(1600);
     await noSidewaysScroll(visitor.page);
     expect(admin.errors).toEqual([]);
     expect(visitor.errors).toEqual([]);
   });
 
-  it('el admin cambia el pie de página; un <script> en sus campos nunca se ejecuta (360 px)', { timeout: 120_000 }, async () => {
+  test('el admin cambia el pie de página; un <script> en sus campos nunca se ejecuta (360 px)', async () => {
+    test.setTimeout(120_000);
     const admin = await newPage(browser, PHONE);
     const dialogs: string[] = [];
     admin.page.on('dialog', (dialog) => {
@@ -100,8 +97,8 @@ describe('página web', () => {
     expect(texto).toContain('Segundo párrafo');
     expect(texto).toContain('Av. Bolívar, Valencia');
     expect(texto).not.toContain('alert');
-    await expect(pie.getByRole('link', { name: 'WhatsApp', exact: true }).getAttribute('href')).resolves.toBe('https://wa.me/584245550123');
-    await expect(pie.locator('script, img[src="x"], svg[onload]').count()).resolves.toBe(0);
+    await expect(pie.getByRole('link', { name: 'WhatsApp', exact: true })).toHaveAttribute('href', 'https://wa.me/584245550123');
+    await expect(pie.locator('script, img[src="x"], svg[onload]')).toHaveCount(0);
     await noSidewaysScroll(visitor.page);
     expect(dialogs).toEqual([]);
     expect(admin.errors).toEqual([]);

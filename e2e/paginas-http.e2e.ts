@@ -1,8 +1,7 @@
 // The page edge of the real server, spoken to in raw HTTP (a forged Host, "//" paths, odd bodies):
 // what reaches a page action, what the canonical link and the sitemap say, what may be cached.
 import { request as httpRequest } from 'node:http';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD } from './fixtures.ts';
+import { baseUrl, DEMO_PASSWORD, expect, test } from './fixtures.ts';
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
@@ -45,8 +44,8 @@ const FORM_PAGES = [
   '/auth/login.data',
 ];
 
-describe('cuerpos que una página no puede leer', () => {
-  it('JSON, texto o nada a un formulario: 4xx con mensaje en español, nunca 500', async () => {
+test.describe('cuerpos que una página no puede leer', () => {
+  test('JSON, texto o nada a un formulario: 4xx con mensaje en español, nunca 500', async () => {
     const bodies: { name: string; headers: Record<string, string>; body: string }[] = [
       { name: 'json', headers: { 'content-type': 'application/json' }, body: '{"email":"a@b.c","password":"x"}' },
       { name: 'texto', headers: { 'content-type': 'text/plain' }, body: 'email=a@b.c' },
@@ -69,12 +68,12 @@ describe('cuerpos que una página no puede leer', () => {
     expect(answers.length).toBe(FORM_PAGES.length * 5 - 1);
   });
 
-  it('el pedido del checkout en JSON sigue llegando a su acción, que rechaza uno incompleto con 400', async () => {
+  test('el pedido del checkout en JSON sigue llegando a su acción, que rechaza uno incompleto con 400', async () => {
     const answer = await raw('POST', '/carrito', { 'content-type': 'application/json' }, '{}');
     expect(answer.status).toBe(400);
   });
 
-  it('"//api/…" nunca llega a la acción de una página: 404 sin sesión abierta; un GET se redirige a la ruta normal', async () => {
+  test('"//api/…" nunca llega a la acción de una página: 404 sin sesión abierta; un GET se redirige a la ruta normal', async () => {
     const form = new URLSearchParams({ email: 'admin@vitrina.com.ve', password: DEMO_PASSWORD }).toString();
     for (const path of ['//api/auth/login', '//api/auth/signup', '//auth/login', '/\\auth/login']) {
       const answer = await raw('POST', path, { 'content-type': 'application/x-www-form-urlencoded' }, form);
@@ -92,8 +91,8 @@ describe('cuerpos que una página no puede leer', () => {
   });
 });
 
-describe('destinos que nombrarían otro host', () => {
-  it('un camino con "." o ".." que se resolvería a "//otro-host" se redirige a la portada', async () => {
+test.describe('destinos que nombrarían otro host', () => {
+  test('un camino con "." o ".." que se resolvería a "//otro-host" se redirige a la portada', async () => {
     for (const path of ['/./\\evil.example', '/.//evil.example', '/x/..//evil.example', '/%2e//evil.example', '/a/%2e%2e//evil.example']) {
       const answer = await raw('GET', path);
       expect(answer.status, path).toBe(301);
@@ -102,7 +101,7 @@ describe('destinos que nombrarían otro host', () => {
     expect((await raw('GET', '/./linea')).headers.location).toBe('/linea');
   });
 
-  it('el cambio de moneda, también enviado desde otro sitio, nunca redirige fuera de la tienda', async () => {
+  test('el cambio de moneda, también enviado desde otro sitio, nunca redirige fuera de la tienda', async () => {
     const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
     for (const volver of [
       '/.//evil.example',
@@ -122,8 +121,8 @@ describe('destinos que nombrarían otro host', () => {
   });
 });
 
-describe('direcciones absolutas', () => {
-  it('un Host falsificado no cambia el enlace canónico, el sitemap ni robots.txt', async () => {
+test.describe('direcciones absolutas', () => {
+  test('un Host falsificado no cambia el enlace canónico, el sitemap ni robots.txt', async () => {
     const page = await raw('GET', '/nuestras-tiendas', { host: 'evil.example' });
     expect(page.status).toBe(200);
     expect(page.body).toContain(`<link rel="canonical" href="${publicOrigin()}/nuestras-tiendas"/>`);
@@ -136,8 +135,8 @@ describe('direcciones absolutas', () => {
   });
 });
 
-describe('caché de las páginas', () => {
-  it('panel, cuenta, carrito y orden: no-store; el catálogo anónimo conserva su caché', async () => {
+test.describe('caché de las páginas', () => {
+  test('panel, cuenta, carrito y orden: no-store; el catálogo anónimo conserva su caché', async () => {
     for (const path of [
       '/dashboard',
       '/dashboard/perfil',
@@ -154,7 +153,7 @@ describe('caché de las páginas', () => {
     expect((await raw('GET', '/linea')).headers['cache-control']).toBe('no-cache');
   });
 
-  it('con sesión: el perfil no se guarda y el catálogo solo en el navegador', async () => {
+  test('con sesión: el perfil no se guarda y el catálogo solo en el navegador', async () => {
     const login = await fetch(`${baseUrl()}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -184,8 +183,8 @@ describe('caché de las páginas', () => {
   });
 });
 
-describe('archivos estáticos', () => {
-  it('/storage/image-default.png es un PNG con caché larga', async () => {
+test.describe('archivos estáticos', () => {
+  test('/storage/image-default.png es un PNG con caché larga', async () => {
     const response = await fetch(`${baseUrl()}/storage/image-default.png`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
@@ -194,7 +193,7 @@ describe('archivos estáticos', () => {
     expect([...bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   });
 
-  it('los paquetes con hash del cliente se guardan un año, inmutables', async () => {
+  test('los paquetes con hash del cliente se guardan un año, inmutables', async () => {
     const html = await (await fetch(`${baseUrl()}/linea`)).text();
     const bundle = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
     expect(bundle).toBeDefined();

@@ -1,26 +1,21 @@
 // Content pages in the browser: the admin edits the terms on a phone and the store shows the new
 // text; adds a page that is read at /pagina/…, and deletes it; the footer's pages cannot be deleted.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
+import type { Browser } from '@playwright/test';
+import { baseUrl, expect, login, newPage, noSidewaysScroll, PHONE, test } from './fixtures.ts';
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('páginas legales', () => {
-  it('el admin edita los términos, crea una página y la borra (360 px)', async () => {
+test.describe('páginas legales', () => {
+  test('el admin edita los términos, crea una página y la borra (360 px)', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await login(page, 'admin@vitrina.com.ve');
     await page.goto(`${baseUrl()}/dashboard/configurar/paginas?pagina=terms-and-condition`);
     const editor = page.getByTestId('editar-pagina');
-    await expect(editor.getByTestId('borrar-pagina').count()).resolves.toBe(0);
+    await expect(editor.getByTestId('borrar-pagina')).toHaveCount(0);
     const stamp = Date.now().toString(36);
     await editor.getByLabel('Texto').fill(`## Cambios de talla ${stamp}\n\nTiene 15 días para cambiar su compra (${stamp}).`);
     await editor.getByTestId('guardar-pagina').click();
@@ -29,7 +24,7 @@ describe('páginas legales', () => {
 
     await page.goto(`${baseUrl()}/terms-and-condition`);
     await page.getByRole('heading', { name: `Cambios de talla ${stamp}` }).waitFor();
-    await expect(page.getByText(`Tiene 15 días para cambiar su compra (${stamp}).`).count()).resolves.toBe(1);
+    await expect(page.getByText(`Tiene 15 días para cambiar su compra (${stamp}).`)).toHaveCount(1);
 
     await page.goto(`${baseUrl()}/dashboard/configurar/paginas?nueva=1`);
     const nueva = page.getByTestId('nueva-pagina');
@@ -44,7 +39,7 @@ describe('páginas legales', () => {
     await page.getByTestId('pagina-hecho').filter({ hasText: 'Página creada' }).waitFor();
 
     await page.goto(`${baseUrl()}/pagina/${slug}`);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Envíos al exterior');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Envíos al exterior');
     await noSidewaysScroll(page);
 
     // Once the page's scripts are in: a click while it hydrates can be lost (seen once in CI under load).
@@ -57,7 +52,7 @@ describe('páginas legales', () => {
     expect(errors).toEqual([]);
     const gone = await page.goto(`${baseUrl()}/pagina/${slug}`);
     expect(gone?.status()).toBe(404);
-    await expect(page.getByTestId('mensaje-error').textContent()).resolves.toBe('La página solicitada no existe.');
+    await expect(page.getByTestId('mensaje-error')).toHaveText('La página solicitada no existe.');
     await page.context().close();
   });
 });

@@ -1,25 +1,20 @@
 // Walking a long list of the store page by page on a phone: «Página siguiente» carries the list's
 // cursor (`despues`), so a deep page costs what the first one does, and each page shows exactly what
 // the same page by number shows.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
+import type { Browser, Page } from '@playwright/test';
+import { baseUrl, expect, newPage, noSidewaysScroll, PHONE, test } from './fixtures.ts';
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 const cards = (page: Page) =>
   page.getByTestId('articulo').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 
-describe('páginas de la tienda por cursor', () => {
-  it('«Página siguiente» lleva el cursor y muestra lo mismo que la página por número', async () => {
+test.describe('páginas de la tienda por cursor', () => {
+  test('«Página siguiente» lleva el cursor y muestra lo mismo que la página por número', async () => {
     // «Lo nuevo» of the demo store: 55 styles, three pages of 24.
     const list = '/articulos/lo-nuevo';
     const { page, errors } = await newPage(browser, PHONE);

@@ -1,18 +1,13 @@
 // A page served again from the render memo (entry.server.tsx) is the same document with its own
 // nonce, and still hydrates under its CSP. An unrelated cookie keeps these visits out of the shared
 // page cache (e2e/pagina-compartida.e2e.ts), which is there for anonymous visitors.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, chooseFirstSize, launchBrowser, newPage } from './fixtures.ts';
+import type { Browser } from '@playwright/test';
+import { baseUrl, chooseFirstSize, expect, newPage, test } from './fixtures.ts';
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 async function articlePath(): Promise<string> {
@@ -27,8 +22,8 @@ async function visit(path: string, headers: Record<string, string> = {}) {
   return { status: response.status, html, nonce };
 }
 
-describe('páginas repetidas', () => {
-  it('cada visita trae su propio nonce, el de su CSP, en el mismo documento', async () => {
+test.describe('páginas repetidas', () => {
+  test('cada visita trae su propio nonce, el de su CSP, en el mismo documento', async () => {
     const path = await articlePath();
     const first = await visit(path);
     const second = await visit(path);
@@ -39,7 +34,7 @@ describe('páginas repetidas', () => {
     expect(second.html.replaceAll(second.nonce, 'N')).toBe(first.html.replaceAll(first.nonce, 'N'));
   });
 
-  it('otros datos en la misma dirección pintan otra página', async () => {
+  test('otros datos en la misma dirección pintan otra página', async () => {
     const path = await articlePath();
     const dollars = await visit(path);
     const bolivares = await visit(path, { cookie: 'volver_registro=%2F; moneda=VES' });
@@ -47,7 +42,7 @@ describe('páginas repetidas', () => {
     expect(bolivares.html).toMatch(/data-testid="precio"[^>]*>Bs\./);
   });
 
-  it('la segunda visita a un artículo hidrata sin errores y responde a los clics', async () => {
+  test('la segunda visita a un artículo hidrata sin errores y responde a los clics', async () => {
     const path = await articlePath();
     const { page, errors } = await newPage(browser);
     await page.goto(baseUrl() + path);

@@ -1,8 +1,7 @@
 // The road both online payment journeys take (pago-paypal, pago-tarjeta): an article with stock in
 // the cart, the buyer's data and the delivery, up to the payment step of the checkout.
-import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { baseUrl, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
+import type { Browser, Page } from '@playwright/test';
+import { baseUrl, expect, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
 
 /** An article with units in a store that ships, read from the public API. */
 async function articleInStock(): Promise<{ articleCode: string; tiendaId: number }> {
@@ -47,8 +46,8 @@ export async function cartToPaymentStep(page: Page) {
 /** Back from the provider's page: the order's page says it is paid and `says` what happened; its code. */
 export async function backWithOrderPaid(page: Page, says: string): Promise<string> {
   await page.waitForURL(/\/orden\/OC-\d{6}\?t=[0-9a-f]{32}&pago=confirmado$/);
-  await expect(page.getByTestId('paso-orden').textContent()).resolves.toBe('Pago confirmado');
-  await expect(page.getByTestId('resultado-pago').textContent()).resolves.toContain(says);
+  await expect(page.getByTestId('paso-orden')).toHaveText('Pago confirmado');
+  await expect(page.getByTestId('resultado-pago')).toContainText(says);
   await noSidewaysScroll(page);
   return page.url().match(/OC-\d{6}/)?.[0] ?? '';
 }

@@ -1,23 +1,18 @@
 // A guest pays with PayPal on a 360 px phone: the checkout asks for no reference, the store sends the
 // buyer to PayPal's approval page (the local fake of PayPal), and back on the order's page it is paid.
 // Administración sees the PayPal payment, approved, with the capture id as its reference, and refunds part of it.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
+import type { Browser } from '@playwright/test';
+import { expect, newPage, noSidewaysScroll, PHONE, test } from './fixtures.ts';
 import { backWithOrderPaid, cartToPaymentStep, staffOnOrderPaidOnline } from './pago-en-linea.ts';
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('pagar con PayPal', () => {
-  it('un invitado paga en PayPal y vuelve a su orden pagada; administración ve la captura y reembolsa una parte', async () => {
+test.describe('pagar con PayPal', () => {
+  test('un invitado paga en PayPal y vuelve a su orden pagada; administración ve la captura y reembolsa una parte', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await cartToPaymentStep(page);
 
@@ -25,7 +20,7 @@ describe('pagar con PayPal', () => {
     const aviso = (await page.getByTestId('monto-a-pagar').textContent()) ?? '';
     expect(aviso).toMatch(/^Monto a pagar con PayPal: \$ \d{1,3}(\.\d{3})*,\d{2}/);
     expect(aviso).toContain('irá a PayPal');
-    await expect(page.getByTestId('pago-referencia').count()).resolves.toBe(0);
+    await expect(page.getByTestId('pago-referencia')).toHaveCount(0);
     const total = aviso.match(/\$ ([\d.,]+)/)?.[1] ?? '';
     await noSidewaysScroll(page);
     await page.getByTestId('checkout-siguiente').click();
@@ -44,13 +39,13 @@ describe('pagar con PayPal', () => {
 
     const staff = await staffOnOrderPaidOnline(browser, code, 'paypal');
     expect(staff.reference).toMatch(/^[A-Z0-9]{17}$/);
-    await expect(staff.page.getByTestId(`pago-${staff.reference}`).textContent()).resolves.toContain(`Referencia ${staff.reference}`);
+    await expect(staff.page.getByTestId(`pago-${staff.reference}`)).toContainText(`Referencia ${staff.reference}`);
 
     // Administración refunds a dollar from the order's screen; the history says who and how much.
     await staff.page.getByTestId('reembolso-monto').fill('1,00');
     await staff.page.getByTestId('reembolso-nota').fill('Descuento acordado por teléfono');
     await staff.page.getByTestId('accion-reembolsar').click();
-    await expect(staff.page.getByTestId('accion-resultado').textContent()).resolves.toContain('Reembolso hecho.');
+    await expect(staff.page.getByTestId('accion-resultado')).toContainText('Reembolso hecho.');
     await staff.page
       .getByText(/Reembolso de PayPal por \$ 1,00 \([A-Z0-9]{17}\): Descuento acordado por teléfono/)
       .first()

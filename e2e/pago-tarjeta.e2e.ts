@@ -2,32 +2,27 @@
 // for no card data, the store sends the buyer to the card provider's hosted page (the local fake of
 // Stripe), a declined card stays there, another card authorizes, and back on the order's page the
 // store has charged it and the order is paid. Administración sees the card payment and refunds part of it.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
+import type { Browser } from '@playwright/test';
+import { expect, newPage, noSidewaysScroll, PHONE, test } from './fixtures.ts';
 import { backWithOrderPaid, cartToPaymentStep, staffOnOrderPaidOnline } from './pago-en-linea.ts';
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('pagar con tarjeta', () => {
-  it('un invitado paga con tarjeta en la página segura y vuelve a su orden pagada; administración ve el cobro y reembolsa', async () => {
+test.describe('pagar con tarjeta', () => {
+  test('un invitado paga con tarjeta en la página segura y vuelve a su orden pagada; administración ve el cobro y reembolsa', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await cartToPaymentStep(page);
 
-    await expect(page.getByTestId('metodo-tarjeta').textContent()).resolves.toContain('Comisión 5,8 % + $ 0,30');
+    await expect(page.getByTestId('metodo-tarjeta')).toContainText('Comisión 5,8 % + $ 0,30');
     await page.getByTestId('metodo-tarjeta').click();
     const aviso = (await page.getByTestId('monto-a-pagar').textContent()) ?? '';
     expect(aviso).toMatch(/^Monto a pagar con Tarjeta de débito o crédito: \$ \d{1,3}(\.\d{3})*,\d{2}/);
     expect(aviso).toContain('los datos de su tarjeta no pasan por esta tienda');
-    await expect(page.getByTestId('pago-referencia').count()).resolves.toBe(0);
+    await expect(page.getByTestId('pago-referencia')).toHaveCount(0);
     const total = aviso.match(/\$ ([\d.,]+)/)?.[1] ?? '';
     await noSidewaysScroll(page);
     await page.getByTestId('checkout-siguiente').click();
@@ -41,7 +36,7 @@ describe('pagar con tarjeta', () => {
     expect(atStripe).toContain(`Pagar ${total.replace(/\./g, '').replace(',', '.')} USD a Vitrina`);
     await page.getByLabel('Número de tarjeta').fill('4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Pagar' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('Su tarjeta fue rechazada');
+    await expect(page.getByRole('alert')).toContainText('Su tarjeta fue rechazada');
     await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pagar' }).click();
 
@@ -56,17 +51,17 @@ describe('pagar con tarjeta', () => {
 
     await staff.page.getByTestId('reembolso-monto').fill('2,00');
     await staff.page.getByTestId('accion-reembolsar').click();
-    await expect(staff.page.getByTestId('accion-resultado').textContent()).resolves.toContain('Reembolso hecho.');
+    await expect(staff.page.getByTestId('accion-resultado')).toContainText('Reembolso hecho.');
     await staff.page
       .getByText(/Reembolso de Stripe por \$ 2,00 \(re_\w+\)\./)
       .first()
       .waitFor();
-    await expect(staff.page.getByTestId('seccion-pagos-en-linea').textContent()).resolves.toContain('Reembolsado: $ 2,00');
+    await expect(staff.page.getByTestId('seccion-pagos-en-linea')).toContainText('Reembolsado: $ 2,00');
     await noSidewaysScroll(staff.page);
     expect(staff.errors).toEqual([]);
   });
 
-  it('sin JavaScript, «Pagar con tarjeta» en la página de la orden lleva a la página segura (la CSP deja enviar el formulario allá)', async () => {
+  test('sin JavaScript, «Pagar con tarjeta» en la página de la orden lleva a la página segura (la CSP deja enviar el formulario allá)', async () => {
     const { page } = await newPage(browser, PHONE);
     await cartToPaymentStep(page);
     await page.getByTestId('metodo-tarjeta').click();

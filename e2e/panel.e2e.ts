@@ -1,22 +1,17 @@
 // The back office on a 360 px phone: each page checks its roles (placeholders too), an unknown
 // panel path is a 404, and the menu leads only to pages that exist.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+import type { Browser } from '@playwright/test';
+import { baseUrl, expect, login, newPage, test } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 740 };
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('panel en un teléfono', () => {
-  it('un cliente nunca queda en el panel: cuentas por cobrar y el perfil viejo lo llevan a su cuenta en la tienda', async () => {
+test.describe('panel en un teléfono', () => {
+  test('un cliente nunca queda en el panel: cuentas por cobrar y el perfil viejo lo llevan a su cuenta en la tienda', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await login(page, 'cliente@vitrina.com.ve');
     await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar`);
@@ -28,7 +23,7 @@ describe('panel en un teléfono', () => {
     await page.context().close();
   });
 
-  it('inventario en cuentas por pagar, también; el admin con el enlace viejo de notificaciones llega a la pantalla de hoy', async () => {
+  test('inventario en cuentas por pagar, también; el admin con el enlace viejo de notificaciones llega a la pantalla de hoy', async () => {
     const inventario = await newPage(browser, PHONE);
     await login(inventario.page, 'inventario@vitrina.com.ve');
     await inventario.page.goto(`${baseUrl()}/dashboard/cuentas/por-pagar`);
@@ -41,12 +36,12 @@ describe('panel en un teléfono', () => {
     await login(admin.page, 'admin@vitrina.com.ve');
     await admin.page.goto(`${baseUrl()}/dashboard/config/notificacion_old`);
     await admin.page.waitForURL(/\/dashboard\/config\/notificacion$/);
-    await expect(admin.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Notificaciones de venta');
+    await expect(admin.page.getByRole('heading', { level: 1 })).toHaveText('Notificaciones de venta');
     expect(admin.errors).toEqual([]);
     await admin.page.context().close();
   });
 
-  it('un admin en una ruta desconocida del panel ve la página 404; su menú no lleva a secciones sin hacer', async () => {
+  test('un admin en una ruta desconocida del panel ve la página 404; su menú no lleva a secciones sin hacer', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await login(page, 'admin@vitrina.com.ve');
     await page.getByRole('button', { name: 'Abrir menú del panel' }).click();
@@ -59,7 +54,7 @@ describe('panel en un teléfono', () => {
 
     const response = await page.goto(`${baseUrl()}/dashboard/no-existe`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByTestId('mensaje-error').textContent()).resolves.toBe('No encontramos esta página.');
+    await expect(page.getByTestId('mensaje-error')).toHaveText('No encontramos esta página.');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
     expect(errors).toEqual([]);

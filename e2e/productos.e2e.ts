@@ -2,24 +2,19 @@
 // photos (with the upload's progress bar); the storefront shows both on its next request, the
 // photos in the article page's gallery (switched with its thumbnails on a 360 px phone). A new
 // colour is created from the new-model page and chosen for the model.
-import type { Browser } from 'playwright-core';
+import type { Browser } from '@playwright/test';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '#domain/money.ts';
 import { pvpCents } from '#domain/precio-al-publico.ts';
-import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+import { baseUrl, expect, login, newPage, test } from './fixtures.ts';
 
 /** The new price $ 37,45 as the storefront shows it, with IVA: «43,44». */
 const NEW_PVP = formatUsd(pvpCents(3745)).replace(/^\$\s*/, '');
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 type Card = { model: string; path: string; price: string; image: string };
@@ -30,15 +25,15 @@ async function someModel(): Promise<Card> {
   return card;
 }
 
-describe('productos en el panel', () => {
-  it('inventario cambia un precio y agrega dos fotos; la tienda muestra el precio y la galería enseguida, y en un teléfono se cambia de foto', async () => {
+test.describe('productos en el panel', () => {
+  test('inventario cambia un precio y agrega dos fotos; la tienda muestra el precio y la galería enseguida, y en un teléfono se cambia de foto', async () => {
     const card = await someModel();
     expect(card.image).toMatch(/^\/imagenes\/modelos\//);
     // A shopper has the article page open: the API's read cache and the page memo hold it.
     const shop = await newPage(browser);
     await shop.page.goto(`${baseUrl()}${card.path}`);
     await shop.page.reload();
-    await expect(shop.page.locator('main').textContent()).resolves.not.toContain(NEW_PVP);
+    await expect(shop.page.locator('main')).not.toContainText(NEW_PVP);
 
     const { page, errors } = await newPage(browser);
     await login(page, 'inventario@vitrina.com.ve');
@@ -53,7 +48,7 @@ describe('productos en el panel', () => {
     await price.fill('37,45');
     await page.getByTestId('guardar-producto').click();
     await page.getByTestId('producto-guardado').waitFor();
-    await expect(price.inputValue()).resolves.toBe('37,45');
+    await expect(price).toHaveValue('37,45');
 
     // Two photos generated here, uploaded at once with the progress bar.
     const photo = (background: string) =>
@@ -66,7 +61,7 @@ describe('productos en el panel', () => {
     ]);
     await page.getByTestId('boton-subir').click();
     await page.getByTestId('fotos-subidas').waitFor();
-    await expect(page.getByTestId('fotos-subidas').textContent()).resolves.toBe('Se subieron 2 fotos.');
+    await expect(page.getByTestId('fotos-subidas')).toHaveText('Se subieron 2 fotos.');
     const thumb = page.getByTestId('foto-0').locator('img');
     await thumb.waitFor();
     await page.getByTestId('foto-1').locator('img').waitFor();
@@ -77,12 +72,12 @@ describe('productos en el panel', () => {
 
     // The history says who changed the price and what it was.
     const history = page.getByTestId('tabla-historial');
-    await expect(history.textContent()).resolves.toContain('Precio');
-    await expect(history.textContent()).resolves.toContain('$ 37,45');
+    await expect(history).toContainText('Precio');
+    await expect(history).toContainText('$ 37,45');
 
     // The shopper reloads right away: the new price and the photo (with its srcset).
     await shop.page.reload();
-    await expect(shop.page.locator('main').textContent()).resolves.toContain(NEW_PVP);
+    await expect(shop.page.locator('main')).toContainText(NEW_PVP);
     const picture = shop.page.locator(`img[alt^="${await shop.page.getByRole('heading', { level: 1 }).textContent()}"]`).first();
     const src = (await picture.getAttribute('src')) ?? '';
     expect(src).toBe(thumbSrc.replace('-320.webp', '-640.webp'));
@@ -91,11 +86,9 @@ describe('productos en el panel', () => {
     // The gallery: both photos in the order they were sent, each numbered in its alt text.
     const name = (await shop.page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     const colorName = await shop.page.getByTestId('color-elegido').textContent();
-    await expect(shop.page.getByTestId('galeria-foto-1').getAttribute('alt')).resolves.toBe(`${name}, color ${colorName}, foto 1 de 2`);
-    await expect(shop.page.getByTestId('galeria-foto-2').getAttribute('src')).resolves.toBe(
-      secondThumbSrc.replace('-320.webp', '-640.webp'),
-    );
-    await expect(shop.page.getByTestId('galeria-foto-2').getAttribute('alt')).resolves.toMatch(/, foto 2 de 2$/);
+    await expect(shop.page.getByTestId('galeria-foto-1')).toHaveAttribute('alt', `${name}, color ${colorName}, foto 1 de 2`);
+    await expect(shop.page.getByTestId('galeria-foto-2')).toHaveAttribute('src', secondThumbSrc.replace('-320.webp', '-640.webp'));
+    await expect(shop.page.getByTestId('galeria-foto-2')).toHaveAttribute('alt', /, foto 2 de 2$/);
     // The line's list shows it too.
     const list = await (await fetch(`${baseUrl()}/api/catalogo/articulos?linea=CAB&sort_by=nombre&per_page=1`)).json();
     expect(list.data[0]).toMatchObject({ model: card.model, price: '37.45', image: src });
@@ -113,10 +106,10 @@ describe('productos en el panel', () => {
       });
     await expect(inView()).resolves.toBe(false);
     // On a phone the first screen is for the price and the sizes: no thumbnails, the strip is swiped.
-    await expect(phone.page.getByTestId('miniaturas').isVisible()).resolves.toBe(false);
+    await expect(phone.page.getByTestId('miniaturas')).toBeHidden();
     await strip.evaluate((el) => el.scrollTo({ left: el.clientWidth }));
     await expect.poll(inView).toBe(true);
-    await expect.poll(() => phone.page.getByTestId('foto-actual').textContent()).toBe('2 / 2');
+    await expect(phone.page.getByTestId('foto-actual')).toHaveText('2 / 2');
     await expect.poll(() => second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     // On a desktop the thumbnails move it: the second by a click, the first back by the keyboard.
     const desktopStrip = shop.page.getByTestId('galeria-tira');
@@ -126,7 +119,7 @@ describe('productos en el panel', () => {
     await shop.page.getByTestId('miniatura-1').focus();
     await shop.page.keyboard.press('Enter');
     await expect.poll(() => desktopStrip.evaluate((el) => el.scrollLeft)).toBe(0);
-    await expect(shop.page.getByTestId('miniatura-1').getAttribute('aria-current')).resolves.toBe('true');
+    await expect(shop.page.getByTestId('miniatura-1')).toHaveAttribute('aria-current', 'true');
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
     expect(new URL(phone.page.url()).hash).toBe('');
@@ -139,7 +132,7 @@ describe('productos en el panel', () => {
     await page.context().close();
   });
 
-  it('en un teléfono de 360 px las páginas del catálogo no se desplazan de lado', async () => {
+  test('en un teléfono de 360 px las páginas del catálogo no se desplazan de lado', async () => {
     const card = await someModel();
     const { page, errors } = await newPage(browser, { width: 360, height: 740 });
     await login(page, 'inventario@vitrina.com.ve');
@@ -153,7 +146,7 @@ describe('productos en el panel', () => {
     await page.context().close();
   });
 
-  it('«Nuevo color» junto al selector del modelo nuevo: errores junto a cada campo y el color creado queda elegido (360 px)', async () => {
+  test('«Nuevo color» junto al selector del modelo nuevo: errores junto a cada campo y el color creado queda elegido (360 px)', async () => {
     const { page, errors } = await newPage(browser, { width: 360, height: 740 });
     await login(page, 'admin@vitrina.com.ve');
     await page.goto(`${baseUrl()}/dashboard/configurar/productos/nuevo`);
@@ -184,10 +177,10 @@ describe('productos en el panel', () => {
     await tone.fill('#b39ddb');
     await create.click();
     await page.getByTestId('color-creado').waitFor();
-    await expect(page.getByTestId('color-creado').textContent()).resolves.toBe('Se creó el color Lila (LILA) y quedó elegido.');
+    await expect(page.getByTestId('color-creado')).toHaveText('Se creó el color Lila (LILA) y quedó elegido.');
     const picker = page.locator('select[name="colorCode"]');
-    await expect(picker.inputValue()).resolves.toBe('LILA');
-    await expect(picker.locator('option:checked').textContent()).resolves.toBe('Lila (LILA)');
+    await expect(picker).toHaveValue('LILA');
+    await expect(picker.locator('option:checked')).toHaveText('Lila (LILA)');
     await page.getByTestId('muestra-color').waitFor();
     await expect(page.getByTestId('nuevo-color').evaluate((details: HTMLDetailsElement) => details.open)).resolves.toBe(false);
     overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -205,7 +198,7 @@ describe('productos en el panel', () => {
     await page.context().close();
   });
 
-  it('cambio masivo: −10 % a una sub-línea, con vista previa antes de aplicar', async () => {
+  test('cambio masivo: −10 % a una sub-línea, con vista previa antes de aplicar', async () => {
     const { page, errors } = await newPage(browser);
     await login(page, 'admin@vitrina.com.ve');
     await page.goto(`${baseUrl()}/dashboard/configurar/productos/cambio-masivo`);
@@ -221,7 +214,7 @@ describe('productos en el panel', () => {
     const before = await (await fetch(`${baseUrl()}/api/v2/catalogo/article/${first}`)).json();
     await page.getByTestId('aplicar-cambio').click();
     await page.getByTestId('cambio-aplicado').waitFor();
-    await expect(page.getByTestId('cambio-aplicado').textContent()).resolves.toContain(`cambiaron ${count} modelos`);
+    await expect(page.getByTestId('cambio-aplicado')).toContainText(`cambiaron ${count} modelos`);
     const after = await (await fetch(`${baseUrl()}/api/v2/catalogo/article/${first}`)).json();
     const cents = Math.round(Number(before.data.price) * 100);
     expect(Math.round(Number(after.data.price) * 100)).toBe(Math.floor((cents * 9000 + 5000) / 10000));

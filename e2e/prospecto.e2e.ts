@@ -1,23 +1,18 @@
 // Prospects on a 360 px phone: find articles in the catalogue, register a customer's request (a bad
 // quantity first, shown under its field), see the quote and note it as an order of that customer;
 // another request processed as a sale: Nueva venta opens with its customer and articles.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll } from './fixtures.ts';
+import type { Browser } from '@playwright/test';
+import { baseUrl, expect, login, newPage, noSidewaysScroll, test } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 740 };
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('prospectos', () => {
-  it('el vendedor cotiza la solicitud de un mayorista y la anota como pedido (360 px)', async () => {
+test.describe('prospectos', () => {
+  test('el vendedor cotiza la solicitud de un mayorista y la anota como pedido (360 px)', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await login(page, 'ventas@vitrina.com.ve');
     await page.goto(`${baseUrl()}/dashboard/prospecto`);
@@ -44,24 +39,22 @@ describe('prospectos', () => {
 
     const quote = page.getByTestId('solicitud');
     await quote.waitFor();
-    await expect(page.getByTestId('estado-solicitud').textContent()).resolves.toBe('Cotizada');
-    await expect(page.getByTestId('cotizacion').locator('tbody tr').count()).resolves.toBe(2);
-    await expect(page.getByTestId('totales-cotizacion').textContent()).resolves.toMatch(/Total \$ [\d.]+,\d{2}/);
+    await expect(page.getByTestId('estado-solicitud')).toHaveText('Cotizada');
+    await expect(page.getByTestId('cotizacion').locator('tbody tr')).toHaveCount(2);
+    await expect(page.getByTestId('totales-cotizacion')).toHaveText(/Total \$ [\d.]+,\d{2}/);
     await noSidewaysScroll(page);
 
     await page.getByTestId('anotar-pedido').click();
     await page.getByTestId('resultado-solicitud').waitFor();
-    await expect(page.getByTestId('estado-solicitud').textContent()).resolves.toBe('Pedido anotado');
-    await expect(page.getByTestId('resultado-solicitud').textContent()).resolves.toContain(
-      '(J-309876543): 18 unidades según la cotización.',
-    );
-    await expect(page.getByTestId('anotar-pedido').count()).resolves.toBe(0);
-    await expect(page.getByTestId('solicitudes').textContent()).resolves.toContain('Distribuidora Lara C.A.');
+    await expect(page.getByTestId('estado-solicitud')).toHaveText('Pedido anotado');
+    await expect(page.getByTestId('resultado-solicitud')).toContainText('(J-309876543): 18 unidades según la cotización.');
+    await expect(page.getByTestId('anotar-pedido')).toHaveCount(0);
+    await expect(page.getByTestId('solicitudes')).toContainText('Distribuidora Lara C.A.');
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
-  it('«Procesar como venta» abre Nueva venta con el cliente y los artículos, y la venta la marca vendida (360 px)', async () => {
+  test('«Procesar como venta» abre Nueva venta con el cliente y los artículos, y la venta la marca vendida (360 px)', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await login(page, 'ventas@vitrina.com.ve');
     // An article with free units in the main store (CCS).
@@ -86,7 +79,7 @@ describe('prospectos', () => {
     await page.getByTestId('procesar-como-venta').click();
     await page.waitForURL(new RegExp(`/dashboard/venta/nueva\\?prospecto=${id}$`));
     await page.getByTestId('prospecto-venta').waitFor();
-    await expect(page.getByTestId('cliente-dni').inputValue()).resolves.toBe('J-308765432');
+    await expect(page.getByTestId('cliente-dni')).toHaveValue('J-308765432');
     await page.getByTestId(`linea-${article?.articleCode}`).waitFor();
     const select = page.getByTestId('venta-tienda');
     await page.waitForLoadState('networkidle');
@@ -95,7 +88,7 @@ describe('prospectos', () => {
     await page.getByTestId('cliente-buscar').click();
     await page.getByTestId('pago-metodo-0').selectOption('efectivo-bs');
     await page.getByTestId('pago-completar-0').click();
-    await expect.poll(() => page.getByTestId('pago-monto-0').inputValue()).not.toBe('');
+    await expect(page.getByTestId('pago-monto-0')).not.toHaveValue('');
     await noSidewaysScroll(page);
     await page.getByTestId('registrar-venta').click();
     await page.getByTestId('venta-registrada').waitFor();
@@ -103,9 +96,9 @@ describe('prospectos', () => {
     expect(number).toMatch(/^F-CCS-\d{6}$/);
 
     await page.goto(`${baseUrl()}/dashboard/prospecto?solicitud=${id}`);
-    await expect(page.getByTestId('estado-solicitud').textContent()).resolves.toBe('Vendida');
-    await expect(page.getByTestId('venta-de-solicitud').textContent()).resolves.toBe(number);
-    await expect(page.getByTestId('procesar-como-venta').count()).resolves.toBe(0);
+    await expect(page.getByTestId('estado-solicitud')).toHaveText('Vendida');
+    await expect(page.getByTestId('venta-de-solicitud')).toHaveText(number);
+    await expect(page.getByTestId('procesar-como-venta')).toHaveCount(0);
     await noSidewaysScroll(page);
     expect(errors).toEqual([]);
   });

@@ -3,11 +3,10 @@
 // is drawn (client-side, after hydration, without errors), and on a 360 px phone the report pages
 // and a document's page do not scroll sideways.
 import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caracasIsoDate } from '#domain/dates.ts';
-import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+import { baseUrl, expect, login, newPage, test } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 740 };
@@ -15,12 +14,8 @@ const today = caracasIsoDate(new Date());
 const from = caracasIsoDate(new Date(Date.now() - 75 * 86_400_000));
 const REPORT = `/dashboard/venta/todas-las-ventas?desde=${from}&hasta=${today}`;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -29,8 +24,8 @@ const overflow = (page: Page) => page.evaluate(() => document.documentElement.sc
 const cents = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100;
 const round = (n: number) => Math.round(n);
 
-describe('reportes de ventas', () => {
-  it('el gráfico y la hoja XLSX descargada desde la página dan los mismos totales', async () => {
+test.describe('reportes de ventas', () => {
+  test('el gráfico y la hoja XLSX descargada desde la página dan los mismos totales', async () => {
     const { page, errors } = await newPage(browser);
     await login(page, 'admin@vitrina.com.ve');
     await page.goto(baseUrl() + REPORT);
@@ -78,7 +73,7 @@ describe('reportes de ventas', () => {
     expect(errors).toEqual([]);
   });
 
-  it('en un teléfono de 360 px: mis ventas, todas, por tienda, pagos y un documento sin desplazamiento lateral', async () => {
+  test('en un teléfono de 360 px: mis ventas, todas, por tienda, pagos y un documento sin desplazamiento lateral', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await login(page, 'ventas@vitrina.com.ve');
     await page.goto(`${baseUrl()}/dashboard/venta/mis-ventas?desde=${from}&hasta=${today}`);
@@ -99,7 +94,7 @@ describe('reportes de ventas', () => {
     await page.goto(baseUrl() + REPORT);
     const [y, m, d] = from.split('-');
     const [ty, tm, td] = today.split('-');
-    await expect.poll(() => page.getByTestId('filtro-fechas').textContent()).toBe(`${d}/${m}/${y} al ${td}/${tm}/${ty}`);
+    await expect(page.getByTestId('filtro-fechas')).toHaveText(`${d}/${m}/${y} al ${td}/${tm}/${ty}`);
     await page.getByTestId('filtro-fechas').click();
     await page.getByRole('button', { name: 'Hoy', exact: true }).click();
     expect(await overflow(page)).toBe(0);
@@ -122,7 +117,7 @@ describe('reportes de ventas', () => {
     expect(errors).toEqual([]);
   });
 
-  it('administración abre los pagos; un documento inexistente es 404', async () => {
+  test('administración abre los pagos; un documento inexistente es 404', async () => {
     const { page } = await newPage(browser);
     await login(page, 'administracion@vitrina.com.ve');
     const missing = await page.goto(`${baseUrl()}/dashboard/venta/documento/F-CCS-999999`);

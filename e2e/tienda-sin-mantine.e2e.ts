@@ -1,8 +1,7 @@
 // The pages a shopper browses load none of Mantine's JavaScript (docs/decisions/0037): every script
 // a browsing page preloads is fetched from the built store and searched for Mantine's provider. The
 // cart neither: its later steps bring Mantine when the buyer goes on.
-import { describe, expect, it } from 'vitest';
-import { baseUrl } from './fixtures.ts';
+import { baseUrl, expect, test } from './fixtures.ts';
 
 const MANTINE = 'MantineProvider was not found';
 
@@ -18,8 +17,8 @@ async function loadsMantine(path: string): Promise<string[]> {
   return bodies.filter(([, body]) => body.includes(MANTINE)).map(([src]) => src);
 }
 
-describe('JavaScript de la tienda', () => {
-  it('inicio, líneas, listas, artículo, búsqueda, página no encontrada y carrito no cargan Mantine', async () => {
+test.describe('JavaScript de la tienda', () => {
+  test('inicio, líneas, listas, artículo, búsqueda, página no encontrada y carrito no cargan Mantine', async () => {
     const lists = await (await fetch(`${baseUrl()}/linea/DAM/sub-lineas/BLU/articulos`)).text();
     const article = lists.match(/href="(\/linea\/DAM\/sub-lineas\/BLU\/articulos\/[^"?]+)"/)?.[1];
     expect(article).toBeTruthy();
@@ -37,7 +36,7 @@ describe('JavaScript de la tienda', () => {
     }
   });
 
-  it('una página hecha con Mantine sí lo carga (la búsqueda de arriba encuentra lo que busca)', async () => {
+  test('una página hecha con Mantine sí lo carga (la búsqueda de arriba encuentra lo que busca)', async () => {
     expect((await loadsMantine('/nuestras-tiendas')).length).toBeGreaterThan(0);
   });
 });

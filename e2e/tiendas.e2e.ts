@@ -1,27 +1,22 @@
 // Stores and stock in the browser, on a 360 px phone: inventario opens a warehouse that does not
 // sell on the web, receives goods there and transfers part to a store; an admin edits the company's
 // legal data and the storefront's footer and /nuestras-tiendas show what they should.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage } from './fixtures.ts';
+import type { Browser, Page } from '@playwright/test';
+import { baseUrl, expect, login, newPage, test } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 740 };
 const ARTICLE = 'ZSAN003ROJO40';
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 const movementForm = (page: Page) => page.getByTestId('form-movimiento');
 
-describe('tiendas y existencia en un teléfono', () => {
-  it('inventario abre un almacén que no vende en la web, recibe mercancía y traslada a una tienda; el libro lo cuenta', async () => {
+test.describe('tiendas y existencia en un teléfono', () => {
+  test('inventario abre un almacén que no vende en la web, recibe mercancía y traslada a una tienda; el libro lo cuenta', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await login(page, 'inventario@vitrina.com.ve');
     await page.goto(`${baseUrl()}/dashboard/tiendas`);
@@ -38,16 +33,16 @@ describe('tiendas y existencia en un teléfono', () => {
     await form.getByLabel('Enlace del mapa').fill('http://maps.example.com/x');
     await form.getByLabel('Vende en la web').uncheck();
     await form.getByRole('button', { name: 'Registrar' }).click();
-    await expect(page.getByText('El enlace del mapa debe ser una dirección https://').textContent()).resolves.toContain('https://');
+    await expect(page.getByText('El enlace del mapa debe ser una dirección https://')).toContainText('https://');
     await form.getByLabel('Enlace del mapa').fill('https://maps.app.goo.gl/guarenas');
     await form.getByRole('button', { name: 'Registrar' }).click();
-    await expect(page.getByTestId('tienda-guardada').textContent()).resolves.toBe('Almacén Guarenas quedó registrada.');
+    await expect(page.getByTestId('tienda-guardada')).toHaveText('Almacén Guarenas quedó registrada.');
     await page.getByTestId('tarjeta-ALM2').getByRole('link', { name: 'Editar Almacén Guarenas' }).click();
     await page.getByRole('heading', { name: 'Editar Almacén Guarenas' }).waitFor();
-    await expect(form.getByLabel('Código').inputValue()).resolves.toBe('ALM2');
+    await expect(form.getByLabel('Código')).toHaveValue('ALM2');
     await form.getByLabel('Horario').fill('Lunes a viernes, 8:00 a 17:00');
     await form.getByRole('button', { name: 'Guardar cambios' }).click();
-    await expect(page.getByTestId('tienda-guardada').textContent()).resolves.toBe('Almacén Guarenas quedó actualizada.');
+    await expect(page.getByTestId('tienda-guardada')).toHaveText('Almacén Guarenas quedó actualizada.');
     await page.getByTestId('tarjeta-ALM2').getByRole('link', { name: 'Movimientos de Almacén Guarenas' }).click();
     await page.waitForURL(/\/dashboard\/tiendas\/movimientos\?tienda=\d+$/);
 
@@ -57,7 +52,7 @@ describe('tiendas y existencia en un teléfono', () => {
     await movementForm(page).getByLabel('Cantidad').fill('12');
     await movementForm(page).getByLabel('Lote').fill('L202611');
     await page.getByTestId('registrar-movimiento').click();
-    await expect(page.getByTestId('movimiento-guardado').textContent()).resolves.toBe(
+    await expect(page.getByTestId('movimiento-guardado')).toHaveText(
       `Se registró la entrada de ${ARTICLE}. Almacén Guarenas: 12 en mano, 12 libres.`,
     );
 
@@ -67,27 +62,27 @@ describe('tiendas y existencia en un teléfono', () => {
     await movementForm(page).getByLabel('Hacia la tienda').selectOption({ label: 'CCS · Vitrina Sambil Caracas' });
     await movementForm(page).getByLabel('Cantidad').fill('20');
     await page.getByTestId('registrar-movimiento').click();
-    await expect(page.getByTestId('movimiento-error').textContent()).resolves.toContain(
+    await expect(page.getByTestId('movimiento-error')).toContainText(
       `No hay suficientes unidades libres de ${ARTICLE} en Almacén Guarenas`,
     );
     await movementForm(page).getByLabel('Desde la tienda').selectOption({ label: 'ALM2 · Almacén Guarenas' });
     await movementForm(page).getByLabel('Hacia la tienda').selectOption({ label: 'CCS · Vitrina Sambil Caracas' });
     await movementForm(page).getByLabel('Cantidad').fill('5');
     await page.getByTestId('registrar-movimiento').click();
-    await expect(page.getByTestId('movimiento-guardado').textContent()).resolves.toMatch(
+    await expect(page.getByTestId('movimiento-guardado')).toHaveText(
       /^Se registró el traslado de .*Almacén Guarenas: 7 en mano, 7 libres; Vitrina Sambil Caracas: \d+ en mano/,
     );
     // The ledger is filtered by the warehouse (the link from its card): its side of the transfer.
     const cards = page.getByTestId('tarjetas-movimientos');
     await cards.getByText('ALM2 → CCS').waitFor();
-    await expect(cards.getByText('ALM2 → CCS').count()).resolves.toBe(1);
-    await expect(cards.getByText('Entrada', { exact: true }).count()).resolves.toBe(1);
+    await expect(cards.getByText('ALM2 → CCS')).toHaveCount(1);
+    await expect(cards.getByText('Entrada', { exact: true })).toHaveCount(1);
     expect(await overflow(page)).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
-  it('el admin cambia la razón social; el pie de la tienda la muestra y /nuestras-tiendas no lista almacenes', async () => {
+  test('el admin cambia la razón social; el pie de la tienda la muestra y /nuestras-tiendas no lista almacenes', async () => {
     const admin = await newPage(browser, PHONE);
     await login(admin.page, 'admin@vitrina.com.ve');
     await admin.page.goto(`${baseUrl()}/dashboard/tiendas/empresa`);
@@ -103,11 +98,11 @@ describe('tiendas y existencia en un teléfono', () => {
 
     const shopper = await newPage(browser, PHONE);
     await shopper.page.goto(`${baseUrl()}/nuestras-tiendas`);
-    await expect(shopper.page.getByTestId('pie-empresa').textContent()).resolves.toContain('Vitrina Moda Oriente C.A. · RIF J-40000000-1');
+    await expect(shopper.page.getByTestId('pie-empresa')).toContainText('Vitrina Moda Oriente C.A. · RIF J-40000000-1');
     const names = await shopper.page.getByTestId('tienda').locator('h2').allTextContents();
     expect(names).toContain('Vitrina Sambil Caracas');
     expect(names.some((n) => n.startsWith('Almacén'))).toBe(false);
-    await expect(shopper.page.getByTestId('tienda-mapa').count()).resolves.toBe(names.length);
+    await expect(shopper.page.getByTestId('tienda-mapa')).toHaveCount(names.length);
     expect(await overflow(shopper.page)).toBe(0);
     expect(shopper.errors).toEqual([]);
     await shopper.page.context().close();

@@ -8,23 +8,21 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from '@playwright/test';
 import { formatUsd } from '#domain/money.ts';
-import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll } from './fixtures.ts';
+import { baseUrl, expect, login, newPage, noSidewaysScroll, test } from './fixtures.ts';
 
 const run = promisify(execFile);
 let browser: Browser;
 let dir: string;
 const PHONE = { width: 360, height: 780 };
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+test.beforeAll(async ({ browser: shared }) => {
+  browser = shared;
   dir = await mkdtemp(join(tmpdir(), 'vitrina-venta-credito-'));
 });
 
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -58,15 +56,15 @@ async function registrarAbono(page: Page, cents: number, reference: string) {
   await form.getByTestId('abono-referencia').fill(reference);
   await form.getByTestId('registrar-abono').click();
   await page.locator('[data-testid^="abono-"]').filter({ hasText: reference }).waitFor();
-  await expect(page.getByTestId('accion-resultado').textContent()).resolves.toContain('Abono registrado');
+  await expect(page.getByTestId('accion-resultado')).toContainText('Abono registrado');
 }
 
 const stamp = String(Date.now()).slice(-8);
 const dni = `V-${stamp}`;
 const sale = { number: '', totalCents: 0, total: '' };
 
-describe('venta a crédito', () => {
-  it('el vendedor vende a crédito; administración registra dos abonos, rechaza uno, y la nota y la lista dicen lo mismo', async () => {
+test.describe('venta a crédito', () => {
+  test('el vendedor vende a crédito; administración registra dos abonos, rechaza uno, y la nota y la lista dicen lo mismo', async () => {
     // administración gives the new customer a credit limit (the authorization registers it).
     const admin = await newPage(browser, PHONE);
     await login(admin.page, 'administracion@vitrina.com.ve');
@@ -79,11 +77,11 @@ describe('venta a crédito', () => {
     await admin.page.getByTestId(`cliente-${dni}`).waitFor();
     await admin.page.getByTestId(`limite-${dni}`).fill('5000,00');
     await admin.page.getByTestId(`dias-${dni}`).fill('30');
-    await expect.poll(() => admin.page.getByTestId(`limite-${dni}`).inputValue()).toBe('5000,00');
+    await expect(admin.page.getByTestId(`limite-${dni}`)).toHaveValue('5000,00');
     await admin.page.getByTestId(`guardar-${dni}`).click();
     await admin.page.getByTestId(`guardado-${dni}`).waitFor();
     // The notice and the revalidated row may land in separate renders: wait for the row.
-    await expect.poll(() => admin.page.getByTestId(`cliente-${dni}`).textContent()).toContain('Límite $ 5.000,00 · 30 días');
+    await expect(admin.page.getByTestId(`cliente-${dni}`)).toContainText('Límite $ 5.000,00 · 30 días');
     await noSidewaysScroll(admin.page);
 
     // The seller: a store, the first article with free units, the customer, crédito without payments.
@@ -105,9 +103,7 @@ describe('venta a crédito', () => {
     await seller.page.getByTestId('cliente-dni').fill(dni);
     await seller.page.getByTestId('cliente-buscar').click();
     await seller.page.getByTestId('cliente-encontrado').waitFor();
-    await expect(seller.page.getByTestId('cliente-encontrado').textContent()).resolves.toContain(
-      'límite $ 5.000,00 · 30 días · debe $ 0,00',
-    );
+    await expect(seller.page.getByTestId('cliente-encontrado')).toContainText('límite $ 5.000,00 · 30 días · debe $ 0,00');
     await seller.page.getByTestId('condicion').getByText('Crédito (nota)').click();
     await seller.page.getByTestId('falta').filter({ hasText: 'Queda a crédito' }).waitFor();
     const total = money(await seller.page.getByTestId('total-usd').textContent());
@@ -130,8 +126,8 @@ describe('venta a crédito', () => {
     await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar?search=${sale.number}`);
     const card = page.getByTestId(`tarjeta-cobro-${sale.number}`);
     await card.waitFor();
-    await expect(card.textContent()).resolves.toContain(dni);
-    await expect(page.getByTestId(`tarjeta-saldo-${sale.number}`).textContent()).resolves.toBe(`Saldo ${formatUsd(sale.totalCents)}`);
+    await expect(card).toContainText(dni);
+    await expect(page.getByTestId(`tarjeta-saldo-${sale.number}`)).toHaveText(`Saldo ${formatUsd(sale.totalCents)}`);
     await noSidewaysScroll(page);
     await card.click();
     await page.waitForURL(new RegExp(`/dashboard/cuentas/por-cobrar/${sale.number}$`));
@@ -153,27 +149,27 @@ describe('venta a crédito', () => {
     await rejected.getByRole('button', { name: 'Rechazar' }).click();
     const owed = sale.totalCents - second;
     await saldoEs(page, owed);
-    await expect(page.getByTestId('accion-resultado').textContent()).resolves.toContain('Abono rechazado');
-    await expect(rejected.locator('[data-paso]').getAttribute('data-paso')).resolves.toBe('rechazado');
+    await expect(page.getByTestId('accion-resultado')).toContainText('Abono rechazado');
+    await expect(rejected.locator('[data-paso]')).toHaveAttribute('data-paso', 'rechazado');
     const pending = page.locator('[data-testid^="abono-"]').filter({ hasText: `ZC${stamp}B` });
-    await expect(pending.locator('[data-paso]').getAttribute('data-paso')).resolves.toBe('pendiente');
+    await expect(pending.locator('[data-paso]')).toHaveAttribute('data-paso', 'pendiente');
     await noSidewaysScroll(page);
 
     // The list row for the note (and its customer) shows the same balance.
     await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar?search=${sale.number}`);
-    await expect(page.getByTestId(`tarjeta-saldo-${sale.number}`).textContent()).resolves.toBe(`Saldo ${formatUsd(owed)}`);
-    await expect(page.getByTestId(`tarjeta-cobro-${sale.number}`).textContent()).resolves.toContain('Cliente a Crédito del Recorrido');
+    await expect(page.getByTestId(`tarjeta-saldo-${sale.number}`)).toHaveText(`Saldo ${formatUsd(owed)}`);
+    await expect(page.getByTestId(`tarjeta-cobro-${sale.number}`)).toContainText('Cliente a Crédito del Recorrido');
     await noSidewaysScroll(page);
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
-  it('el PDF de la nota se dibuja (pdftoppm) y lleva su número y su total en $ y Bs.', async () => {
+  test('el PDF de la nota se dibuja (pdftoppm) y lleva su número y su total en $ y Bs.', async () => {
     expect(sale.number, 'la venta del primer recorrido').toMatch(/^NE-/);
     const { page, errors } = await newPage(browser);
     await login(page, 'ventas@vitrina.com.ve');
     await page.goto(`${baseUrl()}/dashboard/venta/documento/${sale.number}`);
-    await expect(page.getByTestId('documento-numero').textContent()).resolves.toContain(sale.number);
+    await expect(page.getByTestId('documento-numero')).toContainText(sale.number);
     // «Total» on the page: "$ 12,34 · Bs. 456,78".
     const shown = money(await page.locator('p[data-testid="documento-total-resumen"]').textContent());
     const [usd, ves] = shown.split(' · ');
@@ -210,7 +206,7 @@ describe('venta a crédito', () => {
     await page.context().close();
   });
 
-  it('un límite de crédito escrito antes de que la página cargue su JavaScript no se pierde al hidratarse', async () => {
+  test('un límite de crédito escrito antes de que la página cargue su JavaScript no se pierde al hidratarse', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await login(page, 'administracion@vitrina.com.ve');
     const other = `V-${String(Number(stamp) + 1).padStart(8, '0')}`;
@@ -237,11 +233,11 @@ describe('venta a crédito', () => {
       return input !== null && Object.keys(input).some((k) => k.startsWith('__reactFiber'));
     }, other);
     await page.waitForLoadState('networkidle');
-    await expect(page.getByTestId(`limite-${other}`).inputValue()).resolves.toBe('7000,00');
-    await expect(page.getByTestId(`dias-${other}`).inputValue()).resolves.toBe('45');
+    await expect(page.getByTestId(`limite-${other}`)).toHaveValue('7000,00');
+    await expect(page.getByTestId(`dias-${other}`)).toHaveValue('45');
     await page.getByTestId(`guardar-${other}`).click();
     await page.getByTestId(`guardado-${other}`).waitFor();
-    await expect.poll(() => page.getByTestId(`cliente-${other}`).textContent()).toContain('Límite $ 7.000,00 · 45 días');
+    await expect(page.getByTestId(`cliente-${other}`)).toContainText('Límite $ 7.000,00 · 45 días');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -1,19 +1,14 @@
 // A salesman on a 360 px phone makes a counter sale on "Nueva venta": an article from the first
 // page, a new customer, Zelle plus pago móvil completed to the exact total, and the factura's
 // number and total on the success panel; then the salesman voids it from its page.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage, noSidewaysScroll } from './fixtures.ts';
+import type { Browser, Page } from '@playwright/test';
+import { baseUrl, expect, login, newPage, noSidewaysScroll, test } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 740 };
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
 /** Text without the spaces the es-VE format puts between the symbol and the digits. */
@@ -28,8 +23,8 @@ async function chooseMainStore(page: Page) {
   await select.selectOption(ccs);
 }
 
-describe('venta de mostrador en el teléfono', () => {
-  it('de contado con Zelle y pago móvil: la factura muestra su número y el total', async () => {
+test.describe('venta de mostrador en el teléfono', () => {
+  test('de contado con Zelle y pago móvil: la factura muestra su número y el total', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     await login(page, 'ventas@vitrina.com.ve');
     await page.goto(`${baseUrl()}/dashboard/venta`);
@@ -58,8 +53,8 @@ describe('venta de mostrador en el teléfono', () => {
     await page.getByTestId('pago-banco-1').selectOption('0134');
     await page.getByTestId('pago-referencia-1').fill(`PM${dni.slice(-6)}`);
     await page.getByTestId('pago-completar-1').click();
-    await expect.poll(() => page.getByTestId('pago-monto-1').inputValue()).not.toBe('');
-    await expect(page.getByTestId('falta').count()).resolves.toBe(0);
+    await expect(page.getByTestId('pago-monto-1')).not.toHaveValue('');
+    await expect(page.getByTestId('falta')).toHaveCount(0);
     const total = money(await page.getByTestId('total-usd').textContent());
     expect(total).toMatch(/^\$ [\d.]+,\d{2}$/);
     await noSidewaysScroll(page);
@@ -76,19 +71,19 @@ describe('venta de mostrador en el teléfono', () => {
     await page.goto(`${baseUrl()}/dashboard/venta/documento/${number}`);
     await page.getByTestId('anular-motivo').fill('no');
     await page.getByTestId('anular-enviar').click();
-    await expect.poll(() => page.getByText('Escriba el motivo de la anulación (al menos 5 letras)').count()).toBe(1);
+    await expect(page.getByText('Escriba el motivo de la anulación (al menos 5 letras)')).toHaveCount(1);
     await page.getByTestId('anular-motivo').fill('El cliente cambió de opinión');
     await page.getByTestId('anular-enviar').click();
     await page.getByTestId('anular-listo').waitFor();
     expect(await page.getByTestId('documento-anulacion').textContent()).toContain('El cliente cambió de opinión');
-    await expect(page.getByTestId('anular-venta').count()).resolves.toBe(0);
+    await expect(page.getByTestId('anular-venta')).toHaveCount(0);
     await noSidewaysScroll(page);
     await page.goto(`${baseUrl()}/dashboard/venta/mis-ventas?search=${number}`);
     await page.getByTestId(`anulada-${number}`).waitFor();
     expect(errors).toEqual([]);
   });
 
-  it('un pago que no alcanza muestra el mensaje del servidor y conserva el formulario', async () => {
+  test('un pago que no alcanza muestra el mensaje del servidor y conserva el formulario', async () => {
     const { page } = await newPage(browser, PHONE);
     await login(page, 'ventas@vitrina.com.ve');
     await page.goto(`${baseUrl()}/dashboard/venta/nueva`);
@@ -104,7 +99,7 @@ describe('venta de mostrador en el teléfono', () => {
     await page.getByTestId('registrar-venta').click();
     await page.getByTestId('venta-error').waitFor();
     expect(await page.getByTestId('venta-error').textContent()).toMatch(/faltan/);
-    await expect(page.getByTestId(`linea-${article}`).count()).resolves.toBe(1);
+    await expect(page.getByTestId(`linea-${article}`)).toHaveCount(1);
     expect(await page.getByTestId('cliente-nombre').inputValue()).toBe('Cliente Corto');
   });
 });

@@ -2,23 +2,21 @@
 // → the order is made and WhatsApp opens with its code and total → the sales staff see it marked
 // WhatsApp. wa.me is answered by the test (page.route): nothing leaves the machine.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from '@playwright/test';
 import type { ArticleDetail } from '#domain/contracts/catalogo.ts';
 import { whatsappDigits } from '#domain/whatsapp.ts';
-import { baseUrl, cancelUnpaidOrders, launchBrowser, login, newPage, noSidewaysScroll, PHONE } from './fixtures.ts';
+import { baseUrl, cancelUnpaidOrders, expect, login, newPage, noSidewaysScroll, PHONE, test } from './fixtures.ts';
 
 let browser: Browser;
 /** Orders left waiting for payment: cancelled at the end, so later journeys do not meet the unpaid limits. */
 const created: string[] = [];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+test.beforeAll(({ browser: shared }) => {
+  browser = shared;
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   if (browser) await cancelUnpaidOrders(browser, created);
-  await browser?.close();
 });
 
 /** A model with a size that has 2 or more units in one store, read from the public API. */
@@ -57,8 +55,8 @@ async function fillForm(page: Page, phone: string) {
   await page.getByLabel('Ciudad').fill('Barquisimeto');
 }
 
-describe('pedir por WhatsApp en el teléfono', () => {
-  it('artículo → talla → «Pedir por WhatsApp» → datos → la orden se hace, WhatsApp abre con su código y total, y ventas la ve marcada', async () => {
+test.describe('pedir por WhatsApp en el teléfono', () => {
+  test('artículo → talla → «Pedir por WhatsApp» → datos → la orden se hace, WhatsApp abre con su código y total, y ventas la ve marcada', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     const pick = await sizeInStock();
     // The chat is answered here: the journey captures the window it opens instead of going to the internet.
@@ -69,7 +67,7 @@ describe('pedir por WhatsApp en el teléfono', () => {
       );
 
     await page.goto(`${baseUrl()}${pick.path}`);
-    await expect(page.getByTestId('pedir-whatsapp').isDisabled()).resolves.toBe(true);
+    await expect(page.getByTestId('pedir-whatsapp')).toBeDisabled();
     await page.getByTestId(`talla-${pick.sizeCode}`).click();
     await page.getByTestId('codigo-articulo').filter({ hasText: pick.article }).waitFor();
     await page.getByTestId('pedir-whatsapp').click();
@@ -107,9 +105,9 @@ describe('pedir por WhatsApp en el teléfono', () => {
     expect(message).toMatch(new RegExp(`Mi pedido: http://[^/]+/orden/${code}\\?t=\\w+`));
     expect(message).toContain(`talla`);
     // The button opens the same chat, in case the browser blocked the window; a reload does not open it again.
-    await expect(page.getByTestId('abrir-whatsapp').getAttribute('href')).resolves.toBe(opened.url());
+    await expect(page.getByTestId('abrir-whatsapp')).toHaveAttribute('href', opened.url());
     expect(page.url()).not.toContain('whatsapp=abrir');
-    await expect(page.getByTestId('envio-confirmacion').textContent()).resolves.toContain('Por acordar por WhatsApp');
+    await expect(page.getByTestId('envio-confirmacion')).toContainText('Por acordar por WhatsApp');
     await noSidewaysScroll(page);
     await expect(accessibilityProblems(page)).resolves.toEqual([]);
     expect(errors).toEqual([]);
@@ -120,19 +118,19 @@ describe('pedir por WhatsApp en el teléfono', () => {
     await staff.page.goto(`${baseUrl()}/dashboard/venta?origen=whatsapp`);
     const card = staff.page.getByTestId(`tarjeta-${code}`);
     await card.waitFor();
-    await expect(card.getByTestId(`origen-${code}`).textContent()).resolves.toBe('WhatsApp');
+    await expect(card.getByTestId(`origen-${code}`)).toHaveText('WhatsApp');
     await expect(staff.page.locator('[data-testid^="tarjeta-"]').count()).resolves.toBeGreaterThan(0);
     await staff.page.goto(`${baseUrl()}/dashboard/venta?origen=web`);
     await staff.page.getByTestId('filtro-origen').waitFor();
-    await expect(staff.page.getByTestId(`tarjeta-${code}`).count()).resolves.toBe(0);
+    await expect(staff.page.getByTestId(`tarjeta-${code}`)).toHaveCount(0);
     await staff.page.goto(`${baseUrl()}/dashboard/venta/${code}`);
     await staff.page.getByRole('heading', { name: `Orden ${code}` }).waitFor();
-    await expect(staff.page.getByTestId(`origen-${code}`).textContent()).resolves.toBe('WhatsApp');
+    await expect(staff.page.getByTestId(`origen-${code}`)).toHaveText('WhatsApp');
     await noSidewaysScroll(staff.page);
     expect(staff.errors).toEqual([]);
   });
 
-  it('sin número de WhatsApp en el pie de página no hay botón, y el formulario vuelve al carrito', async () => {
+  test('sin número de WhatsApp en el pie de página no hay botón, y el formulario vuelve al carrito', async () => {
     const admin = await newPage(browser);
     await login(admin.page, 'admin@vitrina.com.ve');
     const footer = (await (await fetch(`${baseUrl()}/api/footer-content`)).json()) as { data: { whatsapp: string } };
@@ -147,12 +145,12 @@ describe('pedir por WhatsApp en el teléfono', () => {
       await page.goto(`${baseUrl()}${pick.path}`);
       await page.getByTestId(`talla-${pick.sizeCode}`).click();
       await page.getByTestId('codigo-articulo').filter({ hasText: pick.article }).waitFor();
-      await expect(page.getByTestId('pedir-whatsapp').count()).resolves.toBe(0);
+      await expect(page.getByTestId('pedir-whatsapp')).toHaveCount(0);
       await page.getByTestId('agregar-carrito').click();
       await page.getByTestId('agregado').waitFor();
       await page.goto(`${baseUrl()}/carrito`);
       await page.getByTestId('checkout-siguiente').waitFor();
-      await expect(page.getByTestId('carrito-pedir-whatsapp').count()).resolves.toBe(0);
+      await expect(page.getByTestId('carrito-pedir-whatsapp')).toHaveCount(0);
       await page.goto(`${baseUrl()}/carrito/whatsapp`);
       await page.waitForURL(/\/carrito$/);
       expect(errors).toEqual([]);
@@ -161,7 +159,7 @@ describe('pedir por WhatsApp en el teléfono', () => {
     }
   });
 
-  it('desde el carrito: el botón lleva al mismo formulario', async () => {
+  test('desde el carrito: el botón lleva al mismo formulario', async () => {
     const { page, errors } = await newPage(browser, PHONE);
     const pick = await sizeInStock();
     await page.goto(`${baseUrl()}${pick.path}`);
@@ -173,7 +171,7 @@ describe('pedir por WhatsApp en el teléfono', () => {
     await page.getByTestId('carrito-pedir-whatsapp').click();
     await page.waitForURL(/\/carrito\/whatsapp$/);
     await page.getByTestId('form-whatsapp').waitFor();
-    await expect(page.getByTestId('total-usd').textContent()).resolves.toMatch(/^\$ [\d.]+,\d{2}$/);
+    await expect(page.getByTestId('total-usd')).toHaveText(/^\$ [\d.]+,\d{2}$/);
     await noSidewaysScroll(page);
     expect(errors).toEqual([]);
   });

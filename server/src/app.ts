@@ -21,6 +21,8 @@ import { parseQueryString } from './http/query-string.ts';
 import { registerResponseCache } from './http/response-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { COLAS, type Cola, createCola } from './jobs/cola.ts';
+import { relojDePruebasRoutes } from './jobs/reloj-de-pruebas.routes.ts';
+import { type Reloj, relojDePruebas, relojDelSistema } from './reloj.ts';
 import { aliadosRoutes } from './modules/aliados/aliados.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthContext } from './modules/auth/auth.service.ts';
@@ -89,6 +91,8 @@ declare module 'fastify' {
     cola: Cola;
     /** Where uploads, product photos and the catalogue PDF live: DATA_DIR, or the S3 bucket of S3_BUCKET. */
     uploadStore: UploadStore;
+    /** The clock of the blog's storefront and the periodic jobs' ticks (reloj.ts). */
+    reloj: Reloj;
   }
 }
 
@@ -117,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
+  const relojMovible = deps.env.RELOJ_DE_PRUEBAS === 'si' ? relojDePruebas() : null;
+  app.decorate('reloj', relojMovible ?? relojDelSistema);
   const log = (msg: string, err?: unknown) => app.log.error({ err }, msg);
   const warn = (msg: string) => app.log.warn(msg);
   const mailer =
@@ -250,6 +256,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(aliadosRoutes, { prefix: '/api' });
   // The catalogue file: /api/catalogo/archivo*.
   await app.register(catalogoArchivoRoutes, { prefix: '/api' });
+  // The browser journeys' clock for the periodic jobs, never on a server without RELOJ_DE_PRUEBAS.
+  if (relojMovible) await app.register(relojDePruebasRoutes, { prefix: '/api', reloj: relojMovible });
 
   // Files and pages outside /api.
   await app.register(imagenesRoutes);

@@ -102,6 +102,11 @@ const envSchema = z.object({
     .min(0, 'TAREAS_INTERVALO_SEGUNDOS debe ser 0 (desactivadas) o más')
     .max(86_400, 'TAREAS_INTERVALO_SEGUNDOS debe ser como máximo 86400 (un día)')
     .default(60),
+  // Test harness only (e2e/tienda.ts): POST /api/pruebas/reloj runs the periodic jobs at the clock
+  // the journey names. Production refuses it unless RELOJ_DE_PRUEBAS_EN_PRODUCCION also says so
+  // (the journeys run the production build), see checkTestClock.
+  RELOJ_DE_PRUEBAS: z.literal('si', { error: 'RELOJ_DE_PRUEBAS solo puede ser «si» (o no estar)' }).optional(),
+  RELOJ_DE_PRUEBAS_EN_PRODUCCION: z.literal('si', { error: 'RELOJ_DE_PRUEBAS_EN_PRODUCCION solo puede ser «si» (o no estar)' }).optional(),
   // How often an idle worker of the job queue (pg-boss) looks for jobs; a job queued by this same
   // process wakes it at once, so this is the delay for jobs queued by another process.
   COLA_SONDEO_SEGUNDOS: z.coerce
@@ -198,6 +203,17 @@ const envSchema = z.object({
 });
 
 /** The S3_* variables make sense only together: a bucket, and both halves of a key or neither. */
+/** The test clock is a door into the jobs: a production server opens it only when told twice. */
+function checkTestClock(env: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  if (env.RELOJ_DE_PRUEBAS === 'si' && env.NODE_ENV === 'production' && env.RELOJ_DE_PRUEBAS_EN_PRODUCCION !== 'si') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['RELOJ_DE_PRUEBAS'],
+      message: 'RELOJ_DE_PRUEBAS es solo para las pruebas: en producción no se acepta sin RELOJ_DE_PRUEBAS_EN_PRODUCCION=si',
+    });
+  }
+}
+
 function checkS3(env: Record<string, unknown>, ctx: z.RefinementCtx): void {
   const others = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((key) => env[key] !== undefined);
   if (!env.S3_BUCKET && others.length > 0) {
@@ -264,7 +280,7 @@ export type Env = z.infer<typeof envSchema> & { dataDir: string };
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable (`DATABASE_URL=`) means "not set".
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
-  const result = envSchema.superRefine(checkS3).safeParse(present);
+  const result = envSchema.superRefine(checkS3).superRefine(checkTestClock).safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Configuración inválida:\n${lines.join('\n')}`);

@@ -212,7 +212,7 @@ export async function startJobs(app: FastifyInstance): Promise<Jobs> {
   let ticking: Promise<unknown> | undefined;
   const tick = () => {
     // A tick still queueing (a slow database) is not doubled: the next slot's tick comes anyway.
-    ticking ??= queueDueJobs(cola, { seconds, bcv })
+    ticking ??= queueDueJobs(cola, { seconds, bcv }, app.reloj.ahora())
       .catch((error) => app.log.error({ err: error }, 'tareas periódicas: no se pudieron encolar'))
       .finally(() => {
         ticking = undefined;

@@ -57,31 +57,28 @@ export async function blogRoutes(app: FastifyInstance): Promise<void> {
     return result;
   }
 
-  route(app, contract.getAllCategories, PUBLIC, async () => ok(await service.listarCategorias(db())));
+  route(app, contract.getAllCategories, PUBLIC, async () => ok(await service.listarCategorias(db(), app.reloj.ahora())));
   route(app, contract.addCategory, ADMIN, async ({ body }) => ok(await publicWrite(() => service.crearCategoria(db(), body.category))));
 
   route(app, contract.getAllPosts, PUBLIC, async ({ query }) => {
-    const { items, meta } = await service.listarVisibles(db(), {
-      page: query.page,
-      perPage: query.per_page,
-      categoryId: query.category,
-      search: query.search,
-    });
+    const { items, meta } = await service.listarVisibles(
+      db(),
+      { page: query.page, perPage: query.per_page, categoryId: query.category, search: query.search },
+      app.reloj.ahora(),
+    );
     return okList(items, meta);
   });
-  route(app, contract.getPost, PUBLIC, async ({ params }) => ok(await service.verVisible(db(), params.slug)));
+  route(app, contract.getPost, PUBLIC, async ({ params }) => ok(await service.verVisible(db(), params.slug, app.reloj.ahora())));
 
   route(app, contract.panelPosts, ADMIN, async ({ query }) => {
-    const { items, meta } = await service.listarPanel(db(), {
-      page: query.page,
-      perPage: query.per_page,
-      categoryId: query.category,
-      search: query.search,
-      status: query.filter,
-    });
+    const { items, meta } = await service.listarPanel(
+      db(),
+      { page: query.page, perPage: query.per_page, categoryId: query.category, search: query.search, status: query.filter },
+      app.reloj.ahora(),
+    );
     return okList(items, meta);
   });
-  route(app, contract.panelPost, ADMIN, async ({ params }) => ok(await service.verPanel(db(), params.id)));
+  route(app, contract.panelPost, ADMIN, async ({ params }) => ok(await service.verPanel(db(), params.id, app.reloj.ahora())));
 
   route(app, contract.addPost, ADMIN, async (request) =>
     ok(await publicWrite(() => service.crearPost(db(), store, autor(request), request.body))),

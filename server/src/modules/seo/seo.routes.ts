@@ -37,7 +37,7 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const db = app.deps.database.db;
-    const [lines, models, posts] = await Promise.all([listLines(db), findAllForSitemap(db), slugsVisibles(db)]);
+    const [lines, models, posts] = await Promise.all([listLines(db), findAllForSitemap(db), slugsVisibles(db, app.reloj.ahora())]);
     const paths = [
       ...STATIC_PATHS,
       ...lines.flatMap((l) => [linePath(l.code), subLinePath(l.code), ...l.sublineas.map((s) => subLinePath(l.code, s.code))]),

@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser journeys (`npm run test:e2e`): Debian's Chromium against the built store. Each worker starts
+// a store of its own (e2e/tienda.ts), so journeys in different workers share nothing; E2E_WORKERS
+// sets how many run at once (two fit this 2-core machine). A failure keeps its trace and is never
+// retried: a test that fails once in N is a defect to find.
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.e2e.ts',
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  outputDir: 'test-results',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    locale: 'es-VE',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});
