@@ -11,8 +11,10 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Bounds for what a journey waits for (a page, a catalogue PDF of a thousand articles), not waits:
+  // two stores, two browsers and other work share this machine's two cores.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   outputDir: 'test-results',
   use: {

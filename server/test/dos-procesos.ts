@@ -6,10 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '#server/app.ts';
 import { openDatabase } from '#server/db/client.ts';
-import { seedDemo } from '#server/db/seed/seed.ts';
 import { parseEnv } from '#server/env.ts';
 import { type Jobs, startJobs } from '#server/jobs/jobs.ts';
-import { createPostgresDatabase, DEMO_NOW, TEST_ENV, type TestApp } from './build-test-app.ts';
+import { createSeededPostgresDatabase, TEST_ENV, type TestApp } from './build-test-app.ts';
 import { fakeSmtp, memoryMailer } from './correos.ts';
 
 export type TwoProcesses = {
@@ -26,11 +25,10 @@ export async function twoProcessesOnPostgres(): Promise<TwoProcesses> {
   if (!serverUrl) throw new Error('Esta prueba necesita DATABASE_URL (npm run test:pg).');
   const smtp = fakeSmtp();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-dos-procesos-'));
-  const created = await createPostgresDatabase(serverUrl);
+  const created = await createSeededPostgresDatabase(serverUrl);
 
-  async function openApp(seed: boolean): Promise<TestApp> {
+  async function openApp(): Promise<TestApp> {
     const database = await openDatabase({ url: created.url, dataDir: null });
-    if (seed) await seedDemo(database.db, DEMO_NOW);
     const env = parseEnv({
       ...TEST_ENV,
       DATA_DIR: dataDir,
@@ -44,14 +42,14 @@ export async function twoProcessesOnPostgres(): Promise<TwoProcesses> {
     return { app, database, close: async () => void (await app.close()) };
   }
 
-  const a = await openApp(true);
-  const b = await openApp(false);
+  const a = await openApp();
+  const b = await openApp();
   const jobs: Jobs[] = [await startJobs(a.app), await startJobs(b.app)];
   return {
     a,
     b,
     smtp,
-    openAnother: () => openApp(false),
+    openAnother: () => openApp(),
     close: async () => {
       for (const j of jobs) await j.stop();
       for (const t of [a, b]) {

@@ -9,9 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '#server/db/client.ts';
-import { seedDemo } from '#server/db/seed/seed.ts';
-import { DEMO_NOW } from '#test/build-test-app.ts';
+import { createSeededPostgresDatabase } from '#test/build-test-app.ts';
 import { type BuyerLine, buyerAddress, buyerOrder } from '#test/compradores.ts';
 import { freePort } from '#test/server-process.ts';
 
@@ -28,7 +26,7 @@ type Outcome = { key: string; lines: BuyerLine[]; status?: number; code?: string
 
 let serverUrl = '';
 let databaseUrl = '';
-let databaseName = '';
+let created: { url: string; drop: () => Promise<void> } | undefined;
 let dataDir = '';
 let pool: pg.Pool;
 let articles: string[] = [];
@@ -124,19 +122,9 @@ async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
 beforeAll(async () => {
   serverUrl = process.env.DATABASE_URL ?? '';
   if (!serverUrl) throw new Error('La prueba de durabilidad necesita DATABASE_URL (npm run test:pg).');
-  databaseName = `vitrina_durable_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  await admin.end();
-  const parsed = new URL(serverUrl);
-  parsed.pathname = `/${databaseName}`;
-  databaseUrl = parsed.toString();
+  created = await createSeededPostgresDatabase(serverUrl);
+  databaseUrl = created.url;
   dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-durable-'));
-
-  const database = await openDatabase({ url: databaseUrl, dataDir: null });
-  await seedDemo(database.db, DEMO_NOW);
-  await database.close();
 
   pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   articles = (
@@ -162,12 +150,7 @@ afterAll(async () => {
     await exited(server.child);
   }
   await pool?.end();
-  if (databaseName) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await created?.drop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
