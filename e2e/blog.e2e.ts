@@ -2,7 +2,7 @@
 // (with that picture) only once its time came. A post full of script payloads, sent to the API as
 // an attacker with the admin's session would, runs nothing on the storefront or in the panel.
 import type { Browser, Page } from '@playwright/test';
-import { baseUrl, expect, login, newPage, noSidewaysScroll, advanceClockTo, test } from './fixtures.ts';
+import { advanceClockTo, baseUrl, expect, login, newPage, noSidewaysScroll, test } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 780 };

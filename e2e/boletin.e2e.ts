@@ -9,7 +9,7 @@ import type { Browser, Page } from '@playwright/test';
 import { PROGRAMACION_PASADA } from '#domain/boletin-programada.ts';
 import { caracasParts, formatDateTime, MONTH_NAMES } from '#domain/dates.ts';
 import { deliveredMessage, deliveredText } from './correo-falso.ts';
-import { baseUrl, expect, login, mailbox, newPage, noSidewaysScroll, PHONE, advanceClockTo, test } from './fixtures.ts';
+import { advanceClockTo, baseUrl, expect, login, mailbox, newPage, noSidewaysScroll, PHONE, test } from './fixtures.ts';
 
 let browser: Browser;
 
