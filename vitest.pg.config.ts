@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // The services run (`npm run test:pg`): the server tests whose outcome depends on the database
-// engine, against a real PostgreSQL server (DATABASE_URL). Every other server test runs once, on
+// engine, against a real PostgreSQL server (DATABASE_URL), and the one that needs Redis. Every other server test runs once, on
 // PGlite, in `npm test`. Each file's database is a clone of one template that the global setup
 // migrates and seeds (CREATE DATABASE … TEMPLATE), dropped when the file ends.
 //
@@ -24,6 +24,8 @@ export const POSTGRES_FILES = [
   'server/src/modules/pagos-en-linea/caida.pg.test.ts',
   'server/src/modules/pagos-en-linea/pagos-en-linea.pg.test.ts',
   'server/src/modules/ventas/ventas.venta.concurrencia.test.ts',
+  // The login limit shared by two processes through Redis (TEST_REDIS_URL, redis://127.0.0.1:6379 by default).
+  'server/src/http/rate-limit.redis.test.ts',
   // What they do or check depends on the engine (DATABASE_URL, database.kind, BUYERS_AT_ONCE).
   'server/src/http/http.test.ts',
   'server/src/jobs/cola.test.ts',

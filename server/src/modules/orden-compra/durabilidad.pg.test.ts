@@ -60,7 +60,8 @@ async function startServer() {
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
+  // Up to two minutes: a busy two-core machine starts the server slowly.
+  for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`el servidor terminó al arrancar (${child.exitCode}):\n${output}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) return { child, url, output: () => output };
