@@ -48,12 +48,31 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
   const address = `10.77.${(visitors >> 8) & 255}.${visitors & 255}`;
   const context = await browser.newContext({ viewport, locale: 'es-VE', extraHTTPHeaders: { 'x-forwarded-for': address } });
   const page = await context.newPage();
+  // A page of the store is used once hydrated (root.tsx marks it): a click or a value typed into the
+  // server's HTML before that is lost, as it would be for a person, and the journey would fail for it.
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await untilHydrated(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await untilHydrated(page);
+    return response;
+  };
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy|Hydration|hydrat/i.test(message.text())) errors.push(message.text());
   });
   return { page, errors };
+}
+
+/** Until the page is hydrated, if it is one of the store's pages (React Router's); at once otherwise. */
+export async function untilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => !('__reactRouterContext' in window) || document.documentElement.hasAttribute('data-hidratada'));
 }
 
 /** A 360 px phone, the screen every storefront journey is checked on. */
@@ -74,6 +93,7 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Ingresar' }).click();
   // Staff land in the panel, customers in their account in the store.
   await page.waitForURL(/\/(?:dashboard|mi-cuenta)/);
+  await untilHydrated(page);
 }
 
 /**

@@ -59,7 +59,8 @@ test.describe('página web', () => {
     await visitor.page.goto(`${baseUrl()}/`);
     const image = visitor.page.getByRole('img', { name: oferta });
     await expect(image).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{32}\.webp$/);
-    await expect(image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).resolves.toBe(1600);
+    // Read once it has loaded: right after the page, the picture may still be on its way.
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
     await noSidewaysScroll(visitor.page);
     expect(admin.errors).toEqual([]);
     expect(visitor.errors).toEqual([]);

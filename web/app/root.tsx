@@ -101,6 +101,11 @@ export function links() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Once the page is hydrated its buttons and fields answer: the browser journeys wait for this mark
+  // (e2e/fixtures.ts) instead of acting on server HTML whose clicks would be lost.
+  useEffect(() => {
+    document.documentElement.dataset.hidratada = '';
+  }, []);
   return (
     // The colour-scheme attribute is in the server HTML, so colours are right before any script runs.
     <html lang="es" data-mantine-color-scheme="light">
