@@ -55,6 +55,8 @@ test.describe('páginas sin esperar a los scripts', () => {
 
 test.describe('compra de un invitado', () => {
   test('dos tallas de dos tiendas → cinco pasos → pago móvil → código de orden y seguimiento público', async () => {
+    // The purchase, then four staff sessions move it to delivered: long on a busy two-core machine.
+    test.setTimeout(240_000);
     const pick = await twoSizesTwoStores();
     const { page, errors } = await newPage(browser);
     await addFromStore(page, pick.path, pick.first);
