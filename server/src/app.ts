@@ -22,7 +22,6 @@ import { registerResponseCache } from './http/response-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { COLAS, type Cola, createCola } from './jobs/cola.ts';
 import { relojDePruebasRoutes } from './jobs/reloj-de-pruebas.routes.ts';
-import { type Reloj, relojDePruebas, relojDelSistema } from './reloj.ts';
 import { aliadosRoutes } from './modules/aliados/aliados.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthContext } from './modules/auth/auth.service.ts';
@@ -67,6 +66,7 @@ import { ventasOpcionesRoutes } from './modules/ventas/ventas.opciones.routes.ts
 import { ventasPdfRoutes } from './modules/ventas/ventas.pdf.routes.ts';
 import { ventasReportesRoutes } from './modules/ventas/ventas.reportes.routes.ts';
 import { ventasVentaRoutes } from './modules/ventas/ventas.venta.routes.ts';
+import { type Reloj, relojDelSistema, relojDePruebas } from './reloj.ts';
 import { createColdPageLimit } from './ssr/paginas-frias.ts';
 import { registerSsr, type SsrOptions } from './ssr/ssr.ts';
 
