@@ -52,14 +52,17 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
   // server's HTML before that is lost, as it would be for a person, and the journey would fail for it.
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
+  // A journey that asks for an earlier moment (waitUntil: 'commit' or 'domcontentloaded') acts
+  // before the scripts on purpose (venta-credito: a value typed while they load is kept).
+  const beforeScripts = (options?: { waitUntil?: string }) => options?.waitUntil === 'commit' || options?.waitUntil === 'domcontentloaded';
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    await untilHydrated(page);
+    if (!beforeScripts(options)) await untilHydrated(page);
     return response;
   };
   page.reload = async (options) => {
     const response = await reload(options);
-    await untilHydrated(page);
+    if (!beforeScripts(options)) await untilHydrated(page);
     return response;
   };
   const errors: string[] = [];
