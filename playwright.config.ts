@@ -21,7 +21,13 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     locale: 'es-VE',
-    trace: 'retain-on-failure',
+    // A failure's trace keeps, for every action, a screenshot and the accessibility tree, the film
+    // of each page and the console, but not DOM snapshots nor network bodies: those a context stores
+    // under the worker's one traces folder by content hash, and two contexts of a journey that load
+    // the same script race on that file (one zips it while the other is still writing it: "file
+    // data stream has unexpected number of bytes" on close; Playwright issues #22089, #41351).
+    // Everything a context writes without them is named by its own call or page.
+    trace: { mode: 'retain-on-failure', snapshots: { dom: false, aria: true, screen: true }, screenshots: true, sources: true },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
