@@ -117,6 +117,14 @@ describe('la fila de títulos', () => {
     expect(readHeader(['Código', 'Color', 'Talla'], STORES).ok).toBe(false);
   });
 
+  it('un título que todo objeto hereda («constructor») es una columna que no se importa', () => {
+    const columns = columnsOf(['Código', 'constructor', '__proto__', 'Precio']);
+    expect(columns.fields.codigo?.index).toBe(0);
+    expect(columns.fields.precio?.index).toBe(3);
+    expect(columns.ignored).toEqual(['constructor', '__proto__']);
+    expect(isHeaderRow(['constructor', 'toString'])).toBe(false);
+  });
+
   it('nombra las columnas con letras como la hoja', () => {
     expect([0, 1, 25, 26, 27, 701, 702].map(columnLetter)).toEqual(['A', 'B', 'Z', 'AA', 'AB', 'ZZ', 'AAA']);
   });

@@ -7,6 +7,7 @@ import { isValidArticleCode, SIZE_CODE_LENGTH } from './article-code.ts';
 import { MAX_PRICE_CENTS } from './cambio-masivo.ts';
 import { formatUnits, MAX_UNITS_ON_HAND, stockKey } from './existencia.ts';
 import { formatUsd, fromCents, toCents } from './money.ts';
+import { ownValue } from './tabla.ts';
 import { normalizeSearch } from './text.ts';
 
 export const IMPORT_LIMITS = {
@@ -131,7 +132,7 @@ export function columnLetter(index: number): string {
 
 /** Whether this row is the header: one of its cells names the article code. */
 export function isHeaderRow(cells: readonly Cell[]): boolean {
-  return cells.some((cell) => typeof cell === 'string' && ALIASES[headerKey(cell)] === 'codigo');
+  return cells.some((cell) => typeof cell === 'string' && ownValue(ALIASES, headerKey(cell)) === 'codigo');
 }
 
 /**
@@ -145,7 +146,7 @@ export function readHeader(cells: readonly Cell[], stores: ReadonlySet<string>):
     if (isBlank(cell)) continue;
     const header = String(cell).trim();
     const key = headerKey(header);
-    const field = ALIASES[key];
+    const field = ownValue(ALIASES, key);
     const stock = field === undefined ? STOCK_HEADER.exec(key) : null;
     if (field) {
       const taken = columns.fields[field];

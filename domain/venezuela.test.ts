@@ -35,6 +35,13 @@ describe('citiesOfState', () => {
     expect(citiesOfState('Zulia')[0]).toEqual({ stateId: 24, name: 'Maracaibo' });
   });
 
+  it('un nombre que todo objeto hereda no es un estado', () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(stateByName(name)).toBeUndefined();
+      expect(citiesOfState(name)).toEqual([]);
+    }
+  });
+
   it('reconoce los nombres antiguos Vargas y Distrito Federal', () => {
     expect(stateByName('Vargas')?.name).toBe('La Guaira');
     expect(stateByName('distrito federal')?.name).toBe('Distrito Capital');

@@ -1,4 +1,6 @@
 // The 25 federal entities of Venezuela and their main cities, for address forms.
+
+import { ownValue } from './tabla.ts';
 import { normalizeSearch } from './text.ts';
 
 export type VenezuelanState = { id: number; name: string };
@@ -53,7 +55,7 @@ const STATE_ALIASES: Record<string, string> = { vargas: 'La Guaira', 'distrito f
 /** Finds a state by name ignoring case, accents and surrounding spaces ("merida" → Mérida). */
 export function stateByName(name: string): VenezuelanState | undefined {
   const wanted = normalizeSearch(name);
-  const target = normalizeSearch(STATE_ALIASES[wanted] ?? wanted);
+  const target = normalizeSearch(ownValue(STATE_ALIASES, wanted) ?? wanted);
   return VENEZUELAN_STATES.find((state) => normalizeSearch(state.name) === target);
 }
 

@@ -2,6 +2,7 @@
 import { Alert, Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ownValue } from '#domain/tabla.ts';
 
 export function AuthPage({
   title,
@@ -53,5 +54,5 @@ const MESSAGES: Record<string, string> = {
 
 export function guardMessage(request: Request): string | null {
   const key = new URL(request.url).searchParams.get('mensaje');
-  return key ? (MESSAGES[key] ?? null) : null;
+  return key ? (ownValue(MESSAGES, key) ?? null) : null;
 }

@@ -2,6 +2,7 @@
 import { Alert, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useRouteLoaderData } from 'react-router';
 import { ROLE_LABELS } from '#domain/roles.ts';
+import { ownValue } from '#domain/tabla.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/inicio';
 import type { loader as layoutLoader } from './layout.tsx';
@@ -13,7 +14,7 @@ const MESSAGES: Record<string, { color: string; text: string }> = {
 
 export function loader({ request }: Route.LoaderArgs) {
   const key = new URL(request.url).searchParams.get('mensaje') ?? '';
-  return { mensaje: MESSAGES[key] ?? null };
+  return { mensaje: ownValue(MESSAGES, key) ?? null };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

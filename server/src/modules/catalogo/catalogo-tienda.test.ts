@@ -159,5 +159,11 @@ describe('tiendas sugeridas en el artículo', () => {
     const { status, body } = await get(`/api/v2/catalogo/article/${model}?estado=Narnia`);
     expect(status).toBe(422);
     expect(body.errors?.estado).toEqual(['Elija un estado de Venezuela']);
+    // Names every object inherits are no state either (they once answered 500).
+    for (const inherited of ['constructor', '__proto__', 'toString']) {
+      const answer = await get(`/api/v2/catalogo/article/${model}?estado=${inherited}`);
+      expect(answer.status, inherited).toBe(422);
+      expect(answer.body.errors?.estado, inherited).toEqual(['Elija un estado de Venezuela']);
+    }
   });
 });

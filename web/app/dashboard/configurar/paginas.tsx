@@ -14,6 +14,7 @@ import {
   paginaUrl,
 } from '#domain/contracts/general.ts';
 import { formatDate } from '#domain/dates.ts';
+import { ownValue } from '#domain/tabla.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { formInput, unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -168,7 +169,7 @@ function Nueva({ result }: { result: ActionResult | undefined }) {
 export default function Paginas({ loaderData, actionData }: Route.ComponentProps) {
   const { paginas, selected, nueva, hecho } = loaderData;
   const result = actionData as ActionResult | undefined;
-  const notice = hecho ? HECHO[hecho] : undefined;
+  const notice = hecho ? ownValue(HECHO, hecho) : undefined;
   return (
     <Stack gap="md" maw={960}>
       <Group justify="space-between" wrap="wrap">

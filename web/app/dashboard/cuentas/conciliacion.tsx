@@ -36,6 +36,7 @@ import {
 } from '#domain/contracts/conciliacion.ts';
 import { formatDate, formatDateTime } from '#domain/dates.ts';
 import { type Currency, formatUsd, formatVes, toCents } from '#domain/money.ts';
+import { ownValue } from '#domain/tabla.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { formInput, unwrapList } from '#web/lib/api.ts';
@@ -81,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     meta: meta as ListMeta,
     detail: detail?.body.success ? detail.body.data : null,
     detailError: detail && !detail.body.success ? detail.body.message : null,
-    uploadError: UPLOAD_ERRORS[params.get('subida') ?? ''] ?? null,
+    uploadError: ownValue(UPLOAD_ERRORS, params.get('subida') ?? '') ?? null,
     editing: params.get('columnas') === '1',
   };
 }

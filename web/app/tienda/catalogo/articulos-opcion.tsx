@@ -31,7 +31,7 @@ const OPTIONS = {
 type Option = keyof typeof OPTIONS;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  if (!(params.option in OPTIONS)) throw data({ message: PAGINA_NO_ENCONTRADA }, { status: 404 });
+  if (!Object.hasOwn(OPTIONS, params.option)) throw data({ message: PAGINA_NO_ENCONTRADA }, { status: 404 });
   const option = params.option as Option;
   const { page = '1', despues } = filterParams(new URL(request.url));
   const { items, meta } = unwrapList(

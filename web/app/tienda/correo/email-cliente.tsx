@@ -48,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const link = linkOf(params, new URL(request.url));
   const intent = String(form.get('intent') ?? '');
-  if (!link || !(intent in ACCIONES)) return data({ done: null, message: 'El enlace no es válido.' }, { status: 400 });
+  if (!link || !Object.hasOwn(ACCIONES, intent)) return data({ done: null, message: 'El enlace no es válido.' }, { status: 400 });
   const key = intent as keyof typeof ACCIONES;
   const response = await context.api.call(ACCIONES[key], { cliente: Number(link.cliente), firma: link.firma });
   if (!response.body.success) return data({ done: null, message: response.body.message }, { status: response.status });

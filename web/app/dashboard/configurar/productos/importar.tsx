@@ -9,6 +9,7 @@ import { buscarLineas, opcionesProducto } from '#domain/contracts/configuracion.
 import { aplicarImportacion, type ImportacionAplicada, verImportacion } from '#domain/contracts/configuracion-importar.ts';
 import { formatUnits } from '#domain/existencia.ts';
 import { IMPORT_LIMITS, SHEET_HEADERS, stockHeader } from '#domain/importar-catalogo.ts';
+import { ownValue } from '#domain/tabla.ts';
 import { formInput, unwrap } from '#web/lib/api.ts';
 import { allCritical } from '#web/lib/criticas.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     preview,
     previewError,
-    uploadError: UPLOAD_ERRORS[params.get('subida') ?? ''] ?? null,
+    uploadError: ownValue(UPLOAD_ERRORS, params.get('subida') ?? '') ?? null,
     filters: productFilters(params),
     lineas: unwrap(lineas),
     colores: unwrap(opciones).colores,
