@@ -111,8 +111,15 @@ export async function setEmailVerified(db: Db, userId: number, now: Date): Promi
     .where(and(eq(usuarios.id, userId), isNull(usuarios.emailVerifiedAt)));
 }
 
+/** A new password, however it was set, voids every reset link of the account still unused. */
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string, now: Date): Promise<void> {
-  await db.update(usuarios).set({ passwordHash, updatedAt: now }).where(eq(usuarios.id, userId));
+  await db.transaction(async (tx) => {
+    await tx.update(usuarios).set({ passwordHash, updatedAt: now }).where(eq(usuarios.id, userId));
+    await tx
+      .update(restablecimientosClave)
+      .set({ usedAt: now })
+      .where(and(eq(restablecimientosClave.userId, userId), isNull(restablecimientosClave.usedAt)));
+  });
 }
 
 export async function insertResetToken(db: Db, values: typeof restablecimientosClave.$inferInsert): Promise<void> {

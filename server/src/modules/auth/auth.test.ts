@@ -362,6 +362,51 @@ describe('restablecer contraseña', () => {
     expect((await login('olvido@correo.com', 'nueva-clave-segura')).statusCode).toBe(200);
   });
 
+  it('usar un enlace anula los demás enlaces pendientes de la cuenta', async () => {
+    await createAccount('dos-enlaces@correo.com');
+    await askReset('dos-enlaces@correo.com');
+    const older = await resetToken('dos-enlaces@correo.com');
+    await askReset('dos-enlaces@correo.com');
+    const newer = await resetToken('dos-enlaces@correo.com');
+    expect(newer).not.toBe(older);
+    const reset = (token: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password/reset',
+        remoteAddress: nextIp(),
+        payload: { token, email: 'dos-enlaces@correo.com', password, password_confirmation: password },
+      });
+    expect((await reset(newer, 'primera-clave-nueva')).statusCode).toBe(200);
+    // The older mail, found later (or by someone else), no longer changes the password.
+    const late = await reset(older, 'segunda-clave-nueva');
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe('El enlace para restablecer la contraseña no es válido, ya se usó o venció. Solicite uno nuevo.');
+    expect((await login('dos-enlaces@correo.com', 'primera-clave-nueva')).statusCode).toBe(200);
+  });
+
+  it('cambiar la contraseña desde la cuenta anula los enlaces pendientes', async () => {
+    await createAccount('cambia@correo.com');
+    await askReset('cambia@correo.com');
+    const pending = await resetToken('cambia@correo.com');
+    const session = await loginAs(t.app, 'cambia@correo.com', PASSWORD);
+    const changed = await t.app.inject(
+      asBearer(session.token, {
+        method: 'PATCH',
+        url: '/api/profile/usuario/cambiar-clave',
+        payload: { current_password: PASSWORD, password: 'clave-de-la-cuenta', password_confirmation: 'clave-de-la-cuenta' },
+      }),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const afterChange = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      remoteAddress: nextIp(),
+      payload: { token: pending, email: 'cambia@correo.com', password: 'clave-del-enlace', password_confirmation: 'clave-del-enlace' },
+    });
+    expect(afterChange.statusCode).toBe(400);
+    expect((await login('cambia@correo.com', 'clave-de-la-cuenta')).statusCode).toBe(200);
+  });
+
   it('un token vencido o de otra cuenta no sirve', async () => {
     await createAccount('vence@correo.com');
     await askReset('vence@correo.com');
