@@ -6,6 +6,8 @@ export const RECEIPT_LIMITS = {
   maxBytes: 5 * 1024 * 1024,
   /** Pictures larger than this per side are refused before they are decoded. */
   maxSide: 8000,
+  /** And larger than this in all (a 24 MP phone photo decodes to ~100 MB): read from the header, before decoding. */
+  maxPixels: 24_000_000,
   /** Kept at most this wide: the receipt's text stays readable. */
   storedWidth: 1400,
 } as const;

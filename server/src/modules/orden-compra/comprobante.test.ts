@@ -141,6 +141,26 @@ describe('comprobante del pago reportado', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('una imagen de más de 24 megapíxeles se rechaza sin decodificarla; sin pago reportado, ni se mira', async () => {
+    // 6.000 × 5.000: a few KB of PNG that would take 30 million pixels (120 MB) to decode.
+    const huge = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    expect(huge.length).toBeLessThan(1024 * 1024);
+    const before = await stored();
+    const refused = await upload(reported.code, reported.token, huge, 'enorme.png', 'image/png');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.comprobante[0]).toBe(
+      'La imagen del comprobante es demasiado grande (más de 24 megapíxeles): envíe una captura de pantalla o una foto más pequeña.',
+    );
+    // An order with no payment to attach it to answers that first, before any picture is read.
+    const pending = await newOrder({ method: 'pago-pendiente' });
+    const unpaid = await upload(pending.code, pending.token, huge, 'enorme.png', 'image/png');
+    expect(unpaid.statusCode).toBe(400);
+    expect(unpaid.json().message).toContain('no tiene un pago reportado por confirmar');
+    expect(await stored()).toEqual(before);
+  });
+
   it('un segundo comprobante reemplaza al primero', async () => {
     const [first] = await stored();
     const response = await upload(reported.code, reported.token, await phonePhoto());

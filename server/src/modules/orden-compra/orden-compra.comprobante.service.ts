@@ -30,6 +30,8 @@ export async function adjuntarComprobante(
   // Codes are sequential: a wrong proof answers like an unknown code.
   if (!order || !mayAct) throw new NoEncontrado(NOT_FOUND_PUBLIC);
 
+  // Checked before the picture is read: decoding it is the costly part, and nobody needs it here.
+  if (!(await repo.findReportedPayment(ctx.db, order.id))) throw new ReglaNegocio(NO_PAYMENT);
   const stored = await storeReceipt(dataDir, bytes);
   if (!stored.ok) throw new ComprobanteInvalido(stored.motivo);
   try {

@@ -26,9 +26,16 @@ export async function storeReceipt(dataDir: string, bytes: Buffer): Promise<Stor
   const limitInputPixels = RECEIPT_LIMITS.maxSide * RECEIPT_LIMITS.maxSide;
   let webp: Buffer;
   try {
+    // metadata() reads the header only.
     const meta = await sharp(bytes, { limitInputPixels }).metadata();
     // A file that starts like one format and decodes as another is not taken.
     if (meta.format !== format) return { ok: false, motivo: `El comprobante no es una imagen ${RECEIPT_TYPES_TEXT} válida.` };
+    if ((meta.width ?? 0) * (meta.height ?? 0) > RECEIPT_LIMITS.maxPixels) {
+      return {
+        ok: false,
+        motivo: `La imagen del comprobante es demasiado grande (más de ${RECEIPT_LIMITS.maxPixels / 1_000_000} megapíxeles): envíe una captura de pantalla o una foto más pequeña.`,
+      };
+    }
     // rotate() applies the EXIF orientation; no metadata (GPS and the like) is copied.
     webp = await sharp(bytes, { limitInputPixels })
       .rotate()

@@ -121,6 +121,15 @@ export const paymentColumns = {
 };
 
 /** The order's payment waiting for staff (reported, neither confirmed nor rejected), locked. */
+export async function findReportedPayment(db: Db, orderId: number) {
+  const [row] = await db
+    .select({ id: ordenPagos.id })
+    .from(ordenPagos)
+    .where(and(eq(ordenPagos.orderId, orderId), eq(ordenPagos.status, 'reportado')))
+    .limit(1);
+  return row;
+}
+
 export async function findReportedPaymentForUpdate(db: Db, orderId: number) {
   const [row] = await db
     .select({ id: ordenPagos.id, receipt: ordenPagos.receipt })
