@@ -29,9 +29,12 @@ export function isAdmin(userRoles: readonly string[]): boolean {
   return userRoles.includes('admin');
 }
 
-/** Credit sales (DOMAIN.md): sales (vendedor-admin) and administración approve and follow them. */
-/** Who checks reported payments: references and the receipts buyers attach. */
-export const PAYMENT_CHECK_ROLES = ['admin', 'administracion', 'vendedor-admin'] as const satisfies readonly Role[];
+/**
+ * Who checks reported payments: references and the receipts buyers attach (their bank data). Payment
+ * confirmation is administración's (docs/dominio.md §Roles); sales staff do not see them.
+ */
+export const PAYMENT_CHECK_ROLES = ['admin', 'administracion'] as const satisfies readonly Role[];
+/** Credit sales: sales (vendedor-admin) and administración approve and follow them. */
 export const CREDIT_SALE_ROLES = ['admin', 'administracion', 'vendedor-admin'] as const satisfies readonly Role[];
 
 /** Sales reports (DOMAIN.md): sales staff read their own and all sales; administración reads the invoices. */

@@ -94,6 +94,10 @@ describe('comprobante del pago reportado', () => {
     expect((await api.call('anonimo', 'GET', url)).statusCode).toBe(401);
     expect((await api.call('cliente', 'GET', url)).statusCode).toBe(403);
     expect((await api.call('despacho', 'GET', url)).statusCode).toBe(403);
+    // A buyer's bank data is for those who confirm payments (docs/dominio.md §Roles): not for sales.
+    expect((await api.call('vendedor-admin', 'GET', url)).statusCode).toBe(403);
+    const check = await api.call('vendedor-admin', 'GET', '/api/orden-compra/vrificar-referencia?method=zelle&reference=ZCOMPROB01');
+    expect(check.statusCode).toBe(403);
     const none = await api.call('administracion', 'GET', '/api/orden-compra/pagos/999999/comprobante');
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe('Este pago no tiene comprobante.');
