@@ -161,7 +161,7 @@ export type DevolucionOutcome =
  * the goods it was given on), and only what passes both is taken from balancePaid and becomes the
  * customer's credit in favour (on a paid factura, all of it). A return that would take back money while abonos are still
  * pending is refused: a pending abono may yet be rejected, and its total must still be there to
- * subtract (spec §4), so they are settled first.
+ * subtract (docs/dominio.md §Cuentas por cobrar), so they are settled first.
  */
 export function registrarDevolucion(
   note: NotaEntrega,

@@ -5,7 +5,7 @@ import { filterMenu, type MenuEntry } from './roles.ts';
 const routesOf = (entries: readonly MenuEntry[]): string[] => entries.flatMap((e) => (e.items ? routesOf(e.items) : [e.route ?? '']));
 
 describe('páginas del panel', () => {
-  it('cada página de la especificación (§2) está en la tabla, una sola vez', () => {
+  it('cada página del panel está en la tabla, una sola vez', () => {
     const spec = [
       '',
       'aliados-comerciales',

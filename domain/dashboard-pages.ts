@@ -1,4 +1,4 @@
-// Every page of the back office (spec §2) and the roles that open it (DOMAIN.md roles table). The
+// Every page of the back office and the roles that open it (docs/dominio.md §Roles). The
 // page routes, the has-role guard and the menu served by
 // /api/auth/menu all read this one table, so they cannot disagree.
 import { CREDIT_SALE_ROLES, type MenuEntry, MY_SALES_ROLES, ROLES, type Role, SALES_REPORT_ROLES } from './roles.ts';
@@ -9,7 +9,7 @@ const FINANZAS = ['admin', 'administracion'] as const satisfies readonly Role[];
 const VENTAS = ['admin', 'vendedor-admin'] as const satisfies readonly Role[];
 const REPORTES_VENTAS = SALES_REPORT_ROLES;
 const CATALOGO = ['admin', 'inventario'] as const satisfies readonly Role[];
-/** Customers and their credit: who sells sees them, administración sets the credit (DOMAIN.md). */
+/** Customers and their credit: who sells sees them, administración sets the credit (docs/dominio.md §Roles). */
 const CLIENTES = ['admin', 'administracion', 'vendedor-admin'] as const satisfies readonly Role[];
 
 export const MENU_GROUPS = [
@@ -58,7 +58,7 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   { path: 'prospecto', title: 'Prospectos', roles: VENTAS, built: true, menu: { group: 'Ventas', ico: 'search' } },
   { path: 'aliados-comerciales', title: 'Aliados comerciales', roles: ADMIN, built: true, menu: { group: 'Ventas', ico: 'users' } },
 
-  // Who sells reads receivables and registers abonos; approving, discounts and returns stay with FINANZAS (DOMAIN.md).
+  // Who sells reads receivables and registers abonos; approving, discounts and returns stay with FINANZAS (docs/dominio.md §Roles).
   { path: 'cuentas/por-cobrar', title: 'Cuentas por cobrar', roles: CREDIT_SALE_ROLES, built: true, menu: { group: 'Cuentas', ico: 'in' } },
   { path: 'cuentas/por-cobrar/cliente/:cliente', title: 'Estado de cuenta', roles: CREDIT_SALE_ROLES, built: true },
   { path: 'cuentas/por-cobrar/:numero', title: 'Nota por cobrar', roles: CREDIT_SALE_ROLES, built: true },
@@ -93,14 +93,14 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   { path: 'blog/editar-publicacion', title: 'Editar publicación', roles: ADMIN, built: true },
   { path: 'blog/categoria', title: 'Categorías del blog', roles: ADMIN, built: true, menu: { group: 'Contenido', ico: 'folder' } },
   { path: 'contacto', title: 'Mensajes de contacto', roles: ADMIN, built: true, menu: { group: 'Contenido', ico: 'mail' } },
-  // The spec names no route for the newsletter's screen; DOMAIN.md gives the newsletter to the admin.
+  // No route was given for the newsletter's screen; docs/dominio.md §Roles gives the newsletter to the admin.
   { path: 'boletin', title: 'Boletín', roles: ADMIN, built: true, menu: { group: 'Contenido', ico: 'send' } },
   { path: 'boletin/nueva', title: 'Nueva campaña', roles: ADMIN, built: true },
   { path: 'boletin/:campana', title: 'Campaña del boletín', roles: ADMIN, built: true },
   { path: 'configurar/pagina-web', title: 'Página web', roles: ADMIN, built: true, menu: { group: 'Contenido', ico: 'world' } },
   { path: 'configurar/paginas', title: 'Páginas legales', roles: ADMIN, built: true, menu: { group: 'Contenido', ico: 'file' } },
   { path: 'configurar/footer', title: 'Pie de página', roles: ADMIN, built: true, menu: { group: 'Contenido', ico: 'layout' } },
-  // The company's legal data is the admin's (DOMAIN.md), although the page sits under tiendas/.
+  // The company's legal data is the admin's (docs/dominio.md §Roles), although the page sits under tiendas/.
   { path: 'tiendas/empresa', title: 'Datos de la empresa', roles: ADMIN, built: true, menu: { group: 'Contenido', ico: 'building' } },
 
   { path: 'config/tasa', title: 'Tasa del día', roles: FINANZAS, built: true, menu: { group: 'Configuración', ico: 'exchange' } },

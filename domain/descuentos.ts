@@ -1,7 +1,7 @@
 // Pricing with discounts, in integer cents: the one calculation the cart, the checkout summary and
 // the order registration share, so what the shopper saw is what the order charges.
 //
-// Order of the reductions on a line (DOMAIN.md): the article's own promotion, then the largest
+// Order of the reductions on a line (docs/dominio.md §Descuentos y cupones): the article's own promotion, then the largest
 // automatic discount that applies (never two), then the coupon (its scope, or the whole cart),
 // then the payment-method discount; IVA on what is left. A percentage is taken on the whole line
 // (or the whole order, split over the lines) and rounded half-up once; an amount is per unit.

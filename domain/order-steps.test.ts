@@ -13,7 +13,7 @@ import {
   ORDER_TRANSITIONS,
 } from './order-steps.ts';
 
-// The only moves DOMAIN.md allows, written out independently of the table under test.
+// The only moves docs/dominio.md §Pasos de la orden de compra allows, written out independently of the table under test.
 const ALLOWED: ReadonlyArray<readonly [OrderStep, OrderStep]> = [
   ['pendiente', 'pago-por-confirmar'],
   ['pago-por-confirmar', 'pago-confirmado'],

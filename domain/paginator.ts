@@ -112,7 +112,7 @@ export function setFilterAdvance(paginator: Paginator, fields: FilterAdvance): P
   return { ...paginator, filterAdvance, currentPage: 1, filter: '' };
 }
 
-/** Query parameters of a list call, as API.md names them. */
+/** Query parameters of a list call (docs/api.md §Listas). */
 export function toListQuery(paginator: Paginator): Record<string, string> {
   const query: Record<string, string> = {
     page: String(paginator.currentPage),

@@ -34,10 +34,10 @@ export function isAdmin(userRoles: readonly string[]): boolean {
  * confirmation is administración's (docs/dominio.md §Roles); sales staff do not see them.
  */
 export const PAYMENT_CHECK_ROLES = ['admin', 'administracion'] as const satisfies readonly Role[];
-/** Credit sales: sales (vendedor-admin) and administración approve and follow them. */
+/** Credit sales (docs/dominio.md §Roles): sales (vendedor-admin) and administración approve and follow them. */
 export const CREDIT_SALE_ROLES = ['admin', 'administracion', 'vendedor-admin'] as const satisfies readonly Role[];
 
-/** Sales reports (DOMAIN.md): sales staff read their own and all sales; administración reads the invoices. */
+/** Sales reports (docs/dominio.md §Roles): sales staff read their own and all sales; administración reads the invoices. */
 export const SALES_REPORT_ROLES = ['admin', 'vendedor-admin', 'administracion'] as const satisfies readonly Role[];
 
 /** «Mis ventas»: the documents of the seller linked to the user (sales staff). */

@@ -1,4 +1,4 @@
-// Fixed lists and limits of the store (spec §9).
+// Fixed lists and limits of the store (docs/dominio.md §Listas fijas, §Tamaños de página y límites).
 import type { Currency } from './money.ts';
 
 export type Option<T extends string = string> = { value: T; label: string };

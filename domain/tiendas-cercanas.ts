@@ -1,4 +1,4 @@
-// Which stores a shopper's units come from by default (spec §3 lets them choose per store): the
+// Which stores a shopper's units come from by default (they may choose per store, docs/dominio.md §Carrito y tiendas de despacho): the
 // store nearest to the shopper's state that has the article, then the one with most stock.
 import { normalizeSearch } from './text.ts';
 import { stateByName } from './venezuela.ts';

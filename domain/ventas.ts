@@ -1,5 +1,5 @@
 // Sales documents (factura for contado, nota de entrega for crédito): their numbers, the payment
-// methods staff take at the counter, the IGTF and the totals of spec §3's bill detail. All
+// methods staff take at the counter, the IGTF and the totals of a sale document (docs/dominio.md §Documentos de venta y sus totales). All
 // amounts are USD cents; VES is each figure × the rate frozen on the document, rounded once.
 import { addCents, assertCents, multiplyCents, percentOfCents, subtractCents, usdToVesCents } from './money.ts';
 import { IVA_BASIS_POINTS } from './vat.ts';
@@ -127,7 +127,7 @@ export type SaleTotals = {
 };
 
 /**
- * Spec §3 bill detail. IVA is 16 % of the base, rounded half-up once for the whole document;
+ * docs/dominio.md §Documentos de venta y sus totales. IVA is 16 % of the base, rounded half-up once for the whole document;
  * the IGTF comes from the payments (igtfOf) and is added as its own line.
  */
 export function saleTotals(

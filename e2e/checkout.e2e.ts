@@ -164,7 +164,7 @@ test.describe('compra de un invitado', () => {
     await noSidewaysScroll(page);
     expect(errors).toEqual([]);
 
-    // Staff move it along, each with the role DOMAIN.md gives the step.
+    // Staff move it along, each with the role docs/dominio.md §Pasos de la orden de compra gives the step.
     const tracking = `MRW${Date.now().toString().slice(-9)}`;
     await staffStep('administracion@vitrina.com.ve', code, 'accion-confirmar-pago', 'pago-confirmado');
     await staffStep('inventario@vitrina.com.ve', code, 'accion-confirmar-inventario', 'inventario-confirmado');

@@ -1,5 +1,5 @@
-// /api/blog/*: categories and posts (spec §3, §7). The storefront reads visible posts; the admin
-// writes them (DOMAIN.md: blog is the admin's) and uploads their picture.
+// /api/blog/*: categories and posts (docs/dominio.md §Contenido de la tienda, docs/api.md §Blog). The storefront reads visible posts; the admin
+// writes them (blog is the admin's, docs/dominio.md §Roles) and uploads their picture.
 import { z } from 'zod';
 import { POST_STATUSES, SLUG_MAX, SLUG_PATTERN } from '#domain/blog.ts';
 import { id, idParam, listQuery } from '#domain/contracts/campos.ts';

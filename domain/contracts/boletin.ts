@@ -1,6 +1,6 @@
-// The newsletter (spec §7 «Mail»: POST /correo/newsletter, PATCH /correo/desuscribir): sign-up from
+// The newsletter (docs/api.md §Boletín: POST /correo/newsletter, PATCH /correo/desuscribir): sign-up from
 // the store's footer with double opt-in, the signed preferences page /email/{cliente} (confirm,
-// unsubscribe, subscribe again) and, for the admin (DOMAIN.md: the newsletter is the admin's), the
+// unsubscribe, subscribe again) and, for the admin (the newsletter is the admin's, docs/dominio.md §Roles), the
 // subscribers and the campaigns, sent in batches by the periodic jobs.
 import { z } from 'zod';
 import { instanteProgramado, PROGRAMACION_INVALIDA } from '#domain/boletin-programada.ts';

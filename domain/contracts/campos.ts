@@ -144,7 +144,7 @@ export type ListQueryOptions = {
 };
 
 /**
- * The list query of API.md, in the query string or a POST body: page, per_page, sort_desc and
+ * The list query (docs/api.md §Listas), in the query string or a POST body: page, per_page, sort_desc and
  * search. Each list extends it with its own sort_by and filters; an absent sort_desc leaves the
  * order to the list.
  */

@@ -1,5 +1,5 @@
-// The catalogue file (spec §7 «Catalogue»: upload with progress and download). Anyone downloads
-// it; admin and inventario (the catalogue's people, DOMAIN.md) see its state, rebuild the generated
+// The catalogue file (docs/dominio.md §Contenido de la tienda: upload with progress and download). Anyone downloads
+// it; admin and inventario (the catalogue's people, docs/dominio.md §Roles) see its state, rebuild the generated
 // one now, upload their own PDF (which the public link then serves) and remove it.
 import { z } from 'zod';
 import { defineRoute, envelope, instant } from '#domain/contracts/contract.ts';

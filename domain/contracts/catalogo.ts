@@ -8,7 +8,7 @@ import { stateByName } from '#domain/venezuela.ts';
 
 const tags = ['catalogo'] as const;
 
-/** The storefront's sale lists (spec §9). */
+/** The storefront's sale lists (docs/dominio.md §Tamaños de página y límites). */
 export const SALE_OPTIONS = ['lo-nuevo', 'mas-vendidos', 'promociones'] as const;
 export type SaleOption = (typeof SALE_OPTIONS)[number];
 

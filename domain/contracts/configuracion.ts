@@ -9,7 +9,7 @@ import { defineRoute, envelope, envelopeList, instant } from '#domain/contracts/
 import { PAGE_SIZES } from '#domain/paginator.ts';
 import type { Role } from '#domain/roles.ts';
 
-/** DOMAIN.md: líneas, products, prices and promotions belong to inventario (and the admin). */
+/** Líneas, products, prices and promotions belong to inventario (and the admin; docs/dominio.md §Roles). */
 export const CATALOGO_ADMIN_ROLES = ['admin', 'inventario'] as const satisfies readonly Role[];
 
 /** Garment drawings the storefront shows when a model has no photo (server/src/modules/imagenes). */

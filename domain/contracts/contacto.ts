@@ -1,5 +1,5 @@
-// /api/contacto/*: the /contact form (anyone) and the staff's inbox (DOMAIN.md: contact inquiries
-// are the admin's): unread count, mark read (spec §4) and a reply by e-mail kept in the thread.
+// /api/contacto/*: the /contact form (anyone) and the staff's inbox (contact inquiries are the
+// admin's, docs/dominio.md §Contenido de la tienda): unread count, mark read and a reply by e-mail kept in the thread.
 import { z } from 'zod';
 import { email, id, idParam, listQuery } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, instant, message } from '#domain/contracts/contract.ts';

@@ -25,7 +25,7 @@ export function defineRoute<const C extends Contract>(contract: C): C {
   return contract;
 }
 
-/** The `meta` of a list response (API.md); `metaFor` in domain/paginator.ts computes it. */
+/** The `meta` of a list response (docs/api.md §Respuestas); `metaFor` in domain/paginator.ts computes it. */
 export const listMeta = z.object({
   current_page: z.number(),
   per_page: z.number(),
@@ -41,7 +41,7 @@ export const listMeta = z.object({
 
 export type ListMeta = z.infer<typeof listMeta>;
 
-/** `{ success: true, data }`, the envelope of API.md. */
+/** `{ success: true, data }`, the envelope (docs/api.md §Respuestas). */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 
 /** `{ success: true, data: [...], meta }`, a page of a list. */
@@ -79,7 +79,7 @@ export function fillPath(path: string, input: Record<string, unknown>): { path: 
   return { path: filled, rest };
 }
 
-/** A query string of the defined values: arrays and objects as `name[key]=value` (API.md's filter_advance). */
+/** A query string of the defined values: arrays and objects as `name[key]=value` (filter_advance, docs/api.md §Listas). */
 export function toQueryString(input: Record<string, unknown>): string {
   const params = new URLSearchParams();
   const add = (name: string, value: unknown) => {

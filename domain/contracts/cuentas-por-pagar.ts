@@ -1,4 +1,4 @@
-// /api/mayor/cuentas/por-pagar/*: payables (DOMAIN.md "Payables"), for admin and administracion:
+// /api/mayor/cuentas/por-pagar/*: payables (docs/dominio.md §Documentos en PDF y cuentas por pagar), for admin and administracion:
 // suppliers, their documents (factura or nota, in USD or Bs.), the store's payments against each,
 // the list with aging per supplier and totals, and its export as XLSX or CSV with the same filters.
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import { AGING_BUCKETS } from '#domain/ventas.ts';
 
 const tags = ['cuentas-por-pagar'] as const;
 
-/** DOMAIN.md: payables belong to admin and administracion. */
+/** Payables belong to admin and administracion (docs/dominio.md §Roles). */
 export const PAYABLES_ROLES = ['admin', 'administracion'] as const satisfies readonly Role[];
 
 export const SORT_FIELDS = ['due_date', 'issued_on', 'total', 'outstanding', 'proveedor', 'number'] as const;

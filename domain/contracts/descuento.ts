@@ -1,5 +1,5 @@
 // /api/descuento/* and /api/v2/descuento: automatic discounts, coupons and payment-method discounts
-// (DOMAIN.md "Discounts and coupons"), what each is assigned to, and the lists the assign page searches.
+// (docs/dominio.md §Descuentos y cupones), what each is assigned to, and the lists the assign page searches.
 import { z } from 'zod';
 import { amount, couponCode, email, id, idParam, isoDay, listQuery, queryBool, searchText } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, instant, listMeta } from '#domain/contracts/contract.ts';

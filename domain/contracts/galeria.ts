@@ -1,5 +1,5 @@
-// /api/galeria/*: the store's photo gallery (spec §3 «Photo», §7). Anyone sees it; admin and
-// inventario (the catalogue's people, DOMAIN.md) upload and remove photos.
+// /api/galeria/*: the store's photo gallery (docs/dominio.md §Contenido de la tienda, docs/api.md §Galería). Anyone sees it; admin and
+// inventario (the catalogue's people, docs/dominio.md §Roles) upload and remove photos.
 import { z } from 'zod';
 import { idParam, listPage, perPage } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, instant } from '#domain/contracts/contract.ts';

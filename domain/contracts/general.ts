@@ -211,7 +211,7 @@ export type InfoPaginaTexto = z.output<typeof infoPaginaTextoSchema>;
 export const empresaSeccion = z.object({ id: z.number(), section: z.string(), title: z.string(), content: z.string() });
 export type EmpresaSeccion = z.infer<typeof empresaSeccion>;
 
-/** The company sections, in their order on «Sobre nosotros» (spec §3). */
+/** The company sections, in their order on «Sobre nosotros» (docs/dominio.md §Contenido de la tienda). */
 export const SECCIONES_EMPRESA = ['mision', 'vision', 'valores', 'quienes_somos'] as const;
 
 /** An edit of one company section: which one, and its new title and/or text. */
@@ -305,7 +305,7 @@ export const footer = z.object({
 });
 export type Footer = z.infer<typeof footer>;
 
-/** «Párrafo uno|Párrafo dos»: the about text as one field, split on the pipe (spec §3); blanks dropped. */
+/** «Párrafo uno|Párrafo dos»: the about text as one field, split on the pipe (docs/dominio.md §Contenido de la tienda); blanks dropped. */
 export function splitAboutText(value: string): string[] {
   return value
     .split('|')

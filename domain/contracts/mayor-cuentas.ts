@@ -1,4 +1,4 @@
-// /api/mayor/cuentas/*: accounts (spec §7 "Accounts"): the payment options the checkout shows, each
+// /api/mayor/cuentas/*: accounts (docs/api.md §Cuentas por cobrar): the payment options the checkout shows, each
 // with the discount its method carries today, and the receivables: notas de entrega, their abonos,
 // discounts and returns (docs/decisions/0014).
 import { z } from 'zod';
@@ -96,7 +96,7 @@ export type ReceivableTotals = z.infer<typeof receivableTotals>;
 
 const clientRef = z.object({ id: z.number(), dni: z.string(), name: z.string(), phone: z.string() });
 
-/** Spec §3 Bill / delivery note, with its customer, store, seller and age. */
+/** A bill or delivery note (docs/dominio.md §Documentos de venta y sus totales), with its customer, store, seller and age. */
 export const receivable = z.object({
   id: z.number(),
   number: z.string(),
@@ -159,7 +159,7 @@ export const listadoClientes = defineRoute({
   response: envelopeList(receivableClient).extend({ totals: receivableTotals.extend({ aging: agingAmounts }) }),
 });
 
-/** Spec §3 Abono, with how it was paid and who registered, approved or rejected it. */
+/** An abono (docs/dominio.md §Cuentas por cobrar), with how it was paid and who registered, approved or rejected it. */
 /** The list of a type (or the customers' one) as a file, with the same search, dates and order. */
 export const exportarListado = defineRoute({
   method: 'GET',

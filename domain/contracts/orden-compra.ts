@@ -1,4 +1,4 @@
-// /api/orden-compra/*: the checkout form (spec §3) as one zod schema shared by the API and the
+// /api/orden-compra/*: the checkout form (docs/dominio.md §Checkout) as one zod schema shared by the API and the
 // checkout pages, and every route of the order pipeline with its answer.
 import { z } from 'zod';
 import { bankByCode } from '#domain/banks.ts';

@@ -1,4 +1,4 @@
-// /api/prospecto/*: prospect requests (spec §7), for admin and vendedor-admin. Staff enter the
+// /api/prospecto/*: prospect requests (docs/api.md §Prospectos), for admin and vendedor-admin. Staff enter the
 // request of a would-be or wholesale customer with the articles asked for; it is answered with a
 // quote priced from the catalogue, and processed once: noted as an order of that customer or discarded.
 import { z } from 'zod';

@@ -1,6 +1,6 @@
-// /api/ventas/* and /api/v2/dashboard/venta/tienda: the sales reports of the back office (spec §7
+// /api/ventas/* and /api/v2/dashboard/venta/tienda: the sales reports of the back office (docs/api.md §Reportes de ventas
 // Sales): the documents (facturas and notas de entrega) with their totals in USD and VES, the small
-// searches of the filters, a document's detail (spec §3 bill detail), the summary per store, the
+// searches of the filters, a document's detail (docs/dominio.md §Documentos de venta y sus totales), the summary per store, the
 // chart series, every payment received, and the exports (XLSX or CSV) of each list.
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '#domain/abono.ts';
@@ -51,7 +51,7 @@ function checkRange(f: { date_from?: string; date_to?: string }, ctx: z.Refineme
   }
 }
 
-/** The filters of every sales report: filter_advance[campo]=valor (API.md) plus the scope and the search. */
+/** The filters of every sales report: filter_advance[campo]=valor (docs/api.md §Listas) plus the scope and the search. */
 export const salesFilters = z.object({
   alcance: optional(z.enum(SCOPES, { error: 'El alcance debe ser todas o mias' })).transform((v) => v ?? 'todas'),
   search: optional(searchText(0)),

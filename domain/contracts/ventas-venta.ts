@@ -1,4 +1,4 @@
-// Staff selling (spec §7 "Articles for sale" and "Sales"): the articles for sale with their price,
+// Staff selling (docs/api.md §Venta del personal): the articles for sale with their price,
 // today's discount and free units per store; the counter or wholesale sale (factura or nota de
 // entrega); what the "Nueva venta" page needs (rate, IGTF, stores); the customers' credit settings;
 // and the credit authorization (`mayor/cuentas/autorizar`). Schemas shared by the API and the page.
@@ -35,7 +35,7 @@ export const articuloVenta = z.object({
   sizeLabel: z.string(),
   price: z.string(),
   promotion: z.string(),
-  /** Today's automatic discount for one unit (the sale takes the line's, DOMAIN.md). */
+  /** Today's automatic discount for one unit (the sale takes the line's, docs/dominio.md §Descuentos y cupones). */
   discount: z.string(),
   /** Price − promotion − discount, one unit, before IVA. */
   unitPrice: z.string(),

@@ -204,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // API modules, one per prefix of API.md.
+  // API modules, one per prefix (docs/api.md §Rutas y módulos).
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(generalRoutes, { prefix: '/api' });
   await app.register(catalogoRoutes, { prefix: '/api' });

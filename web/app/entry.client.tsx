@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { adelantando, reloadTabOnceAMinute } from './lib/recarga-modulo.ts';
 
-// A page chunk that cannot be fetched (spec §8): reload, at most once a minute; otherwise the error shows.
+// A page chunk that cannot be fetched (docs/arquitectura.md §Errores en las páginas): reload, at most once a minute; otherwise the error shows.
 // Not for code loaded ahead of time: the page the shopper is reading stays.
 window.addEventListener('vite:preloadError', (event) => {
   if (adelantando()) return;

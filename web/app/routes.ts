@@ -1,4 +1,4 @@
-// The whole URL map of the pages, readable as a sitemap (spec §2).
+// The whole URL map of the pages, readable as a sitemap (docs/arquitectura.md §Páginas y guardias).
 import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [

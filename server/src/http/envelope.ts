@@ -1,4 +1,4 @@
-// The response envelope of API.md: `{ success, data, meta? }`.
+// The response envelope (docs/api.md §Respuestas): `{ success, data, meta? }`.
 import type { ListMeta } from '#domain/contracts/contract.ts';
 
 export function ok<T>(data: T): { success: true; data: T } {

@@ -1,4 +1,4 @@
-// Query strings with the `filter_advance[campo]=valor` map of API.md, parsed into nested objects.
+// Query strings with the `filter_advance[campo]=valor` map (docs/api.md §Listas), parsed into nested objects.
 export function parseQueryString(raw: string): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(raw)) {

@@ -1,4 +1,4 @@
-// Logout: the session cookie is cleared even when the API call fails (spec §4).
+// Logout: the session cookie is cleared even when the API call fails (docs/arquitectura.md §Errores en las páginas).
 import { redirect } from 'react-router';
 import { logout } from '#domain/contracts/auth.ts';
 import { CLEAR_SESSION_COOKIE } from '#web/lib/session.ts';

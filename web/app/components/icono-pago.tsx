@@ -1,4 +1,4 @@
-// The icon of each payment method (spec §1), from Tabler.
+// The icon of each payment method (docs/dominio.md §Listas fijas), from Tabler.
 import {
   IconBrandPaypal,
   IconBuildingBank,

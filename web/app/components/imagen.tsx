@@ -1,4 +1,4 @@
-// The default placeholder (spec §3: /storage/image-default.png) for a picture that is missing or fails to load.
+// The default placeholder (/storage/image-default.png) for a picture that is missing or fails to load.
 import type { SyntheticEvent } from 'react';
 
 export const IMAGE_DEFAULT = '/storage/image-default.png';

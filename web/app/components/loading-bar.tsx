@@ -1,4 +1,4 @@
-// Top loading bar (spec §9): appears after 200 ms of navigation, grows over 5 s, hides 500 ms after.
+// Top loading bar (docs/arquitectura.md §Barra de carga): appears after 200 ms of navigation, grows over 5 s, hides 500 ms after.
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
 import { LOADING_BAR } from '#domain/barra-de-carga.ts';

@@ -1,4 +1,4 @@
-// /dashboard/<anything else>: the 404 page (spec §2), after the layout's auth guard.
+// /dashboard/<anything else>: the 404 page (docs/arquitectura.md §Páginas y guardias), after the layout's auth guard.
 import { data, redirect } from 'react-router';
 import { movedAccountPath } from '#web/cuenta/rutas.ts';
 import { PAGINA_NO_ENCONTRADA } from '#web/lib/no-encontrada.ts';

@@ -23,7 +23,7 @@ export function unwrapList<T>(response: ApiResponse<T[]>): { items: T[]; meta: L
   throw data({ message: response.body.message }, { status: response.status });
 }
 
-/** Secondary data: an unsuccessful answer becomes the fallback instead of an error page (spec §4). */
+/** Secondary data: an unsuccessful answer becomes the fallback instead of an error page (docs/arquitectura.md §Errores en las páginas). */
 export function orFallback<T>(response: ApiResponse<T>, fallback: T): T {
   return response.body.success ? response.body.data : fallback;
 }

@@ -1,4 +1,4 @@
-// Loaders that need several API answers at once (spec §8). One failure shows that call's own error;
+// Loaders that need several API answers at once (docs/arquitectura.md §Errores en las páginas). One failure shows that call's own error;
 // when the combined request fails (several calls, or a call that threw), the catalogue's grave-error
 // message with the support address of the store's public host.
 import { data } from 'react-router';

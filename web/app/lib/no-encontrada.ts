@@ -1,2 +1,2 @@
-/** The message of every 404 page (spec §8 asks for one fixed message; ours is in Spanish). */
+/** The message of every 404 page (one fixed message, docs/arquitectura.md §Páginas y guardias). */
 export const PAGINA_NO_ENCONTRADA = 'No encontramos esta página.';

@@ -1,5 +1,5 @@
 // A page chunk that fails to load (a new version was deployed, the network dropped) reloads the
-// page, at most once a minute (spec §8), so a chunk that keeps failing cannot loop the page.
+// page, at most once a minute (docs/arquitectura.md §Errores en las páginas), so a chunk that keeps failing cannot loop the page.
 export const RELOAD_INTERVAL_MS = 60_000;
 export const LAST_RELOAD_KEY = 'vitrina:recarga-por-modulo';
 

@@ -28,20 +28,20 @@ export function cookieHeaders(response: ApiResponse<unknown> | string[]): Header
 
 export const CLEAR_SESSION_COOKIE = 'access_token=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0';
 
-/** Auth guard (spec §6): without a session, to the login with the guard's warning. */
+/** Auth guard (docs/arquitectura.md §Páginas y guardias): without a session, to the login with the guard's warning. */
 export async function requireUser(request: Request, api: ApiClient): Promise<SessionUserShape> {
   const user = await currentUser(request, api);
   if (user) return user;
   const back = new URL(request.url);
   const next = encodeURIComponent(back.pathname + back.search);
-  // A cookie the API refused means the session expired (spec §8); no cookie means none was open.
+  // A cookie the API refused means the session expired (docs/arquitectura.md §Errores en las páginas); no cookie means none was open.
   if (hasSessionCookie(request)) {
     throw redirect(`/auth/login?mensaje=sesion-expirada&volver=${next}`, { headers: { 'Set-Cookie': CLEAR_SESSION_COOKIE } });
   }
   throw redirect(`/auth/login?mensaje=sesion-culminada&volver=${next}`);
 }
 
-/** has-role guard (spec §6): to the panel's landing with the refusal; no roles listed: any user. */
+/** has-role guard: to the panel's landing with the refusal; no roles listed: any user. */
 export function requireRoleOf(user: SessionUserShape, roles: readonly Role[]): SessionUserShape {
   if (!hasAnyRole(user.roles, roles)) throw redirect('/dashboard?mensaje=sin-permiso');
   return user;
@@ -56,7 +56,7 @@ export function landingFor(user: { roles: readonly string[] }): string {
   return isStaff(user.roles) ? '/dashboard' : '/mi-cuenta';
 }
 
-/** guest guard (spec §6): a logged-in visitor goes where they were headed (`volver`), or to their landing. */
+/** guest guard: a logged-in visitor goes where they were headed (`volver`), or to their landing. */
 export async function requireGuest(request: Request, api: ApiClient): Promise<void> {
   const user = await currentUser(request, api);
   if (user) throw redirect(safeNext(new URL(request.url).searchParams.get('volver'), landingFor(user)));

@@ -1,4 +1,4 @@
-// Demo accounts, one per staff role plus a customer (listed in the README). Password for all: DEMO_PASSWORD.
+// Demo accounts, one per staff role plus a customer (listed in docs/configuracion.md §Cuentas de demostración). Password for all: DEMO_PASSWORD.
 import type { Role } from '#domain/roles.ts';
 
 export const DEMO_PASSWORD = 'Vitrina.Demo.2026';

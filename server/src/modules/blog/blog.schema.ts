@@ -1,4 +1,4 @@
-// The blog (spec §3 «Blog post», «Category»): categories and posts whose HTML content was sanitized
+// The blog (docs/dominio.md §Contenido de la tienda): categories and posts whose HTML content was sanitized
 // on the way in. A post is shown on the storefront when publicado, or programado and its time came.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';

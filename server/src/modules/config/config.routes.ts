@@ -1,5 +1,5 @@
 // /api/config/notify-users-of-sale, /api/venta/user-in-charge-of-sales and /api/config/igtf: sales
-// settings (admin: DOMAIN.md gives configuration to the admin alone). All live here, under /api,
+// settings (admin: configuration is the admin's alone, docs/dominio.md §Roles). All live here, under /api,
 // because they are one screen (/dashboard/config/notificacion).
 import type { FastifyInstance } from 'fastify';
 import * as contract from '#domain/contracts/config.ts';

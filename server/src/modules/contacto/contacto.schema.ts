@@ -1,4 +1,4 @@
-// Contact inquiries from /contact (spec §3 «Contact inquiry», §4: it gets marked read) and the
+// Contact inquiries from /contact (docs/dominio.md §Contenido de la tienda: it gets marked read) and the
 // staff's e-mailed replies, kept as the inquiry's thread.
 import { boolean, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { usuarios } from '#server/modules/auth/auth.schema.ts';

@@ -103,7 +103,7 @@ const noDelivery = async () => {};
 
 export function createMailer(options: MailerOptions): Mailer {
   const transport: MailTransport | null = options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null);
-  // Without any delivery, a development or test install reads its links in the outbox (README).
+  // Without any delivery, a development or test install reads its links in the outbox (docs/configuracion.md §Correo de la tienda).
   const outboxIsDelivery = !transport && options.nodeEnv !== 'production';
   if (!transport && options.nodeEnv === 'production') {
     options.warn?.('Sin SMTP_URL: los correos quedan solo en la bandeja, con los enlaces de registro y de contraseña ocultos');

@@ -1,4 +1,4 @@
-// /api/mayor/cuentas/por-pagar/*: payables for admin and administracion (DOMAIN.md "Payables").
+// /api/mayor/cuentas/por-pagar/*: payables for admin and administracion (docs/dominio.md §Documentos en PDF y cuentas por pagar).
 import type { FastifyInstance } from 'fastify';
 import * as contract from '#domain/contracts/cuentas-por-pagar.ts';
 import { NoAutorizado } from '#server/errors.ts';

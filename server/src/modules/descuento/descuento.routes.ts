@@ -1,4 +1,4 @@
-// /api/descuento/* and /api/v2/descuento: discounts and coupons, for admin and vendedor-admin (DOMAIN.md).
+// /api/descuento/* and /api/v2/descuento: discounts and coupons, for admin and vendedor-admin (docs/dominio.md §Roles).
 import type { FastifyInstance } from 'fastify';
 import * as contract from '#domain/contracts/descuento.ts';
 import { NoAutorizado } from '#server/errors.ts';

@@ -1,4 +1,4 @@
-// The store's photo gallery (spec §3 «Photo»: imagen, width, height): pictures uploaded by the
+// The store's photo gallery (docs/dominio.md §Contenido de la tienda: imagen, width, height): pictures uploaded by the
 // staff, kept by modules/uploads in three WebP widths under one random key.
 import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { usuarios } from '#server/modules/auth/auth.schema.ts';

@@ -11,7 +11,7 @@ import { actualizarTasaBcv } from './tasa-bcv.service.ts';
 
 // Public reads, the same for every visitor: served from the response cache for a few seconds.
 const publicRead = { access: 'public', cacheSeconds: 10 } as const;
-// DOMAIN.md: administracion handles the exchange rate and the bank accounts.
+// administracion handles the exchange rate and the bank accounts (docs/dominio.md §Roles).
 const finanzas = { access: ['admin', 'administracion'] } as const;
 
 function staffUser(user: SessionUser | null): SessionUser {

@@ -1,8 +1,8 @@
 // /api/almacen/* and /api/configuracion/almacen: stores and warehouses, stock movements and the
-// stock of an article per store (admin and inventario, DOMAIN.md roles); the stores a shopper may
-// visit are public. Editing a store is `PATCH configuracion/almacen` because that is the spec's
-// name for it (§7, "update configuracion/almacen"): it lives here, with the stores it changes, and
-// not in the catalogue's configuracion module.
+// stock of an article per store (admin and inventario, docs/dominio.md §Roles); the stores a shopper may
+// visit are public. Editing a store is `PATCH configuracion/almacen`, the name clients already call
+// (docs/api.md §Rutas y módulos): it lives here, with the stores it changes, and not in the
+// catalogue's configuracion module.
 import type { FastifyInstance } from 'fastify';
 import * as contract from '#domain/contracts/almacen.ts';
 import { route } from '#server/http/contract.ts';

@@ -1,7 +1,7 @@
 // Property: random sequences of credit sales (insertDocument), abonos, approvals, rejections,
 // discounts and returns run against the real service and database. After every step the stored
 // note equals a model computed with domain/abono.ts, outstanding = total − discount − balancePaid
-// and never negative, a refusal changes nothing, and a rejection follows spec §4 exactly.
+// and never negative, a refusal changes nothing, and a rejection follows docs/dominio.md §Cuentas por cobrar exactly.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -200,7 +200,7 @@ describe('propiedad: abonos, rechazos, descuentos y devoluciones contra la base'
               if ('note' in outcome) note = outcome.note as NotaEntrega;
             }
             if (c.kind === 'rechazar' && done) {
-              // Spec §4, on the stored rows: its total leaves balancePaid (or the discount) and returns to the balance.
+              // docs/dominio.md §Cuentas por cobrar, on the stored rows: its total leaves balancePaid (or the discount) and returns to the balance.
               const after = await storedNote(t, created.id);
               const field = abono.reference === 'descuento' ? 'discount' : 'balance_paid';
               expect(toCents(after[field])).toBe(toCents(before[field]) - abono.totalCents);

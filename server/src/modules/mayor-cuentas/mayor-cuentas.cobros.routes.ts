@@ -1,4 +1,4 @@
-// /api/mayor/cuentas/*: receivables (DOMAIN.md roles): admin, administracion and vendedor-admin read
+// /api/mayor/cuentas/*: receivables (docs/dominio.md §Roles): admin, administracion and vendedor-admin read
 // them and register abonos; only admin and administracion approve, reject, discount and take returns.
 import type { FastifyInstance } from 'fastify';
 import * as contract from '#domain/contracts/mayor-cuentas.ts';

@@ -1,5 +1,5 @@
 // Receivables through the API: lists by type and age, a note with its abonos, the customer's
-// statement, abonos registered, approved and rejected (spec §4), discounts, returns through the
+// statement, abonos registered, approved and rejected (docs/dominio.md §Cuentas por cobrar), discounts, returns through the
 // stock ledger, one payment reference across orders and abonos, and races between staff.
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -168,7 +168,7 @@ describe('registrar un abono', () => {
   });
 });
 
-describe('aprobar y rechazar (spec §4)', () => {
+describe('aprobar y rechazar', () => {
   it('el rechazo devuelve su total al saldo y libera la referencia; solo un pendiente cambia, una vez', async () => {
     const n = await nota(10);
     const ref = nextRef();

@@ -16,9 +16,9 @@ import { orderContext } from './orden-compra.context.ts';
 import { eventosRoute } from './orden-compra.eventos.ts';
 import * as personal from './orden-compra.personal.service.ts';
 
-// Who may do what (DOMAIN.md's roles).
+// Who may do what (docs/dominio.md §Pasos de la orden de compra).
 const CHECK_REFERENCES = { access: PAYMENT_CHECK_ROLES } as const;
-/** Payments and cancellations: administración (DOMAIN.md). */
+/** Payments and cancellations: administración (docs/dominio.md §Pasos de la orden de compra). */
 const FINANZAS = { access: ['admin', 'administracion'] } as const;
 const CONFIRM_STOCK = { access: ['admin', 'inventario'] } as const;
 const DISPATCH = { access: ['admin', 'despacho'] } as const;

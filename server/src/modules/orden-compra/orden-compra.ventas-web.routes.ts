@@ -9,7 +9,7 @@ import { route } from '#server/http/contract.ts';
 import { ok, okList } from '#server/http/envelope.ts';
 import * as service from './orden-compra.ventas-web.service.ts';
 
-// DOMAIN.md: credit sales belong to sales (vendedor-admin) and to administracion.
+// Credit sales belong to sales (vendedor-admin) and to administracion (docs/dominio.md §Roles).
 const CREDITO = { access: CREDIT_SALE_ROLES } as const;
 
 export async function ventasWebRoutes(app: FastifyInstance): Promise<void> {

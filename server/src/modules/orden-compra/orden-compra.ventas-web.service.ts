@@ -2,7 +2,7 @@
 //
 // A web order is "a crédito" when staff approved it as such: an order placed with "pago pendiente"
 // (no payment yet) that staff agree the buyer pays later. It then never expires unpaid, and its
-// balance is its total minus the payments staff approved (DOMAIN.md: outstanding = total − paid).
+// balance is its total minus the payments staff approved (docs/dominio.md §Documentos de venta y sus totales).
 import { paymentStatusOf } from '#domain/abono.ts';
 import { csvDecimal, csvText, toCsv } from '#domain/csv.ts';
 import { formatDate } from '#domain/dates.ts';

@@ -120,7 +120,7 @@ export async function pagosEnLineaRoutes(app: FastifyInstance): Promise<void> {
     retorno('tarjeta', request.query.session_id, request.query.firma, request, reply),
   );
 
-  // Refunds move money back: administración and the admin, like confirming payments (DOMAIN.md).
+  // Refunds move money back: administración and the admin, like confirming payments (docs/dominio.md §Roles).
   route(app, contract.reembolsarPago, { access: ['admin', 'administracion'] }, async ({ body, headers, user }) => {
     if (!user) throw new NoAutorizado();
     return ok(await reembolsos.reembolsar(ctx(), body.code, body, headers['idempotency-key'], user));

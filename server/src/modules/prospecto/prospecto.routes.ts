@@ -1,4 +1,4 @@
-// /api/prospecto/*: prospect requests, for admin and vendedor-admin (DOMAIN.md roles).
+// /api/prospecto/*: prospect requests, for admin and vendedor-admin (docs/dominio.md §Roles).
 import type { FastifyInstance } from 'fastify';
 import * as contract from '#domain/contracts/prospecto.ts';
 import { PROSPECTO_ROLES } from '#domain/contracts/prospecto.ts';

@@ -1,4 +1,4 @@
-// Prospect requests (spec §7, DOMAIN.md «prospecto»): a would-be or wholesale customer asking for
+// Prospect requests (docs/dominio.md §Contenido de la tienda, docs/api.md §Prospectos): a would-be or wholesale customer asking for
 // articles, entered by staff, answered with a quote priced from the catalogue, and processed once:
 // noted as an order for that customer (a clientes row) or discarded.
 import { sql } from 'drizzle-orm';

@@ -5,7 +5,7 @@ import { route } from '#server/http/contract.ts';
 import { ok, okList } from '#server/http/envelope.ts';
 import * as service from './ventas.articulos.service.ts';
 
-/** Who sells (DOMAIN.md): the admin and vendedor-admin. */
+/** Who sells (docs/dominio.md §Roles): the admin and vendedor-admin. */
 export const VENDER = { access: ['admin', 'vendedor-admin'] } as const;
 
 export async function ventasArticulosRoutes(app: FastifyInstance): Promise<void> {

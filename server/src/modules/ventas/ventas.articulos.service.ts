@@ -1,4 +1,4 @@
-// Articles for sale at the counter: searched by code or name, 5 a page (spec §9), each with its price,
+// Articles for sale at the counter: searched by code or name, 5 a page (docs/dominio.md §Tamaños de página y límites), each with its price,
 // promotion, today's automatic discount (descuento.service, as the catalogue and the cart price it)
 // and its free units per store. Also the server's prices of a sale's lines: never the client's.
 import type { ArticuloVenta, DisponibilidadTienda } from '#domain/contracts/ventas-venta.ts';

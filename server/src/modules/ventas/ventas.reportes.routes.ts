@@ -1,4 +1,4 @@
-// /api/ventas/* (the sales reports) and /api/v2/dashboard/venta/tienda. DOMAIN.md: sales staff
+// /api/ventas/* (the sales reports) and /api/v2/dashboard/venta/tienda. docs/dominio.md §Roles: sales staff
 // (vendedor-admin) read their own and all sales reports, administración reads the invoices, the
 // admin everything; «Mis ventas» (alcance=mias) is the seller linked to the caller's account.
 import type { FastifyInstance, FastifyReply } from 'fastify';

@@ -1,4 +1,4 @@
-// The sales reports (spec §7 Sales): the documents and their totals, a document's detail in both
+// The sales reports (docs/api.md §Reportes de ventas): the documents and their totals, a document's detail in both
 // currencies, the summary per store, the chart series, the payments received and the exports. One
 // filter (ventas.reportes.repo salesWhere) feeds them all, so every figure agrees with the others.
 import type { PaymentStatus } from '#domain/abono.ts';

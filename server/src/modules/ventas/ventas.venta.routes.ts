@@ -10,7 +10,7 @@ import { anularVenta } from './ventas.anular.service.ts';
 import { VENDER } from './ventas.articulos.routes.ts';
 import * as service from './ventas.venta.service.ts';
 
-/** Credit settings and authorizations: administración (DOMAIN.md), and the admin. */
+/** Credit settings and authorizations: administración (docs/dominio.md §Roles), and the admin. */
 const CREDITO = { access: ['admin', 'administracion'] } as const;
 /** The customers list: who sells and who follows the credit. */
 const CLIENTES = { access: ['admin', 'administracion', 'vendedor-admin'] } as const;

@@ -11,7 +11,7 @@ import type { Role } from '#domain/roles.ts';
 import { PAYMENT_METHODS } from '#domain/store-constants.ts';
 import { type FormErrors, formErrors } from '#web/lib/session.ts';
 
-/** DOMAIN.md: discounts and coupons belong to sales (admin, vendedor-admin). */
+/** Discounts and coupons belong to sales (admin, vendedor-admin; docs/dominio.md §Roles). */
 export const VENTAS: readonly Role[] = ['admin', 'vendedor-admin'];
 
 export function reglaDe(d: Pick<Descuento, 'kind' | 'value'>): string {

@@ -6,7 +6,7 @@ import { formatUsd, formatVes, toCents } from '#domain/money.ts';
 import { CREDIT_SALE_ROLES, hasAnyRole, type Role } from '#domain/roles.ts';
 import { AGING_BUCKET_LABELS, type AgingBucket } from '#domain/ventas.ts';
 
-/** Read receivables and register abonos (DOMAIN.md). */
+/** Read receivables and register abonos (docs/dominio.md §Roles). */
 export const COBROS_ROLES = CREDIT_SALE_ROLES;
 /** Approve, reject, discount, take returns. */
 export const FINANZAS_ROLES = ['admin', 'administracion'] as const satisfies readonly Role[];

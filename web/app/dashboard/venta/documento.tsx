@@ -1,5 +1,5 @@
 // /dashboard/venta/documento/:numero (admin, vendedor-admin, administración): one factura or nota
-// de entrega as spec §3's bill detail: header, articles, payments (method, currency, amount, rate,
+// de entrega as its detail (docs/dominio.md §Documentos de venta y sus totales): header, articles, payments (method, currency, amount, rate,
 // IGTF), totals in USD and Bs. at the document's frozen rate and, for a nota, what is still owed.
 // Admin and vendedor-admin void a counter sale here («Anular», with its reason); an anulada says
 // when, who and why.

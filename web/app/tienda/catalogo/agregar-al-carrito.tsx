@@ -1,5 +1,5 @@
 // On the article page: how many units, the stores they come from (pre-filled: nearest to the
-// shopper, then most stock; «Elegir tiendas» opens the per-store choice of spec §3), and the bar
+// shopper, then most stock; «Elegir tiendas» opens the per-store choice, docs/dominio.md §Carrito y tiendas de despacho), and the bar
 // with the price and «Agregar al carrito», fixed at the bottom of a phone's screen.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
