@@ -36,6 +36,11 @@ export type OpenedSheet = { info: SheetInfo; rows: AsyncIterable<SheetRow> };
 
 /** What the parts of an XLSX may add up to once unzipped: a 100,000-row sheet is far below. */
 const MAX_UNZIPPED_BYTES = 400 * 1024 * 1024;
+/**
+ * What its shared strings may unzip to: exceljs keeps them all in memory while it reads the sheet
+ * (a 100,000-row catalogue has a few MB of them).
+ */
+const MAX_SHARED_STRINGS_BYTES = 64 * 1024 * 1024;
 
 const NOT_A_SHEET = 'El archivo no es una hoja de cálculo: suba un libro de Excel (.xlsx) o un CSV.';
 
@@ -45,6 +50,7 @@ export async function openSheet(file: string, options: { isHeader?: (cells: stri
   if (head.length === 0) throw new HojaInvalida(422, 'El archivo está vacío.');
   if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
     const parts = await checkXlsxDirectory(file);
+    await checkInflatedSizes(file, parts);
     const info: SheetInfo = { format: 'xlsx', sheet: null, encoding: null, separator: null };
     return { info, rows: xlsxRows(file, parts, info) };
   }
@@ -60,16 +66,7 @@ export async function openSheet(file: string, options: { isHeader?: (cells: stri
   return { info: { format: 'csv', sheet: null, encoding, separator }, rows: csvRows(file, encoding, separator) };
 }
 
-async function readHead(file: string, bytes: number): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
+const readHead = (file: string, bytes: number): Promise<Buffer> => readAt(file, 0, bytes);
 
 // ── XLSX ────────────────────────────────────────────────────────────────────
 
@@ -141,6 +138,80 @@ async function checkXlsxDirectory(file: string): Promise<XlsxParts> {
       sharedStrings: part('xl/sharedStrings.xml'),
       sheet: part(worksheet) as [number, number],
     };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Inflates the parts exceljs will read, counting the bytes they really give, and stops at the caps:
+ * the sizes the zip's directory declares are the sender's word (a few KB may be declared for a part
+ * that unzips to gigabytes). Streamed, so it costs time, never memory, and other requests go on.
+ */
+async function checkInflatedSizes(file: string, parts: XlsxParts): Promise<void> {
+  let total = 0;
+  const tooBig = () =>
+    new HojaInvalida(413, `El libro descomprimido ocupa más de ${MAX_UNZIPPED_BYTES / (1024 * 1024)} MB: divídalo en varios archivos.`);
+  const named: [string, [number, number] | null][] = [
+    ['rels', parts.rels],
+    ['workbook', parts.workbook],
+    ['sharedStrings', parts.sharedStrings],
+    ['sheet', parts.sheet],
+  ];
+  for (const [name, range] of named) {
+    if (!range) continue;
+    const partCap = name === 'sharedStrings' ? MAX_SHARED_STRINGS_BYTES : MAX_UNZIPPED_BYTES;
+    let inPart = 0;
+    for await (const chunk of inflatedPart(file, range)) {
+      inPart += chunk.length;
+      total += chunk.length;
+      if (inPart > partCap) {
+        throw new HojaInvalida(
+          413,
+          `Los textos del libro descomprimidos ocupan más de ${MAX_SHARED_STRINGS_BYTES / (1024 * 1024)} MB: divídalo en varios archivos.`,
+        );
+      }
+      if (total > MAX_UNZIPPED_BYTES) throw tooBig();
+    }
+  }
+}
+
+/** The bytes of one zip entry (its local header at range[0]), inflated as they are read. */
+async function* inflatedPart(file: string, [start, end]: [number, number]): AsyncGenerator<Buffer> {
+  const broken = () => new HojaInvalida(422, XLSX_UNREADABLE);
+  const header = await readAt(file, start, 30);
+  if (header.length < 30 || header.readUInt32LE(0) !== 0x04034b50) throw broken();
+  const method = header.readUInt16LE(8);
+  const dataStart = start + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  if (dataStart > end) throw broken();
+  if (dataStart === end) return;
+  const data = createReadStream(file, { start: dataStart, end: end - 1 });
+  if (method === 0) {
+    yield* data as AsyncIterable<Buffer>;
+    return;
+  }
+  if (method !== 8) throw broken();
+  const inflate = zlib.createInflateRaw();
+  // A data descriptor after the deflated bytes is left over once the stream ends, and ignored.
+  const inflating = data.pipe(inflate);
+  data.on('error', (error) => inflate.destroy(error));
+  try {
+    for await (const chunk of inflating as AsyncIterable<Buffer>) yield chunk;
+  } catch (error) {
+    if (error instanceof HojaInvalida) throw error;
+    throw broken();
+  } finally {
+    data.destroy();
+    inflate.destroy();
+  }
+}
+
+async function readAt(file: string, position: number, bytes: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, position);
+    return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }

@@ -135,29 +135,41 @@ async function kept(): Promise<string[]> {
   return (await readdir(path.join(dataDir, 'importaciones')).catch(() => [])).sort();
 }
 
-/** A zip of stored (uncompressed) files. */
-function storedZip(files: Record<string, string>): Buffer {
+/**
+ * A zip of stored (uncompressed) files; those named in `deflated` are deflated, and `declared` gives
+ * the uncompressed size the central directory claims for an entry (a lie, for a zip bomb).
+ */
+function storedZip(
+  files: Record<string, string>,
+  { deflated = [], declared = {} }: { deflated?: string[]; declared?: Record<string, number> } = {},
+): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, text] of Object.entries(files)) {
-    const data = Buffer.from(text);
+    const raw = Buffer.from(text);
+    const deflate = deflated.includes(name);
+    const data = deflate ? zlib.deflateRawSync(raw) : raw;
+    const method = deflate ? 8 : 0;
     const fileName = Buffer.from(name);
-    const crc = zlib.crc32(data);
+    const crc = zlib.crc32(raw);
+    const size = declared[name] ?? raw.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(fileName.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(fileName.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, data);
@@ -302,6 +314,25 @@ describe('archivos que no sirven: 413 o 422 con su motivo, nunca 500', () => {
     expect(good.total).toBe(6);
     // Before, exceljs waited for the damaged part for ever and the request never answered.
   }, 10_000);
+
+  it('un XLSX cuyos textos se inflan a más de 64 MB aunque el zip declare 1 KB: 413 al contar lo inflado, y el servidor sigue', async () => {
+    const before = await kept();
+    const bomb = storedZip(
+      {
+        'xl/workbook.xml': '<workbook><sheets><sheet name="A" sheetId="1" r:id="rId1"/></sheets></workbook>',
+        'xl/sharedStrings.xml': `<sst><si><t>${'A'.repeat(70 * 1024 * 1024)}</t></si></sst>`,
+        'xl/worksheets/sheet1.xml': '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>',
+      },
+      { deflated: ['xl/sharedStrings.xml'], declared: { 'xl/sharedStrings.xml': 1024 } },
+    );
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const response = await upload('bomba.xlsx', bomb);
+    expect(response.statusCode, response.body).toBe(413);
+    expect(response.json().message).toBe('Los textos del libro descomprimidos ocupan más de 64 MB: divídalo en varios archivos.');
+    expect(await kept()).toEqual(before);
+    const lines = [['Código', 'Precio'], ...models.slice(0, 2).map((m) => [m.articles[0], 10])];
+    expect((await preview('despues.xlsx', await xlsx(lines))).total).toBe(2);
+  });
 
   it('una hoja de más de 20 MB es un 413; una de más de 100.000 filas también', async () => {
     const before = await kept();
