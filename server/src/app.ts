@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import type { Env, TrustProxy } from './env.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerNoStore } from './http/cache-control.ts';
+import { shareCacheInvalidations } from './http/cache-entre-procesos.ts';
 import { contractSerializer } from './http/contract.ts';
 import { registerCrossSiteProtection } from './http/cross-site.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -81,6 +82,8 @@ export type AppDeps = {
   /** Signs e-mail links; main.ts keeps one in DATA_DIR when SESSION_SECRET is not set. */
   secret?: string;
   mailer?: Mailer;
+  /** The public read cache (response-cache.ts): on except under NODE_ENV=test, unless a test asks for it. */
+  responseCache?: boolean;
 };
 
 declare module 'fastify' {
@@ -184,9 +187,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // (four times an anonymous one's, decision 0032), since an API read costs less than a page.
   const { PAGINAS_FRIAS_POR_MINUTO: coldPerMinute, PAGINAS_FRIAS_RAFAGA: coldBurst } = deps.env;
   registerResponseCache(app, {
-    enabled: deps.env.NODE_ENV !== 'test',
+    enabled: deps.responseCache ?? deps.env.NODE_ENV !== 'test',
     coldLimit: coldPerMinute > 0 ? createColdPageLimit({ perMinute: coldPerMinute * 4, burst: coldBurst * 4, inFlight: 4 }) : null,
   });
+  await shareCacheInvalidations(app, deps.database);
   registerNoStore(app);
   await app.register(cookie);
   // Limits are counted in this process, or in Redis (shared by every process) when REDIS_URL is set.

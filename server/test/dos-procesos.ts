@@ -20,7 +20,8 @@ export type TwoProcesses = {
   close: () => Promise<void>;
 };
 
-export async function twoProcessesOnPostgres(): Promise<TwoProcesses> {
+/** `responseCache`: each process keeps its public read cache, as in production (off in other tests). */
+export async function twoProcessesOnPostgres(options: { responseCache?: boolean } = {}): Promise<TwoProcesses> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('Esta prueba necesita DATABASE_URL (npm run test:pg).');
   const smtp = fakeSmtp();
@@ -37,7 +38,7 @@ export async function twoProcessesOnPostgres(): Promise<TwoProcesses> {
       // The tests queue the slots themselves with their clock; the start's tick is the only other one.
       TAREAS_INTERVALO_SEGUNDOS: '3600',
     });
-    const app = await buildApp({ env, database, logger: false, mailer: memoryMailer(smtp).mailer });
+    const app = await buildApp({ env, database, logger: false, mailer: memoryMailer(smtp).mailer, responseCache: options.responseCache });
     await app.ready();
     return { app, database, close: async () => void (await app.close()) };
   }
