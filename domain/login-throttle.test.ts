@@ -17,4 +17,11 @@ describe('límite de intentos de ingreso', () => {
     expect(loginVerdict({ source: 0, ip: 20, account: 0 }, false)).toEqual({ refused: 'ip' });
     expect(loginVerdict({ source: 0, ip: 0, account: 7 }, false)).toEqual({ refused: null, delayMs: 1000 });
   });
+
+  it('adivinanzas repartidas en muchas direcciones: pasado el tope de la cuenta se rechaza todo navegador desconocido, no sus dispositivos', () => {
+    const spread = { source: 0, ip: 1, account: LOGIN_LIMITS.perAccount };
+    expect(loginVerdict({ ...spread, account: LOGIN_LIMITS.perAccount - 1 }, false)).toEqual({ refused: null, delayMs: 3000 });
+    expect(loginVerdict(spread, false)).toEqual({ refused: 'account' });
+    expect(loginVerdict(spread, true)).toEqual({ refused: null, delayMs: 0 });
+  });
 });

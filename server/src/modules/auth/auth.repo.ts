@@ -179,6 +179,7 @@ export async function countLoginFailures(db: Db, source: LoginSource, since: Dat
       account: sql<number>`count(*) FILTER (WHERE ${fallosIngreso.email} = ${source.email})::int`,
       firstFromSource: sql<string | null>`min(${fallosIngreso.at}) FILTER (WHERE ${fromSource(source)})`,
       firstFromIp: sql<string | null>`min(${fallosIngreso.at}) FILTER (WHERE ${fromIp})`,
+      firstForAccount: sql<string | null>`min(${fallosIngreso.at}) FILTER (WHERE ${fallosIngreso.email} = ${source.email})`,
     })
     .from(fallosIngreso)
     .where(and(gt(fallosIngreso.at, since), or(eq(fallosIngreso.email, source.email), eq(fallosIngreso.ip, source.ip))));
@@ -189,6 +190,11 @@ export async function countLoginFailures(db: Db, source: LoginSource, since: Dat
 export async function insertLoginFailure(db: Db, source: LoginSource, at: Date, forgetBefore: Date): Promise<void> {
   await db.delete(fallosIngreso).where(lt(fallosIngreso.at, forgetBefore));
   await db.insert(fallosIngreso).values({ ...source, at });
+}
+
+/** A password reset by e-mail proves the owner: the account's failures are forgotten. */
+export async function clearAccountLoginFailures(db: Db, email: string): Promise<void> {
+  await db.delete(fallosIngreso).where(eq(fallosIngreso.email, email));
 }
 
 /** A correct password clears its own source's failures (not the account's elsewhere). */

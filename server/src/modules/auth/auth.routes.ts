@@ -58,7 +58,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       if (service.passwordPool(ctx()).full()) throw new DemasiadasSolicitudes(POOL_FULL, 1);
       const source = loginSource(request, request.body.email);
       const refused = await service.admitLogin(ctx(), source);
-      if (refused) throw new DemasiadasSolicitudes(undefined, refused.retryAfterSeconds);
+      if (refused) throw new DemasiadasSolicitudes(refused.message, refused.retryAfterSeconds);
       const { session, user } = await service.login(ctx(), request.body, clientOf(request), source);
       setSessionCookie(request, reply, session);
       setDeviceCookie(request, reply, ctx().secret, user.email);

@@ -158,14 +158,21 @@ const BAD_LOGIN = 'El correo o la contraseña no son correctos.';
  * count, the count is read before checking and written after, and every process sharing the
  * database (which they must anyway) shares it, with or without REDIS_URL.
  */
-export async function admitLogin(ctx: AuthContext, source: repo.LoginSource): Promise<{ retryAfterSeconds: number } | null> {
+const ACCOUNT_UNDER_ATTACK =
+  'Esta cuenta recibió demasiadas contraseñas erradas en poco tiempo. Ingrese desde un equipo donde ya haya ingresado, espere unos minutos o restablezca su contraseña con «¿Olvidó su contraseña?».';
+
+export async function admitLogin(
+  ctx: AuthContext,
+  source: repo.LoginSource,
+): Promise<{ retryAfterSeconds: number; message?: string } | null> {
   const at = now(ctx);
   const failures = await repo.countLoginFailures(ctx.db, source, new Date(at.getTime() - LOGIN_LIMITS.windowMs));
   const verdict = loginVerdict(failures, source.device !== null);
   if (verdict.refused) {
-    const first = verdict.refused === 'source' ? failures.firstFromSource : failures.firstFromIp;
+    const first = { source: failures.firstFromSource, ip: failures.firstFromIp, account: failures.firstForAccount }[verdict.refused];
     const freeAt = new Date(first ?? at).getTime() + LOGIN_LIMITS.windowMs;
-    return { retryAfterSeconds: Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000)) };
+    const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000));
+    return verdict.refused === 'account' ? { retryAfterSeconds, message: ACCOUNT_UNDER_ATTACK } : { retryAfterSeconds };
   }
   if (verdict.delayMs > 0) await pause(ctx, verdict.delayMs);
   return null;
@@ -270,6 +277,7 @@ export async function resetPassword(ctx: AuthContext, input: { token: string; em
   if (!user || userId !== user.id)
     throw new ReglaNegocio('El enlace para restablecer la contraseña no es válido, ya se usó o venció. Solicite uno nuevo.');
   await repo.setPasswordHash(ctx.db, user.id, passwordHash, at);
+  await repo.clearAccountLoginFailures(ctx.db, user.email);
   await repo.revokeUserSessions(ctx.db, user.id, at);
   await ctx.mailer.send(ctx.db, { to: user.email, kind: 'clave-cambiada', ...passwordChangedMail(user.nickname) });
 }

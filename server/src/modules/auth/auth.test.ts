@@ -2,6 +2,7 @@
 // the outbox keeps what a production install keeps, and links are read from the delivered mail.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LOGIN_LIMITS } from '#domain/login-throttle.ts';
 import { buildApp } from '#server/app.ts';
 import { DEMO_PASSWORD } from '#server/db/seed/demo-usuarios.ts';
 import { parseEnv } from '#server/env.ts';
@@ -470,6 +471,38 @@ describe('límites de intentos sin bloquear al dueño', () => {
     expect(pauses).toEqual([]);
     // The cookie is for this account only: on another account it is an unknown browser.
     expect((await login(demoEmail('cliente'), DEMO_PASSWORD, { ip: home, cookie: device })).statusCode).toBe(429);
+  });
+
+  it('adivinanzas de una cuenta repartidas en muchas direcciones: pasado el tope, todo navegador desconocido recibe 429; su dispositivo entra, y restablecer la clave la abre', async () => {
+    await createAccount('repartida@correo.com');
+    const device = cookieNamed(await login('repartida@correo.com', PASSWORD), 'dispositivo') ?? '';
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) statuses.push((await login('repartida@correo.com', `adivina-${i}-xx`)).statusCode);
+    expect(statuses).toEqual(Array(LOGIN_LIMITS.perAccount).fill(401));
+    // Even the right password, from one more new address: refused, with what to do.
+    const refused = await login('repartida@correo.com', PASSWORD);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toContain('Ingrese desde un equipo donde ya haya ingresado');
+    // The owner's own browser gets in.
+    expect((await login('repartida@correo.com', PASSWORD, { cookie: device })).statusCode).toBe(200);
+    // A reset by e-mail proves the owner: a new browser gets in with the new password.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/email',
+      remoteAddress: nextIp(),
+      payload: { email: 'repartida@correo.com' },
+    });
+    await t.app.authContext().background.idle();
+    const token = /\/auth\/password\/reset\/([\w-]+)/.exec(mail.linkIn('repartida@correo.com', 'Restablecer'))?.[1] ?? '';
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      remoteAddress: nextIp(),
+      payload: { token, email: 'repartida@correo.com', password: 'clave-tras-el-ataque', password_confirmation: 'clave-tras-el-ataque' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login('repartida@correo.com', 'clave-tras-el-ataque')).statusCode).toBe(200);
   });
 
   it('el dispositivo conocido se limita por sus propios fallos', async () => {
