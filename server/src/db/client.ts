@@ -1,6 +1,6 @@
 // Opens the database: embedded PGlite in DATA_DIR by default, a PostgreSQL server with DATABASE_URL.
 // Both speak the same SQL and get the same committed migrations, then the job queue's tables (pg-boss).
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -48,19 +48,59 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.prepare);
   let client: PGlite;
+  let release = async () => {};
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
+    release = await holdPgliteFolder(dir);
     client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   } else {
     client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  const database: Database = { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), listen: pgliteListener(client) };
+  const close = async () => {
+    await client.close();
+    await release();
+  };
+  const database: Database = { db: db as unknown as Db, kind: 'pglite', close, listen: pgliteListener(client) };
   await instalarCola(database);
   await options.prepare?.(database.db);
   return database;
+}
+
+/** Where the process holding a PGlite folder writes its pid (PGlite's own postmaster.pid names no process). */
+export const PGLITE_HOLDER_FILE = 'vitrina.pid';
+
+/** The live process, other than this one, that holds the PGlite folder `dir` open; null if none. */
+export async function pgliteHolder(dir: string): Promise<number | null> {
+  const text = await readFile(path.join(dir, PGLITE_HOLDER_FILE), 'utf8').catch(() => null);
+  const pid = Number(text?.trim());
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * PGlite serves one process: a second one opening the same folder would corrupt it. The folder is
+ * marked with this process's pid while open (a mark left by a process that died does not count).
+ */
+const heldHere = new Set<string>();
+
+async function holdPgliteFolder(dir: string): Promise<() => Promise<void>> {
+  const holder = heldHere.has(path.resolve(dir)) ? process.pid : await pgliteHolder(dir);
+  if (holder) throw new Error(`La base embebida de ${dir} está abierta por otro proceso (${holder}): detenga esa tienda primero.`);
+  heldHere.add(path.resolve(dir));
+  const file = path.join(dir, PGLITE_HOLDER_FILE);
+  await writeFile(file, String(process.pid));
+  return async () => {
+    heldHere.delete(path.resolve(dir));
+    await rm(file, { force: true });
+  };
 }
 
 /** PGlite is one in-process connection: its own NOTIFYs reach the listeners on commit. */
