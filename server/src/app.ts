@@ -17,6 +17,7 @@ import { shareCacheInvalidations } from './http/cache-entre-procesos.ts';
 import { contractSerializer } from './http/contract.ts';
 import { registerCrossSiteProtection } from './http/cross-site.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerMetricas } from './http/metricas.ts';
 import { publicOrigin } from './http/public-url.ts';
 import { parseQueryString } from './http/query-string.ts';
 import { registerResponseCache } from './http/response-cache.ts';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     coldLimit: coldPerMinute > 0 ? createColdPageLimit({ perMinute: coldPerMinute * 4, burst: coldBurst * 4, inFlight: 4 }) : null,
   });
   await shareCacheInvalidations(app, deps.database);
+  registerMetricas(app);
   registerNoStore(app);
   await app.register(cookie);
   // Limits are counted in this process, or in Redis (shared by every process) when REDIS_URL is set.

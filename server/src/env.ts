@@ -70,6 +70,14 @@ const envSchema = z.object({
     .max(65535, 'PORT debe estar entre 0 y 65535')
     .default(3000),
   HOST: z.string().min(1, 'HOST no puede estar vacío').default('0.0.0.0'),
+  // Metrics for Prometheus on a port of their own, without a session (server/src/http/metricas.ts).
+  METRICAS_PUERTO: z.coerce
+    .number({ error: 'METRICAS_PUERTO debe ser un número' })
+    .int('METRICAS_PUERTO debe ser un entero')
+    .min(1, 'METRICAS_PUERTO debe estar entre 1 y 65535')
+    .max(65535, 'METRICAS_PUERTO debe estar entre 1 y 65535')
+    .optional(),
+  METRICAS_HOST: z.string().min(1, 'METRICAS_HOST no puede estar vacío').default('127.0.0.1'),
   DATA_DIR: z.string().min(1, 'DATA_DIR no puede estar vacío').default('./data'),
   DATABASE_URL: z
     .string()

@@ -28,6 +28,8 @@ export type Database = {
    * database; resolves once listening, with a function that stops it.
    */
   listen: (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** PostgreSQL's connection pool now (metrics); PGlite has none. */
+  pool?: () => { total: number; idle: number; waiting: number };
 };
 
 /** The extensions the migrations create: PGlite ships them apart and loads them when it opens. */
@@ -129,6 +131,7 @@ async function openPostgres(url: string, prepare?: (db: Db) => Promise<void>): P
     db: db as unknown as Db,
     kind: 'postgres',
     listen: listener.listen,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await listener.close();
       await pool.end();
