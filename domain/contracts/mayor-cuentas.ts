@@ -89,6 +89,7 @@ export const receivableTotals = z.object({
   outstandingBalance: money,
   creditInFavor: money,
   totalAmountVes: money,
+  discountVes: money,
   balancePaidVes: money,
   outstandingBalanceVes: money,
 });

@@ -138,6 +138,7 @@ export async function documentTotals(db: Db, where: SQL | undefined) {
       outstandingBalance: sql<string>`coalesce(sum(${ventas.outstandingBalance}), 0)::numeric(14,2)::text`,
       creditInFavor: sql<string>`coalesce(sum(${ventas.creditInFavor}), 0)::numeric(14,2)::text`,
       totalAmountVes: sql<string>`coalesce(sum(${ves(ventas.total)}), 0)::numeric(18,2)::text`,
+      discountVes: sql<string>`coalesce(sum(${ves(ventas.discount)}), 0)::numeric(18,2)::text`,
       balancePaidVes: sql<string>`coalesce(sum(${ves(ventas.balancePaid)}), 0)::numeric(18,2)::text`,
       outstandingBalanceVes: sql<string>`coalesce(sum(${ves(ventas.outstandingBalance)}), 0)::numeric(18,2)::text`,
     })
