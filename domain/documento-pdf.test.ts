@@ -162,8 +162,8 @@ describe('texto del estado de cuenta', () => {
     });
     expect(model.totals.map((r) => [r.label, r.usd])).toEqual([
       ['Total de las notas', '$ 116,00'],
-      ['Descuentos', '− $ 6,00'],
-      ['Abonado', '− $ 50,00'],
+      ['Descuentos', '- $ 6,00'],
+      ['Abonado', '- $ 50,00'],
       ['SALDO PENDIENTE', '$ 60,00'],
     ]);
   });

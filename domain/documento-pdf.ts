@@ -333,9 +333,10 @@ export function estadoCuentaModel(input: EstadoCuentaInput): EstadoCuentaModel {
     aging,
     totals: [
       { label: 'Total de las notas', usd: formatUsd(totalUsd), ves: '', strong: false },
-      // Discounts and payments each on their own line: total − descuentos − abonado = saldo.
-      { label: RESUMEN_COBRO_LABELS.descuento, usd: `− ${formatUsd(discountUsd)}`, ves: '', strong: false },
-      { label: RESUMEN_COBRO_LABELS.abonado, usd: `− ${formatUsd(paidUsd)}`, ves: '', strong: false },
+      // Discounts and payments each on their own line: total − descuentos − abonado = saldo. The
+      // sign is an ASCII hyphen: the PDF's Helvetica (WinAnsi) has no U+2212.
+      { label: RESUMEN_COBRO_LABELS.descuento, usd: `- ${formatUsd(discountUsd)}`, ves: '', strong: false },
+      { label: RESUMEN_COBRO_LABELS.abonado, usd: `- ${formatUsd(paidUsd)}`, ves: '', strong: false },
       money('SALDO PENDIENTE', owedUsd, owedVes, true),
     ],
     rateNote: 'Los saldos en bolívares se calculan a la tasa del día de cada nota de entrega.',
