@@ -138,4 +138,33 @@ describe('texto del estado de cuenta', () => {
     expect(model.aging.find((r) => r.label === '31 a 60 días')).toMatchObject({ usd: '$ 20,00', ves: 'Bs. 600,00' });
     expect(model.totals.at(-1)).toEqual({ label: 'SALDO PENDIENTE', usd: '$ 30,00', ves: 'Bs. 1.000,00', strong: true });
   });
+
+  it('el resumen lleva los descuentos en su propia línea: total − descuentos − abonado = saldo', () => {
+    const model = estadoCuentaModel({
+      empresa,
+      cliente,
+      today: '2026-11-23',
+      notas: [
+        {
+          number: 'NE-1',
+          controlNumber: '00-00000001',
+          createdAt: '2026-11-01T12:00:00Z',
+          dueDate: '2026-11-30',
+          rate: '40',
+          totalCents: 11_600,
+          discountCents: 600,
+          balancePaidCents: 5_000,
+          outstandingCents: 6_000,
+          status: 'abonada',
+        },
+      ],
+      abonos: [],
+    });
+    expect(model.totals.map((r) => [r.label, r.usd])).toEqual([
+      ['Total de las notas', '$ 116,00'],
+      ['Descuentos', '- $ 6,00'],
+      ['Abonado', '- $ 50,00'],
+      ['SALDO PENDIENTE', '$ 60,00'],
+    ]);
+  });
 });

@@ -5,6 +5,7 @@ import { ABONO_STEP_LABELS, type AbonoStep, PAYMENT_STATUS_LABELS, type PaymentS
 import { formatDate } from './dates.ts';
 import { parseDecimal } from './decimal.ts';
 import { addCents, formatAmount, formatUsd, formatVes, toCents, usdToVesCents } from './money.ts';
+import { RESUMEN_COBRO_LABELS } from './resumen-cobro.ts';
 import { IVA_BASIS_POINTS } from './vat.ts';
 import {
   AGING_BUCKET_LABELS,
@@ -279,6 +280,7 @@ export function estadoCuentaModel(input: EstadoCuentaInput): EstadoCuentaModel {
   const byBucket = new Map<AgingBucket, { usd: number; ves: number }>(AGING_BUCKETS.map((b) => [b, { usd: 0, ves: 0 }]));
   let totalUsd = 0;
   let paidUsd = 0;
+  let discountUsd = 0;
   let owedUsd = 0;
   let owedVes = 0;
   const rows = input.notas.map((n) => {
@@ -289,7 +291,8 @@ export function estadoCuentaModel(input: EstadoCuentaInput): EstadoCuentaModel {
       byBucket.set(bucket, { usd: addCents(sum.usd, n.outstandingCents), ves: addCents(sum.ves, owedVesCents) });
     }
     totalUsd = addCents(totalUsd, n.totalCents);
-    paidUsd = addCents(paidUsd, n.balancePaidCents, n.discountCents);
+    paidUsd = addCents(paidUsd, n.balancePaidCents);
+    discountUsd = addCents(discountUsd, n.discountCents);
     owedUsd = addCents(owedUsd, n.outstandingCents);
     owedVes = addCents(owedVes, owedVesCents);
     return [
@@ -330,7 +333,10 @@ export function estadoCuentaModel(input: EstadoCuentaInput): EstadoCuentaModel {
     aging,
     totals: [
       { label: 'Total de las notas', usd: formatUsd(totalUsd), ves: '', strong: false },
-      { label: 'Abonado y descontado', usd: formatUsd(paidUsd), ves: '', strong: false },
+      // Discounts and payments each on their own line: total − descuentos − abonado = saldo. The
+      // sign is an ASCII hyphen: the PDF's Helvetica (WinAnsi) has no U+2212.
+      { label: RESUMEN_COBRO_LABELS.descuento, usd: `- ${formatUsd(discountUsd)}`, ves: '', strong: false },
+      { label: RESUMEN_COBRO_LABELS.abonado, usd: `- ${formatUsd(paidUsd)}`, ves: '', strong: false },
       money('SALDO PENDIENTE', owedUsd, owedVes, true),
     ],
     rateNote: 'Los saldos en bolívares se calculan a la tasa del día de cada nota de entrega.',

@@ -12,7 +12,7 @@ import { DISCOUNT_KINDS } from '#domain/descuentos.ts';
 import { CURRENCIES } from '#domain/money.ts';
 import { PAGE_SIZES } from '#domain/paginator.ts';
 import { PAYMENT_METHOD_IDS } from '#domain/store-constants.ts';
-import { AGING_BUCKETS, SALE_KINDS, SALE_PAYMENT_METHOD_IDS, SALE_PAYMENT_METHODS } from '#domain/ventas.ts';
+import { AGING_BUCKETS, SALE_KINDS, SALE_PAYMENT_METHOD_IDS, SALE_PAYMENT_METHODS, SALE_SOURCES } from '#domain/ventas.ts';
 
 const tags = ['mayor-cuentas'] as const;
 
@@ -89,6 +89,7 @@ export const receivableTotals = z.object({
   outstandingBalance: money,
   creditInFavor: money,
   totalAmountVes: money,
+  discountVes: money,
   balancePaidVes: money,
   outstandingBalanceVes: money,
 });
@@ -101,7 +102,11 @@ export const receivable = z.object({
   id: z.number(),
   number: z.string(),
   kind: z.enum(SALE_KINDS),
+  /** mostrador (counter or wholesale) or web (an order paid or approved on credit). */
+  source: z.enum(SALE_SOURCES),
   purchaseId: z.number().nullable(),
+  /** The web order's code, when the document comes from one. */
+  orderCode: z.string().nullable(),
   client: clientRef,
   store: z.object({ id: z.number(), name: z.string() }),
   seller: z.string().nullable(),

@@ -289,14 +289,17 @@ export const clientes = defineRoute({
   response: envelopeList(clienteCredito),
 });
 
+/** Days a customer has to pay a nota de entrega. */
+const creditDaysField = z
+  .number({ error: 'Los días de crédito deben ser un número' })
+  .int('Los días de crédito deben ser un entero')
+  .min(0, 'Los días de crédito van de 0 a 365')
+  .max(365, 'Los días de crédito van de 0 a 365');
+
 export const creditoClienteSchema = z.object({
   clienteId: id('El cliente'),
   creditLimit: amount('El límite de crédito'),
-  creditDays: z
-    .number({ error: 'Los días de crédito deben ser un número' })
-    .int('Los días de crédito deben ser un entero')
-    .min(0, 'Los días de crédito van de 0 a 365')
-    .max(365, 'Los días de crédito van de 0 a 365'),
+  creditDays: creditDaysField,
 });
 
 export const creditoCliente = defineRoute({
@@ -306,6 +309,127 @@ export const creditoCliente = defineRoute({
   summary: 'Fijar el límite de crédito (USD) y los días de crédito de un cliente',
   body: creditoClienteSchema,
   response: envelope(clienteCredito),
+});
+
+/** «Nuevo cliente» on «Clientes y crédito»: a customer registered before its first sale, with its credit. */
+export const nuevoClienteSchema = clienteVentaSchema.extend({
+  name: z
+    .string({ error: 'Escriba el nombre o la razón social' })
+    .trim()
+    .min(3, 'El nombre debe tener al menos 3 caracteres')
+    .max(120, 'El nombre no puede tener más de 120 caracteres'),
+  creditLimit: amount('El límite de crédito'),
+  creditDays: creditDaysField.default(30),
+});
+
+export const nuevoCliente = defineRoute({
+  method: 'POST',
+  path: '/ventas/clientes',
+  tags,
+  summary: 'Registrar un cliente nuevo con su límite (USD) y días de crédito (409 si la cédula o el RIF ya es de un cliente)',
+  body: nuevoClienteSchema,
+  response: envelope(clienteCredito),
+  status: 201,
+});
+
+// ── credit sales held for authorisation ─────────────────────────────────────
+
+export const RETENIDA_STATUSES = ['pendiente', 'aprobada', 'rechazada'] as const;
+export type RetenidaStatus = (typeof RETENIDA_STATUSES)[number];
+export const RETENIDA_STATUS_LABELS: Record<RetenidaStatus, string> = {
+  pendiente: 'Espera autorización',
+  aprobada: 'Aprobada',
+  rechazada: 'Rechazada',
+};
+
+/** A credit sale the seller sends for authorisation, with the limit asked for the customer. */
+export const retenerVentaSchema = z.object({
+  cliente: clienteVentaSchema,
+  vendedorId: id('El vendedor').nullable().optional(),
+  tiendaId: id('La tienda'),
+  lines: z
+    .array(lineaVentaSchema, { error: 'La venta no tiene artículos' })
+    .min(1, 'La venta no tiene artículos')
+    .max(100, 'Una venta puede tener hasta 100 artículos'),
+  note: z.string().trim().max(500, 'La nota no puede tener más de 500 caracteres').default(''),
+  prospectoId: id('La solicitud').optional(),
+  creditLimit: amount('El límite solicitado').refine((v) => Number(v) > 0, 'El límite solicitado debe ser mayor que cero'),
+  creditDays: creditDaysField.default(30),
+});
+export type RetenerVenta = z.infer<typeof retenerVentaSchema>;
+
+export const ventaRetenida = z.object({
+  id: z.number(),
+  status: z.enum(RETENIDA_STATUSES),
+  cliente: z.object({ id: z.number(), dni: z.string(), name: z.string(), creditLimit: z.string(), owed: z.string() }),
+  tienda: z.object({ id: z.number(), name: z.string() }),
+  vendedor: z.string().nullable(),
+  /** Who sold it. */
+  seller: z.string().nullable(),
+  lines: z.array(z.object({ articleCode: z.string(), quantity: z.number() })),
+  /** The sale's total (USD) when it was held. */
+  total: z.string(),
+  requestedLimit: z.string(),
+  requestedDays: z.number(),
+  note: z.string(),
+  reason: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: instant.nullable(),
+  /** The nota de entrega written when it was approved. */
+  ventaNumber: z.string().nullable(),
+  createdAt: instant,
+});
+export type VentaRetenida = z.infer<typeof ventaRetenida>;
+
+export const retenerVenta = defineRoute({
+  method: 'POST',
+  path: '/ventas/retenidas',
+  tags,
+  summary:
+    'Enviar una venta a crédito a autorización con el límite que se pide para el cliente: el cliente queda registrado y sus unidades reservadas hasta que admin o administración decidan (idempotente: 201 la primera vez, 200 al repetirla)',
+  headers: registrarOrden.headers,
+  body: retenerVentaSchema,
+  response: envelope(ventaRetenida),
+  status: 201,
+});
+
+export const ventasRetenidas = defineRoute({
+  method: 'GET',
+  path: '/ventas/retenidas',
+  tags,
+  summary:
+    'Ventas a crédito retenidas para autorización (las que esperan, por omisión; status=todas también las decididas). Un vendedor ve solo las suyas',
+  query: listQuery(PAGE_SIZES.admin).extend({
+    status: z.enum([...RETENIDA_STATUSES, 'todas'], { error: 'Estado desconocido' }).default('pendiente'),
+  }),
+  response: envelopeList(ventaRetenida),
+});
+
+export const aprobarRetenida = defineRoute({
+  method: 'POST',
+  path: '/ventas/retenidas/aprobar',
+  tags,
+  summary:
+    'Aprobar una venta retenida: el cliente recibe el límite pedido y se escribe su nota de entrega con las unidades reservadas (409 si ya se decidió)',
+  body: z.object({ id: id('La venta retenida') }),
+  response: envelope(z.object({ retenida: ventaRetenida, documento: documentoVenta })),
+});
+
+export const rechazarRetenida = defineRoute({
+  method: 'POST',
+  path: '/ventas/retenidas/rechazar',
+  tags,
+  summary:
+    'Rechazar una venta retenida con su motivo: sus unidades vuelven a la tienda y el cliente queda registrado (409 si ya se decidió)',
+  body: z.object({
+    id: id('La venta retenida'),
+    motivo: z
+      .string({ error: 'Escriba el motivo del rechazo' })
+      .trim()
+      .min(5, 'Escriba el motivo del rechazo (al menos 5 letras)')
+      .max(300, 'El motivo no puede pasar de 300 caracteres'),
+  }),
+  response: envelope(ventaRetenida),
 });
 
 // ── credit authorization ────────────────────────────────────────────────────

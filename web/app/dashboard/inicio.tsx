@@ -1,9 +1,22 @@
-// The dashboard landing: a welcome and the sections the user's roles open.
-import { Alert, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link, useRouteLoaderData } from 'react-router';
-import { ROLE_LABELS } from '#domain/roles.ts';
+// The dashboard landing: a welcome, the credit sales held for authorisation (admin and
+// administración approve or refuse them here; a seller sees how theirs went) and the sections the
+// user's roles open.
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { data, Form, Link, useActionData, useNavigation, useRouteLoaderData } from 'react-router';
+import {
+  aprobarRetenida,
+  RETENIDA_STATUS_LABELS,
+  rechazarRetenida,
+  type VentaRetenida,
+  ventasRetenidas,
+} from '#domain/contracts/ventas-venta.ts';
+import { formatDateTime } from '#domain/dates.ts';
+import { formatUsd, toCents } from '#domain/money.ts';
+import { hasAnyRole, ROLE_LABELS } from '#domain/roles.ts';
 import { ownValue } from '#domain/tabla.ts';
+import { formInput } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
+import { currentUser, formErrors } from '#web/lib/session.ts';
 import type { Route } from './+types/inicio';
 import type { loader as layoutLoader } from './layout.tsx';
 
@@ -12,9 +25,146 @@ const MESSAGES: Record<string, { color: string; text: string }> = {
   bienvenida: { color: 'green', text: '¡Bienvenido! Su cuenta fue creada.' },
 };
 
-export function loader({ request }: Route.LoaderArgs) {
+const DECIDEN = ['admin', 'administracion'] as const;
+const VEN_RETENIDAS = ['admin', 'administracion', 'vendedor-admin'] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const key = new URL(request.url).searchParams.get('mensaje') ?? '';
-  return { mensaje: ownValue(MESSAGES, key) ?? null };
+  const user = await currentUser(request, context.api);
+  const decide = user ? hasAnyRole(user.roles, DECIDEN) : false;
+  let retenidas: VentaRetenida[] = [];
+  if (user && hasAnyRole(user.roles, VEN_RETENIDAS)) {
+    // Who decides sees what waits; a seller sees their own, waiting or decided.
+    const response = await context.api.call(ventasRetenidas, { status: decide ? 'pendiente' : 'todas', per_page: '10' });
+    retenidas = response.body.success ? response.body.data : [];
+  }
+  return { mensaje: ownValue(MESSAGES, key) ?? null, retenidas, decide };
+}
+
+type ActionResult = { ok?: string; notaNumber?: string; message?: string; errors?: Record<string, string[]>; id?: number };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const id = Number(form.get('id'));
+  if (form.get('intent') === 'rechazar') {
+    const response = await context.api.call(
+      rechazarRetenida,
+      formInput(rechazarRetenida, { id, motivo: String(form.get('motivo') ?? '') }),
+    );
+    if (!response.body.success) return data<ActionResult>({ ...formErrors(response), id }, { status: response.status });
+    return data<ActionResult>({ ok: `Venta retenida N° ${id} rechazada: sus unidades volvieron a la tienda.`, id });
+  }
+  const response = await context.api.call(aprobarRetenida, formInput(aprobarRetenida, { id }));
+  if (!response.body.success) return data<ActionResult>({ ...formErrors(response), id }, { status: response.status });
+  const { documento } = response.body.data;
+  return data<ActionResult>({
+    ok: `Venta aprobada: nota de entrega ${documento.number} por ${formatUsd(toCents(documento.total))}.`,
+    notaNumber: documento.number,
+    id,
+  });
+}
+
+const STATUS_COLORS = { pendiente: 'orange', aprobada: 'green', rechazada: 'red' } as const;
+
+function Retenidas({ retenidas, decide }: { retenidas: VentaRetenida[]; decide: boolean }) {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <Stack gap="sm" data-testid="ventas-retenidas">
+      <Title order={2} size="h3">
+        {decide ? 'Ventas a crédito por autorizar' : 'Mis ventas enviadas a autorización'}
+      </Title>
+      {result?.ok && (
+        <Alert color="green" data-testid="retenida-resultado">
+          {result.ok}{' '}
+          {result.notaNumber && (
+            <Link to={`/dashboard/cuentas/por-cobrar/${result.notaNumber}`} data-testid="retenida-nota">
+              Ver la nota
+            </Link>
+          )}
+        </Alert>
+      )}
+      {retenidas.length === 0 && (
+        <Text size="sm" c="dimmed" data-testid="retenidas-vacio">
+          {decide ? 'Ninguna venta espera autorización.' : 'No tiene ventas enviadas a autorización.'}
+        </Text>
+      )}
+      {retenidas.map((r) => {
+        const mine = result?.id === r.id ? result : undefined;
+        return (
+          <Card key={r.id} withBorder padding="sm" data-testid={`retenida-${r.id}`}>
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text fw={700} truncate>
+                  {r.cliente.name}
+                </Text>
+                <Badge color={STATUS_COLORS[r.status]} variant="light" data-estado={r.status}>
+                  {RETENIDA_STATUS_LABELS[r.status]}
+                </Badge>
+              </Group>
+              <Text size="xs" c="dimmed">
+                N° {r.id} · {r.cliente.dni} · {r.tienda.name} · {formatDateTime(r.createdAt)}
+                {r.seller ? ` · vendió ${r.seller}` : ''}
+              </Text>
+              <Text size="sm" data-testid={`retenida-total-${r.id}`}>
+                Total {formatUsd(toCents(r.total))} · pide límite {formatUsd(toCents(r.requestedLimit))} a {r.requestedDays} días
+              </Text>
+              <Text size="xs" c="dimmed">
+                Hoy: límite {formatUsd(toCents(r.cliente.creditLimit))} · debe {formatUsd(toCents(r.cliente.owed))} ·{' '}
+                {r.lines.map((l) => `${l.quantity} × ${l.articleCode}`).join(', ')}
+                {r.note ? ` · ${r.note}` : ''}
+              </Text>
+              {r.status === 'rechazada' && (
+                <Text size="sm" c="red" data-testid={`retenida-motivo-${r.id}`}>
+                  Motivo: {r.reason}
+                </Text>
+              )}
+              {r.ventaNumber && (
+                <Text size="sm">
+                  Nota de entrega <Link to={`/dashboard/cuentas/por-cobrar/${r.ventaNumber}`}>{r.ventaNumber}</Link>
+                </Text>
+              )}
+              {mine?.message && (
+                <Alert color="red" py={4}>
+                  {mine.message}
+                </Alert>
+              )}
+              {decide && r.status === 'pendiente' && (
+                <Group align="end" gap="xs" wrap="wrap">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="aprobar" />
+                    <input type="hidden" name="id" value={r.id} />
+                    <Button type="submit" color="green" loading={busy} data-testid={`aprobar-retenida-${r.id}`}>
+                      Aprobar
+                    </Button>
+                  </Form>
+                  <Form method="post" style={{ flex: '1 1 14rem' }}>
+                    <input type="hidden" name="intent" value="rechazar" />
+                    <input type="hidden" name="id" value={r.id} />
+                    <Group align="end" gap="xs" wrap="nowrap">
+                      <TextInput
+                        label="Motivo del rechazo"
+                        name="motivo"
+                        required
+                        minLength={5}
+                        maxLength={300}
+                        error={mine?.errors?.motivo?.[0]}
+                        style={{ flex: 1 }}
+                        data-testid={`motivo-retenida-${r.id}`}
+                      />
+                      <Button type="submit" color="red" variant="light" loading={busy} data-testid={`rechazar-retenida-${r.id}`}>
+                        Rechazar
+                      </Button>
+                    </Group>
+                  </Form>
+                </Group>
+              )}
+            </Stack>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -38,6 +188,7 @@ export default function DashboardInicio({ loaderData }: Route.ComponentProps) {
           {user && user.roles.length > 0 ? `Roles: ${user.roles.map((r) => ROLE_LABELS[r]).join(', ')}` : 'Cuenta de cliente'}
         </Text>
       </div>
+      {(loaderData.decide || loaderData.retenidas.length > 0) && <Retenidas retenidas={loaderData.retenidas} decide={loaderData.decide} />}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {sections.map((s) => (
           <Card key={s.route} component={Link} to={s.route ?? '/dashboard'} withBorder padding="md">

@@ -59,6 +59,8 @@ export const reservas = pgTable(
     quantity: integer('quantity').notNull(),
     cartId: integer('cart_id').references(() => carritos.id, { onDelete: 'set null' }),
     orderId: integer('order_id'),
+    /** A credit sale held for authorisation (ventas_retenidas): its units wait for the decision. */
+    retenidaId: integer('retenida_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     releasedAt: timestamp('released_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -66,6 +68,7 @@ export const reservas = pgTable(
   (t) => [
     index('reservas_activas').on(t.expiresAt),
     index('reservas_orden').on(t.orderId),
+    index('reservas_retenida').on(t.retenidaId),
     check('reservas_cantidad', sql`${t.quantity} > 0`),
   ],
 );

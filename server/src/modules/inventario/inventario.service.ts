@@ -7,7 +7,8 @@ import { inventario, movimientosInventario, reservas, tiendas } from '#server/mo
 import { tiendaEnLaWeb } from './inventario.repo.ts';
 
 export type HoldLine = { articleCode: string; tiendaId: number; quantity: number };
-export type HoldOwner = { cartId?: number; orderId?: number; expiresAt?: Date };
+/** A cart, an order, or a credit sale held for authorisation (`retenidaId`, in any active store). */
+export type HoldOwner = { cartId?: number; orderId?: number; retenidaId?: number; expiresAt?: Date };
 export type HoldResult = { ok: true } | { ok: false; missing: HoldLine[] };
 
 /**
@@ -15,7 +16,8 @@ export type HoldResult = { ok: true } | { ok: false; missing: HoldLine[] };
  * the rows are locked in a fixed order (article, store), so two orders for the same articles
  * cannot deadlock, then each takes its units only if enough are left and its hold is recorded.
  * Called as the last write of a transaction, the rows stay locked only until the commit. Only the
- * stock of active stores that sell on the web can be held: the web sells nothing else.
+ * stock of active stores that sell on the web can be held for a cart or an order: the web sells
+ * nothing else. A held credit sale is a counter sale: any active store, as sellStock.
  */
 export async function holdStock(tx: Db, lines: HoldLine[], owner: HoldOwner): Promise<HoldResult> {
   const wanted = new Map<string, HoldLine>();
@@ -33,7 +35,7 @@ export async function holdStock(tx: Db, lines: HoldLine[], owner: HoldOwner): Pr
     locked AS MATERIALIZED (
       SELECT i.id, w.quantity FROM ${inventario} i
       JOIN wanted w ON w.article_code = i.article_code AND w.tienda_id = i.tienda_id
-      JOIN ${tiendas} ON ${tiendas.id} = i.tienda_id AND ${tiendaEnLaWeb}
+      JOIN ${tiendas} ON ${tiendas.id} = i.tienda_id AND ${owner.retenidaId ? tiendas.active : tiendaEnLaWeb}
       ORDER BY i.article_code, i.tienda_id
       FOR UPDATE OF i
     ),
@@ -42,8 +44,8 @@ export async function holdStock(tx: Db, lines: HoldLine[], owner: HoldOwner): Pr
       WHERE i.id = l.id AND i.quantity - i.held >= l.quantity
       RETURNING i.article_code, i.tienda_id, l.quantity
     )
-    INSERT INTO ${reservas} (article_code, tienda_id, quantity, cart_id, order_id, expires_at)
-    SELECT article_code, tienda_id, quantity, ${owner.cartId ?? null}::int, ${owner.orderId ?? null}::int,
+    INSERT INTO ${reservas} (article_code, tienda_id, quantity, cart_id, order_id, retenida_id, expires_at)
+    SELECT article_code, tienda_id, quantity, ${owner.cartId ?? null}::int, ${owner.orderId ?? null}::int, ${owner.retenidaId ?? null}::int,
       ${owner.expiresAt?.toISOString() ?? null}::timestamptz
     FROM taken
     RETURNING article_code, tienda_id`)) as unknown as { rows: { article_code: string; tienda_id: number }[] };
@@ -160,6 +162,15 @@ function openOrderHolds(tx: Db, orderId: number): Promise<HoldRow[]> {
 
 export async function releaseOrderHolds(tx: Db, orderId: number, now = new Date()): Promise<void> {
   await settle(tx, await openOrderHolds(tx, orderId), now, 'release');
+}
+
+/** A held credit sale was decided: its units are free again (approved, the sale then takes them). */
+export async function releaseRetenidaHolds(tx: Db, retenidaId: number, now = new Date()): Promise<void> {
+  const rows = await tx
+    .select(holdColumns)
+    .from(reservas)
+    .where(and(eq(reservas.retenidaId, retenidaId), isNull(reservas.releasedAt)));
+  await settle(tx, rows, now, 'release');
 }
 
 /** Dispatch: the held units leave the store, each line a 'venta' movement referencing the order's code. */

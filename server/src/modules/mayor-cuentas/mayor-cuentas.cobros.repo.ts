@@ -7,6 +7,7 @@ import type { Db } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
 import { usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
 import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
+import { ordenesCompra } from '#server/modules/orden-compra/orden-compra.schema.ts';
 import { abonos, clientes, devoluciones, ventaLineas, ventas } from '#server/modules/ventas/ventas.schema.ts';
 
 /**
@@ -66,7 +67,9 @@ export const documentColumns = {
   id: ventas.id,
   number: ventas.number,
   kind: ventas.kind,
+  source: ventas.source,
   purchaseId: ventas.orderId,
+  orderCode: ordenesCompra.code,
   clientId: clientes.id,
   clientDni: clientes.dni,
   clientName: clientes.name,
@@ -103,7 +106,8 @@ function documentsQuery(db: Db) {
     .from(ventas)
     .innerJoin(clientes, eq(clientes.id, ventas.clienteId))
     .innerJoin(tiendas, eq(tiendas.id, ventas.tiendaId))
-    .leftJoin(vendedores, eq(vendedores.id, ventas.vendedorId));
+    .leftJoin(vendedores, eq(vendedores.id, ventas.vendedorId))
+    .leftJoin(ordenesCompra, eq(ordenesCompra.id, ventas.orderId));
 }
 
 export type DocumentRow = Awaited<ReturnType<typeof documentsQuery>>[number];
@@ -138,6 +142,7 @@ export async function documentTotals(db: Db, where: SQL | undefined) {
       outstandingBalance: sql<string>`coalesce(sum(${ventas.outstandingBalance}), 0)::numeric(14,2)::text`,
       creditInFavor: sql<string>`coalesce(sum(${ventas.creditInFavor}), 0)::numeric(14,2)::text`,
       totalAmountVes: sql<string>`coalesce(sum(${ves(ventas.total)}), 0)::numeric(18,2)::text`,
+      discountVes: sql<string>`coalesce(sum(${ves(ventas.discount)}), 0)::numeric(18,2)::text`,
       balancePaidVes: sql<string>`coalesce(sum(${ves(ventas.balancePaid)}), 0)::numeric(18,2)::text`,
       outstandingBalanceVes: sql<string>`coalesce(sum(${ves(ventas.outstandingBalance)}), 0)::numeric(18,2)::text`,
     })

@@ -40,6 +40,7 @@ import {
   SALE_PAYMENT_METHODS,
   type SaleKind,
   type SalePaymentMethod,
+  type SaleSource,
   saleTotals,
 } from '#domain/ventas.ts';
 import type { Db } from '#server/db/client.ts';
@@ -67,7 +68,9 @@ function receivableView(row: repo.DocumentRow, day: string): Receivable {
     id: row.id,
     number: row.number,
     kind: row.kind as SaleKind,
+    source: row.source as SaleSource,
     purchaseId: row.purchaseId,
+    orderCode: row.orderCode,
     client: { id: row.clientId, dni: row.clientDni, name: row.clientName, phone: row.clientPhone },
     store: { id: row.storeId, name: row.storeName },
     seller: row.seller,

@@ -559,6 +559,11 @@ describe('listados, antigüedad y estado de cuenta', () => {
     const last = statement[statement.length - 1];
     expect(toCents(last.balance)).toBe(toCents(totals.outstandingBalance) - toCents(totals.creditInFavor));
     expect(last.balance).toBe('60.00');
+    // The headline adds up: total − descuentos − abonado = por cobrar, in $ and in Bs.
+    const sum = totals as unknown as Record<string, string>;
+    expect(sum).toMatchObject({ discount: '6.00', balancePaid: '50.00', outstandingBalance: '60.00' });
+    expect(toCents(sum.totalAmount) - toCents(sum.discount) - toCents(sum.balancePaid)).toBe(toCents(sum.outstandingBalance));
+    expect(toCents(sum.totalAmountVes) - toCents(sum.discountVes) - toCents(sum.balancePaidVes)).toBe(toCents(sum.outstandingBalanceVes));
     expect((await api.call('administracion', 'GET', `${BASE}/factura-cliente/99999999`)).statusCode).toBe(404);
   });
 

@@ -5,6 +5,7 @@ import { parseCsv, UTF8_BOM } from '#domain/csv.ts';
 import { caracasIsoDate, formatDate } from '#domain/dates.ts';
 import { fromCents, multiplyCents, toCents, usdToVesCents } from '#domain/money.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { registrarVenta } from '#test/cobros.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
 import { orderBody, registrarOrden, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
@@ -292,5 +293,23 @@ describe('exportación de ventas web para Profit (CSV)', () => {
   it('solo admin y administración exportan', async () => {
     expect((await call('vendedor-admin', 'GET', '/api/orden-compra/sync-venta-web-profit')).statusCode).toBe(403);
     expect((await t.app.inject('/api/orden-compra/sync-venta-web-profit')).statusCode).toBe(401);
+  });
+});
+
+// Last: the other tests count the web credit sales.
+describe('«Ventas a crédito» en el panel', () => {
+  it('«Ventas a crédito» lista todas las notas de entrega: la de la orden web (con su código) y la del mostrador', async () => {
+    const code = await registrarOrden(t, orderBody(stocked, { quantity: 1 }), 'credito-y-mostrador');
+    expect((await call('admin', 'PATCH', '/api/orden-compra/a-credito', { code, note: 'Mayorista' })).statusCode).toBe(200);
+    const counter = await registrarVenta(t, {
+      dni: 'J-40123456-1',
+      name: 'Comercial del Mostrador',
+      lines: [{ articleCode: stocked.article, tiendaId: stocked.storeId, quantity: 1, priceCents: 1_000 }],
+    });
+    const list = await call('vendedor-admin', 'GET', '/api/mayor/cuentas/listado/todas?per_page=50');
+    expect(list.statusCode, list.body).toBe(200);
+    const notas = list.json().data as { number: string; source: string; orderCode: string | null }[];
+    expect(notas.find((n) => n.orderCode === code)).toMatchObject({ source: 'web' });
+    expect(notas.find((n) => n.number === counter.number)).toMatchObject({ source: 'mostrador', orderCode: null });
   });
 });

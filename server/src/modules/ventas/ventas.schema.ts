@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -280,6 +281,52 @@ export const autorizacionesCredito = pgTable(
       .unique(),
   },
   (t) => [index('autorizaciones_cliente').on(t.clienteId, t.expiresAt)],
+);
+
+/**
+ * A credit sale held for authorisation (docs/dominio.md «Venta retenida»): the seller asked for a
+ * credit limit the customer does not have. Its units stay held (reservas.retenida_id) while it
+ * waits; admin or administración approve it (the customer gets the limit asked for and the nota
+ * de entrega is written then, `venta_id`) or refuse it with a reason (the units go back). The
+ * customer exists either way.
+ */
+export const ventasRetenidas = pgTable(
+  'ventas_retenidas',
+  {
+    id: serial('id').primaryKey(),
+    clienteId: integer('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
+    tiendaId: integer('tienda_id')
+      .notNull()
+      .references(() => tiendas.id),
+    vendedorId: integer('vendedor_id').references(() => vendedores.id, { onDelete: 'set null' }),
+    /** Who sold it. */
+    userId: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    /** The lines and the note as the seller sent them; the nota is priced again when approved. */
+    lines: jsonb('lines').$type<{ articleCode: string; quantity: number }[]>().notNull(),
+    note: text('note').notNull().default(''),
+    prospectoId: integer('prospecto_id'),
+    /** The sale's total when it was held (USD), for whoever decides. */
+    total: usd('total').notNull(),
+    requestedLimit: usd('requested_limit').notNull(),
+    requestedDays: integer('requested_days').notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('pendiente'),
+    reason: text('reason').notNull().default(''),
+    decidedBy: integer('decided_by').references(() => usuarios.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ventaId: integer('venta_id')
+      .references(() => ventas.id, { onDelete: 'set null' })
+      .unique(),
+    idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull().unique(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ventas_retenidas_estado').on(t.status, t.createdAt),
+    check('ventas_retenidas_estado_ok', sql`${t.status} IN ('pendiente', 'aprobada', 'rechazada')`),
+    check('ventas_retenidas_credito_ok', sql`${t.requestedLimit} > 0 AND ${t.requestedDays} BETWEEN 0 AND 365`),
+  ],
 );
 
 /**

@@ -6,11 +6,11 @@ import type { ClienteCredito, DocumentoVenta, RegistrarVenta } from '#domain/con
 import { caracasIsoDate } from '#domain/dates.ts';
 import { fromCents, toCents, vesToUsdCents } from '#domain/money.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
-import { type CounterPayment, dueDateOf, settleSale } from '#domain/venta-mostrador.ts';
+import { type CounterPayment, dueDateOf, type Settlement, settleSale } from '#domain/venta-mostrador.ts';
 import { creditRefusal, normalizeDni, SALE_PAYMENT_METHODS, totalsInVes } from '#domain/ventas.ts';
 import type { Db } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/violaciones.ts';
-import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
+import { Conflicto, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import type { Serializable } from '#server/http/contract.ts';
 import { igtfDeVentas } from '#server/modules/config/config.service.ts';
@@ -27,7 +27,7 @@ const AUTHORIZATION_HOURS = 24;
 
 const today = (now = new Date()) => caracasIsoDate(now);
 
-function hashRequest(body: unknown): string {
+export function hashRequest(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 
@@ -107,7 +107,7 @@ function mergedLines(lines: RegistrarVenta['lines']) {
   return [...merged].map(([articleCode, quantity]) => ({ articleCode, quantity }));
 }
 
-async function salesmanOf(db: Db, input: RegistrarVenta, user: SessionUser): Promise<number | null> {
+export async function salesmanOf(db: Db, input: RegistrarVenta, user: SessionUser): Promise<number | null> {
   if (input.vendedorId === undefined) return repo.findOwnVendedorId(db, user.id);
   if (input.vendedorId === null) return null;
   const vendedor = await repo.findVendedor(db, input.vendedorId);
@@ -159,6 +159,18 @@ export async function registrarVenta(
       bankCode: SALE_PAYMENT_METHODS[p.method].bank ? (p.bankCode ?? '') : '',
     }))
     .filter((p) => p.reference !== '');
+  const clienteInput = {
+    dni,
+    name,
+    email: input.cliente.email,
+    phone: input.cliente.phone,
+    state: input.cliente.state,
+    city: input.cliente.city,
+    address: input.cliente.address,
+  };
+  // A new customer is registered even if the sale is then refused (its credit, its stock): the
+  // seller can send the sale to authorisation or sell it again without typing the customer anew.
+  if (!known) await findOrCreateCliente(db, clienteInput);
   const now = new Date();
   try {
     const saved = await db.transaction(async (tx): Promise<{ venta: DocumentRow; repeated: boolean }> => {
@@ -167,15 +179,7 @@ export async function registrarVenta(
       if (first) return { venta: first, repeated: true };
       // The upsert locks the customer's row until the commit: two credit sales of one customer
       // take turns, so the second sees the first's nota when it checks the limit.
-      const cliente = await findOrCreateCliente(tx, {
-        dni,
-        name,
-        email: input.cliente.email,
-        phone: input.cliente.phone,
-        state: input.cliente.state,
-        city: input.cliente.city,
-        address: input.cliente.address,
-      });
+      const cliente = await findOrCreateCliente(tx, clienteInput);
       let authorization: { id: number; authorizedBy: number | null } | undefined;
       let dueDate: string | null = null;
       if (input.condition === 'credito') {
@@ -192,62 +196,32 @@ export async function registrarVenta(
         }
         dueDate = dueDateOf(today(now), cliente.creditDays);
       }
-      const venta = await insertDocument(tx, {
+      const venta = await escribirVenta(tx, {
         condition: input.condition,
-        source: 'mostrador',
         clienteId: cliente.id,
         vendedorId,
-        tiendaId: store.id,
+        store,
         userId: user.id,
+        actor: user,
         rate: rate.amount,
-        igtfBasisPoints: igtf.charged ? igtf.basisPoints : 0,
-        totals: settlement.totals,
-        paidCents: settlement.paidCents,
+        igtf,
+        lines,
+        settlement,
+        payments: input.payments,
+        claims,
         dueDate,
         authorizedBy: authorization ? (authorization.authorizedBy ?? user.id) : null,
         note: input.note,
+        prospectoId: input.prospectoId,
         idempotencyKey,
         requestHash,
-        createdAt: now,
-        lines: lines.map((l) => ({ ...l, tiendaId: store.id })),
-        payments: settlement.payments.map((p, i) => ({
-          method: p.method,
-          currency: p.currency,
-          amount: fromCents(p.amountCents),
-          change: fromCents(p.changeCents),
-          amountUsdCents: p.amountUsdCents,
-          rate: rate.amount,
-          reference: input.payments[i].reference ?? '',
-          bankCode: SALE_PAYMENT_METHODS[p.method].bank ? (input.payments[i].bankCode ?? '') : '',
-          igtfCents: p.igtfCents,
-        })),
+        now,
+        beforeStock: async (v) => {
+          if (authorization && !(await repo.consumeAuthorization(tx, authorization.id, v.id))) {
+            throw new ReglaNegocio('La autorización de crédito ya se usó en otra venta; pida una nueva.');
+          }
+        },
       });
-      if (input.prospectoId !== undefined)
-        await marcarVendida(tx, input.prospectoId, { number: venta.number, clienteId: cliente.id }, user);
-      if (authorization && !(await repo.consumeAuthorization(tx, authorization.id, venta.id))) {
-        throw new ReglaNegocio('La autorización de crédito ya se usó en otra venta; pida una nueva.');
-      }
-      // Each reference once per bank and method across orders, sales and abonos (referencias_pago).
-      for (const claim of claims) {
-        try {
-          await reservarReferencias(tx, [{ ...claim, source: 'venta', sourceId: venta.id }]);
-        } catch (error) {
-          if (error instanceof ReglaNegocio) throw new ReglaNegocio(`La referencia ${referenceLabel(claim)} ya fue usada.`);
-          throw error;
-        }
-      }
-      // The last write: the stock rows it locks are held only until the commit.
-      const sold = await sellStock(
-        tx,
-        lines.map((l) => ({ articleCode: l.articleCode, tiendaId: store.id, quantity: l.quantity })),
-        { reference: venta.number, userId: user.id },
-      );
-      if (!sold.ok) {
-        const names = sold.missing.map((m) => m.articleCode).join(', ');
-        throw new ReglaNegocio(
-          `No hay existencia libre suficiente en ${store.name} de: ${names}. Ajuste las cantidades o elija otra tienda.`,
-        );
-      }
       return { venta, repeated: false };
     });
     if (saved.repeated) return replay(saved.venta);
@@ -259,6 +233,93 @@ export async function registrarVenta(
     }
     throw error;
   }
+}
+
+/** A sale as written inside its transaction: the counter sale and an approved held sale share it. */
+export type VentaAEscribir = {
+  condition: RegistrarVenta['condition'];
+  clienteId: number;
+  vendedorId: number | null;
+  store: { id: number; name: string };
+  /** Who recorded it (the document and the stock ledger name them). */
+  userId: number;
+  actor: SessionUser;
+  rate: string;
+  igtf: Awaited<ReturnType<typeof igtfDeVentas>>;
+  lines: Awaited<ReturnType<typeof preciosDeVenta>>;
+  settlement: Settlement;
+  payments: RegistrarVenta['payments'];
+  claims: { method: string; reference: string; bankCode: string }[];
+  dueDate: string | null;
+  authorizedBy: number | null;
+  note: string;
+  prospectoId?: number;
+  idempotencyKey: string;
+  requestHash: string;
+  now: Date;
+  /** Runs once the document has its id, before the stock is taken. */
+  beforeStock?: (venta: DocumentRow) => Promise<void>;
+};
+
+/**
+ * Numbers and writes the document with its lines and payments, marks the prospect sold, claims the
+ * payment references and, last, takes the stock (its rows stay locked only until the commit).
+ */
+export async function escribirVenta(tx: Db, w: VentaAEscribir): Promise<DocumentRow> {
+  const venta = await insertDocument(tx, {
+    condition: w.condition,
+    source: 'mostrador',
+    clienteId: w.clienteId,
+    vendedorId: w.vendedorId,
+    tiendaId: w.store.id,
+    userId: w.userId,
+    rate: w.rate,
+    igtfBasisPoints: w.igtf.charged ? w.igtf.basisPoints : 0,
+    totals: w.settlement.totals,
+    paidCents: w.settlement.paidCents,
+    dueDate: w.dueDate,
+    authorizedBy: w.authorizedBy,
+    note: w.note,
+    idempotencyKey: w.idempotencyKey,
+    requestHash: w.requestHash,
+    createdAt: w.now,
+    lines: w.lines.map((l) => ({ ...l, tiendaId: w.store.id })),
+    payments: w.settlement.payments.map((p, i) => ({
+      method: p.method,
+      currency: p.currency,
+      amount: fromCents(p.amountCents),
+      change: fromCents(p.changeCents),
+      amountUsdCents: p.amountUsdCents,
+      rate: w.rate,
+      reference: w.payments[i].reference ?? '',
+      bankCode: SALE_PAYMENT_METHODS[p.method].bank ? (w.payments[i].bankCode ?? '') : '',
+      igtfCents: p.igtfCents,
+    })),
+  });
+  if (w.prospectoId !== undefined) await marcarVendida(tx, w.prospectoId, { number: venta.number, clienteId: w.clienteId }, w.actor);
+  await w.beforeStock?.(venta);
+  // Each reference once per bank and method across orders, sales and abonos (referencias_pago).
+  for (const claim of w.claims) {
+    try {
+      await reservarReferencias(tx, [{ ...claim, source: 'venta', sourceId: venta.id }]);
+    } catch (error) {
+      if (error instanceof ReglaNegocio) throw new ReglaNegocio(`La referencia ${referenceLabel(claim)} ya fue usada.`);
+      throw error;
+    }
+  }
+  // The last write: the stock rows it locks are held only until the commit.
+  const sold = await sellStock(
+    tx,
+    w.lines.map((l) => ({ articleCode: l.articleCode, tiendaId: w.store.id, quantity: l.quantity })),
+    { reference: venta.number, userId: w.userId },
+  );
+  if (!sold.ok) {
+    const names = sold.missing.map((m) => m.articleCode).join(', ');
+    throw new ReglaNegocio(
+      `No hay existencia libre suficiente en ${w.store.name} de: ${names}. Ajuste las cantidades o elija otra tienda.`,
+    );
+  }
+  return venta;
 }
 
 /** What the "Nueva venta" page needs: the rate, the IGTF, the active stores and the user's salesman. */
@@ -302,6 +363,34 @@ export async function opcionesDeClientes(db: Db, search: string | undefined, lim
 export async function fijarCredito(db: Db, input: { clienteId: number; creditLimit: string; creditDays: number }): Promise<ClienteCredito> {
   if (!(await repo.updateCredit(db, input.clienteId, input.creditLimit, input.creditDays))) throw new NoEncontrado('El cliente no existe.');
   const row = await repo.findCliente(db, input.clienteId, today());
+  if (!row) throw new NoEncontrado('El cliente no existe.');
+  return row;
+}
+
+/** «Nuevo cliente»: a customer registered with its credit before any sale (409 if the document is taken). */
+export async function nuevoCliente(
+  db: Db,
+  input: {
+    dni: string;
+    name: string;
+    email?: string;
+    phone?: string;
+    state?: string;
+    city?: string;
+    address?: string;
+    creditLimit: string;
+    creditDays: number;
+  },
+): Promise<ClienteCredito> {
+  const dni = normalizeDni(input.dni);
+  if (await repo.findClienteByDni(db, dni)) throw new Conflicto(`Ya hay un cliente con la cédula o RIF ${dni}: búsquelo en la lista.`);
+  const id = await db.transaction(async (tx) => {
+    const { creditLimit, creditDays, ...datos } = input;
+    const cliente = await findOrCreateCliente(tx, { ...datos, dni });
+    await repo.updateCredit(tx, cliente.id, fromCents(toCents(creditLimit)), creditDays);
+    return cliente.id;
+  });
+  const row = await repo.findCliente(db, id, today());
   if (!row) throw new NoEncontrado('El cliente no existe.');
   return row;
 }

@@ -2,7 +2,9 @@
 // state, an abono's step and a debt's age, and amounts in dollars with their bolívares.
 import { Badge, Stack, Text } from '@mantine/core';
 import { ABONO_STEP_LABELS, type AbonoStep, PAYMENT_STATUS_LABELS, type PaymentStatus } from '#domain/abono.ts';
+import type { ReceivableTotals } from '#domain/contracts/mayor-cuentas.ts';
 import { formatUsd, formatVes, toCents } from '#domain/money.ts';
+import type { ResumenCobroInput } from '#domain/resumen-cobro.ts';
 import { CREDIT_SALE_ROLES, hasAnyRole, type Role } from '#domain/roles.ts';
 import { AGING_BUCKET_LABELS, type AgingBucket } from '#domain/ventas.ts';
 
@@ -45,6 +47,20 @@ export function Antiguedad({ aging, days }: { aging: AgingBucket; days: number }
       {aging === 'al-dia' ? 'Al día' : `${days} ${days === 1 ? 'día' : 'días'} vencida`}
     </Badge>
   );
+}
+
+/** The API's totals as the headline cards take them (total − descuentos − abonado = por cobrar). */
+export function resumenInput(t: ReceivableTotals): ResumenCobroInput {
+  return {
+    totalCents: toCents(t.totalAmount),
+    discountCents: toCents(t.discount),
+    paidCents: toCents(t.balancePaid),
+    outstandingCents: toCents(t.outstandingBalance),
+    totalVesCents: toCents(t.totalAmountVes),
+    discountVesCents: toCents(t.discountVes),
+    paidVesCents: toCents(t.balancePaidVes),
+    outstandingVesCents: toCents(t.outstandingBalanceVes),
+  };
 }
 
 export const agingLabel = (aging: AgingBucket) => AGING_BUCKET_LABELS[aging];

@@ -6,12 +6,14 @@ import { fillPath } from '#domain/contracts/contract.ts';
 import { facturaCliente, type StatementEntry } from '#domain/contracts/mayor-cuentas.ts';
 import { estadoDeCuentaPdf } from '#domain/contracts/ventas-pdf.ts';
 import { formatDate, formatDateTime } from '#domain/dates.ts';
+import { formatUsd } from '#domain/money.ts';
+import { resumenDeCobro } from '#domain/resumen-cobro.ts';
 import { SALE_KIND_LABELS } from '#domain/ventas.ts';
 import { unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/por-cobrar-cliente';
-import { Antiguedad, COBROS_ROLES, EstadoPago, usd } from './cobros-comun.tsx';
+import { Antiguedad, COBROS_ROLES, EstadoPago, resumenInput, usd } from './cobros-comun.tsx';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireRole(request, context.api, COBROS_ROLES);
@@ -56,27 +58,19 @@ export default function EstadoDeCuenta({ loaderData }: Route.ComponentProps) {
         {client.dni}
         {client.phone ? ` · ${client.phone}` : ''} · límite de crédito {usd(client.creditLimit)} · {client.creditDays} días
       </Text>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <Card withBorder padding="sm">
-          <Text size="xs" c="dimmed">
-            Comprado
-          </Text>
-          <Text fw={700}>{usd(totals.totalAmount)}</Text>
-        </Card>
-        <Card withBorder padding="sm">
-          <Text size="xs" c="dimmed">
-            Abonado
-          </Text>
-          <Text fw={700}>{usd(totals.balancePaid)}</Text>
-        </Card>
-        <Card withBorder padding="sm">
-          <Text size="xs" c="dimmed">
-            Debe
-          </Text>
-          <Text fw={700} data-testid="cliente-debe">
-            {usd(totals.outstandingBalance)}
-          </Text>
-        </Card>
+      {/* Total − descuentos − abonado = debe (domain/resumen-cobro.ts), and what is in their favour. */}
+      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" data-testid="resumen-estado">
+        {resumenDeCobro(resumenInput(totals)).map((f) => (
+          <Card key={f.key} withBorder padding="sm">
+            <Text size="xs" c="dimmed">
+              {f.key === 'pendiente' ? 'Debe' : f.label}
+            </Text>
+            <Text fw={700} data-testid={f.key === 'pendiente' ? 'cliente-debe' : `cliente-${f.key}`}>
+              {f.resta ? '− ' : ''}
+              {formatUsd(f.usdCents)}
+            </Text>
+          </Card>
+        ))}
         <Card withBorder padding="sm">
           <Text size="xs" c="dimmed">
             A su favor

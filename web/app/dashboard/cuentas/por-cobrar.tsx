@@ -15,7 +15,8 @@ import {
   type ReceivableTotals,
 } from '#domain/contracts/mayor-cuentas.ts';
 import { caracasIsoDate, formatDate } from '#domain/dates.ts';
-import { formatVes, toCents } from '#domain/money.ts';
+import { formatUsd, formatVes } from '#domain/money.ts';
+import { resumenDeCobro } from '#domain/resumen-cobro.ts';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS } from '#domain/ventas.ts';
 import { MontoOrden } from '#web/components/monto-orden.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
@@ -24,7 +25,7 @@ import { Exportar } from '#web/dashboard/venta/reporte-comun.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/por-cobrar';
-import { Antiguedad, COBROS_ROLES, EstadoPago, Monto, usd } from './cobros-comun.tsx';
+import { Antiguedad, COBROS_ROLES, EstadoPago, Monto, resumenInput, usd } from './cobros-comun.tsx';
 
 const DAY = /^20\d{2}-\d{2}-\d{2}$/;
 type Tipo = ListadoType | 'clientes';
@@ -61,24 +62,22 @@ export function meta({ matches }: Route.MetaArgs) {
 const detalleHref = (number: string) => `/dashboard/cuentas/por-cobrar/${number}`;
 const clienteHref = (id: number) => `/dashboard/cuentas/por-cobrar/cliente/${id}`;
 
+/** Total − descuentos − abonado = por cobrar, each in its card (domain/resumen-cobro.ts). */
 function Totales({ totals }: { totals: ReceivableTotals }) {
-  const items = [
-    { label: 'Total', usd: totals.totalAmount, ves: totals.totalAmountVes, id: 'total' },
-    { label: 'Abonado', usd: totals.balancePaid, ves: totals.balancePaidVes, id: 'abonado' },
-    { label: 'Por cobrar', usd: totals.outstandingBalance, ves: totals.outstandingBalanceVes, id: 'pendiente' },
-  ];
+  const items = resumenDeCobro(resumenInput(totals));
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" data-testid="totales-cobro">
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="totales-cobro">
       {items.map((i) => (
-        <Card key={i.id} withBorder padding="sm">
+        <Card key={i.key} withBorder padding="sm">
           <Text size="xs" c="dimmed">
             {i.label} · {totals.documents} {totals.documents === 1 ? 'documento' : 'documentos'}
           </Text>
-          <Text fw={700} size="lg" data-testid={`total-${i.id}`}>
-            {usd(i.usd)}
+          <Text fw={700} size="lg" data-testid={`total-${i.key}`}>
+            {i.resta ? '− ' : ''}
+            {formatUsd(i.usdCents)}
           </Text>
-          <Text size="xs" c="dimmed" data-testid={`total-${i.id}-ves`}>
-            {formatVes(toCents(i.ves))}
+          <Text size="xs" c="dimmed" data-testid={`total-${i.key}-ves`}>
+            {formatVes(i.vesCents)}
           </Text>
         </Card>
       ))}

@@ -1,10 +1,12 @@
 // /dashboard/venta/clientes (admin, administración, vendedor-admin): customers with their credit,
 // 15 a page. Administración and the admin set the limit (USD) and the days of credit, and authorize
-// one credit sale above the limit or with overdue notes (24 hours, once).
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+// one credit sale above the limit or with overdue notes (24 hours, once); they also register a new
+// customer with its credit («Nuevo cliente») before its first sale.
+import { Alert, Badge, Button, Card, Collapse, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { data, Form, Link, useActionData, useNavigation } from 'react-router';
 import type { ListMeta } from '#domain/contracts/api-client.ts';
-import { autorizar, clientes, creditoCliente } from '#domain/contracts/ventas-venta.ts';
+import { autorizar, clientes, creditoCliente, nuevoCliente } from '#domain/contracts/ventas-venta.ts';
 import { formatDateTime } from '#domain/dates.ts';
 import { formatUsd, parseAmountInput, toCents } from '#domain/money.ts';
 import { hasAnyRole } from '#domain/roles.ts';
@@ -27,11 +29,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { clientes: items, meta: meta as ListMeta, search, fija: hasAnyRole(user.roles, FIJAN) };
 }
 
-type ActionResult = { ok?: string; message?: string; errors?: Record<string, string[]>; clienteId?: number };
+type ActionResult = { ok?: string; message?: string; errors?: Record<string, string[]>; clienteId?: number; nuevo?: boolean; dni?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const clienteId = Number(form.get('clienteId'));
+  if (form.get('intent') === 'nuevo') {
+    const text = (name: string) => String(form.get(name) ?? '');
+    const response = await context.api.call(
+      nuevoCliente,
+      formInput(nuevoCliente, {
+        dni: text('dni'),
+        name: text('name'),
+        phone: text('phone'),
+        email: text('email'),
+        address: text('address'),
+        creditLimit: parseAmountInput(text('creditLimit')),
+        creditDays: Number(text('creditDays') || '30'),
+      }),
+    );
+    if (!response.body.success) return data<ActionResult>({ ...formErrors(response), nuevo: true }, { status: response.status });
+    const c = response.body.data;
+    return data<ActionResult>({
+      ok: `Cliente ${c.name} (${c.dni}) registrado con límite ${formatUsd(toCents(c.creditLimit))} a ${c.creditDays} días.`,
+      nuevo: true,
+      dni: c.dni,
+    });
+  }
   if (form.get('intent') === 'autorizar') {
     const response = await context.api.call(
       autorizar,
@@ -76,6 +100,7 @@ export default function Clientes({ loaderData }: Route.ComponentProps) {
         Un límite de 0 no da crédito sin una autorización. Una venta a crédito que pase el límite, o de un cliente con notas vencidas,
         necesita que administración la autorice.
       </Text>
+      {fija && <NuevoCliente result={result?.nuevo ? result : undefined} busy={busy} />}
       <Form method="get">
         <Group align="end" gap="sm" wrap="wrap">
           <TextInput
@@ -189,5 +214,86 @@ export default function Clientes({ loaderData }: Route.ComponentProps) {
       )}
       <Paginacion meta={meta} label="clientes" />
     </Stack>
+  );
+}
+
+/** «Nuevo cliente»: cédula o RIF, nombre, contacto y su crédito (admin, administración). */
+function NuevoCliente({ result, busy }: { result?: ActionResult; busy: boolean }) {
+  const [open, setOpen] = useState(Boolean(result?.message));
+  const errors = result?.errors;
+  return (
+    <Card withBorder padding="sm" data-testid="nuevo-cliente">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text fw={600}>Nuevo cliente</Text>
+        <Button variant="light" size="xs" onClick={() => setOpen((o) => !o)} data-testid="nuevo-cliente-abrir">
+          {open ? 'Cerrar' : 'Nuevo cliente'}
+        </Button>
+      </Group>
+      {result?.ok && (
+        <Alert color="green" py={4} mt="xs" data-testid="nuevo-cliente-guardado">
+          {result.ok} <Link to={`/dashboard/venta/clientes?search=${encodeURIComponent(result.dni ?? '')}`}>Verlo en la lista</Link>
+        </Alert>
+      )}
+      {result?.message && (
+        <Alert color="red" py={4} mt="xs" data-testid="nuevo-cliente-error">
+          {result.message}
+        </Alert>
+      )}
+      <Collapse in={open || Boolean(result?.message)}>
+        <Form method="post">
+          <input type="hidden" name="intent" value="nuevo" />
+          <Stack gap="xs" mt="xs">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+              <TextInput
+                label="Cédula o RIF"
+                name="dni"
+                placeholder="J-12345678"
+                required
+                maxLength={20}
+                error={errors?.dni?.[0]}
+                data-testid="nuevo-dni"
+              />
+              <TextInput
+                label="Nombre o razón social"
+                name="name"
+                required
+                maxLength={120}
+                error={errors?.name?.[0]}
+                data-testid="nuevo-nombre"
+              />
+              <TextInput label="Teléfono" name="phone" error={errors?.phone?.[0]} data-testid="nuevo-telefono" />
+              <TextInput label="Correo" name="email" error={errors?.email?.[0]} data-testid="nuevo-correo" />
+            </SimpleGrid>
+            <TextInput label="Dirección" name="address" maxLength={300} error={errors?.address?.[0]} />
+            <Group align="end" gap="xs" wrap="wrap">
+              <TextInput
+                label="Límite (USD)"
+                name="creditLimit"
+                placeholder="1.500,00"
+                inputMode="decimal"
+                required
+                w={140}
+                error={errors?.creditLimit?.[0]}
+                data-testid="nuevo-limite"
+              />
+              <TextInput
+                label="Días"
+                name="creditDays"
+                type="number"
+                min={0}
+                max={365}
+                defaultValue="30"
+                w={90}
+                error={errors?.creditDays?.[0]}
+                data-testid="nuevo-dias"
+              />
+              <Button type="submit" loading={busy} data-testid="nuevo-guardar">
+                Registrar cliente
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Collapse>
+    </Card>
   );
 }

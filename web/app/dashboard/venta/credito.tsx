@@ -1,48 +1,53 @@
-// /dashboard/venta/credito (admin, administración, vendedor-admin): web orders approved as credit
-// sales (docs/decisions/0004), 15 a page, with what was paid and what is still owed.
+// /dashboard/venta/credito (admin, administración, vendedor-admin): every credit sale, 15 a page —
+// the notas de entrega of the counter and wholesale sales and of the web orders approved on credit
+// (docs/decisions/0004) — with its total, discounts, what was paid and what is still owed.
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { Form, Link } from 'react-router';
-import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '#domain/abono.ts';
+import { data, Form, Link } from 'react-router';
 import type { ListMeta } from '#domain/contracts/api-client.ts';
-import { ventasACredito } from '#domain/contracts/orden-compra.ts';
+import { listado, type Receivable } from '#domain/contracts/mayor-cuentas.ts';
 import { formatDate } from '#domain/dates.ts';
 import { CREDIT_SALE_ROLES } from '#domain/roles.ts';
-import { MontoOrden, montoOrden } from '#web/components/monto-orden.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
-import { unwrapList } from '#web/lib/api.ts';
+import { EstadoPago, Monto, usd } from '#web/dashboard/cuentas/cobros-comun.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/credito';
-import { PasoBadge } from './orden-vista.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context.api, CREDIT_SALE_ROLES);
   const params = new URL(request.url).searchParams;
   const page = params.get('page') ?? '';
   const search = (params.get('search') ?? '').trim().slice(0, 100);
-  const response = await context.api.call(ventasACredito, {
+  // «todas»: every nota de entrega not voided, whatever its balance and wherever it was sold.
+  const response = await context.api.call(listado, {
+    type: 'todas',
     page: /^[1-9]\d{0,8}$/.test(page) ? page : '1',
     search: search || undefined,
   });
-  const { items, meta } = unwrapList(response);
-  return { ventas: items, meta: meta as ListMeta, search };
+  if (!response.body.success) throw data({ message: response.body.message }, { status: response.status });
+  return { ventas: response.body.data, meta: response.body.meta as ListMeta, search };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, 'Ventas a crédito');
 }
 
-const STATUS_COLORS: Record<PaymentStatus, string> = { pendiente: 'red', abonada: 'orange', pagada: 'green' };
+const notaHref = (number: string) => `/dashboard/cuentas/por-cobrar/${number}`;
 
-function EstadoPago({ status }: { status: PaymentStatus }) {
+function Origen({ venta }: { venta: Receivable }) {
+  if (venta.source === 'web' && venta.orderCode) {
+    return (
+      <Anchor component={Link} to={`/dashboard/venta/${venta.orderCode}`} size="sm" data-origen="web">
+        Web · {venta.orderCode}
+      </Anchor>
+    );
+  }
   return (
-    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" data-estado={status}>
-      {PAYMENT_STATUS_LABELS[status] ?? status}
+    <Badge variant="light" color="gray" data-origen={venta.source}>
+      {venta.source === 'web' ? 'Web' : 'Mostrador'}
     </Badge>
   );
 }
-
-const hrefFor = (code: string) => `/dashboard/venta/${code}`;
 
 export default function VentasACredito({ loaderData }: Route.ComponentProps) {
   const { ventas, meta, search } = loaderData;
@@ -50,7 +55,8 @@ export default function VentasACredito({ loaderData }: Route.ComponentProps) {
     <Stack gap="md">
       <Title order={1}>Ventas a crédito</Title>
       <Text size="sm" c="dimmed">
-        Órdenes web aprobadas a crédito. El pagado suma los pagos aprobados; el saldo es lo que falta por cobrar.
+        Todas las notas de entrega: las ventas a crédito del mostrador y al mayor, y las órdenes web aprobadas a crédito. Saldo = total −
+        descuentos − abonado.
       </Text>
 
       <Form method="get">
@@ -58,7 +64,7 @@ export default function VentasACredito({ loaderData }: Route.ComponentProps) {
           <TextInput
             label="Buscar"
             name="search"
-            placeholder="Código, comprador o cédula"
+            placeholder="Número de nota, cliente o cédula"
             defaultValue={search}
             maxLength={100}
             style={{ flex: '1 1 14rem' }}
@@ -79,59 +85,63 @@ export default function VentasACredito({ loaderData }: Route.ComponentProps) {
         <Alert color="gray" data-testid="credito-vacio">
           {search
             ? 'Ninguna venta a crédito coincide con la búsqueda.'
-            : 'Todavía no hay ventas a crédito. Se aprueban desde el detalle de una orden pendiente con pago pendiente.'}
+            : 'Todavía no hay ventas a crédito. Se hacen en «Nueva venta» a crédito o aprobando a crédito una orden web con pago pendiente.'}
         </Alert>
       ) : (
         <>
           <Table striped highlightOnHover withTableBorder visibleFrom="md" data-testid="tabla-credito">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Código</Table.Th>
-                <Table.Th>Aprobada</Table.Th>
-                <Table.Th>Comprador</Table.Th>
+                <Table.Th>Nota</Table.Th>
+                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Origen</Table.Th>
+                <Table.Th>Cliente</Table.Th>
                 <Table.Th ta="right">Total</Table.Th>
-                <Table.Th ta="right">Pagado</Table.Th>
+                <Table.Th ta="right">Descuentos</Table.Th>
+                <Table.Th ta="right">Abonado</Table.Th>
                 <Table.Th ta="right">Saldo</Table.Th>
                 <Table.Th>Cobro</Table.Th>
-                <Table.Th>Paso</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {ventas.map((v) => (
-                <Table.Tr key={v.code} data-testid={`credito-${v.code}`}>
+                <Table.Tr key={v.number} data-testid={`credito-${v.number}`}>
                   <Table.Td>
-                    <Anchor component={Link} to={hrefFor(v.code)} fw={600}>
-                      {v.code}
+                    <Anchor component={Link} to={notaHref(v.number)} fw={600}>
+                      {v.number}
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{formatDate(v.approvedAt)}</Text>
-                    {v.approvedBy && (
+                    <Text size="sm">{formatDate(v.createdAt)}</Text>
+                    {v.seller && (
                       <Text size="xs" c="dimmed">
-                        por {v.approvedBy}
+                        {v.seller}
                       </Text>
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{v.buyer}</Text>
+                    <Origen venta={v} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{v.client.name}</Text>
                     <Text size="xs" c="dimmed">
-                      {v.dni}
+                      {v.client.dni}
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <MontoOrden usd={v.total} rate={v.rate} fw={400} />
+                    <Monto usd={v.total} ves={v.totalVes} fw={400} />
                   </Table.Td>
-                  <Table.Td data-testid={`pagado-${v.code}`}>
-                    <MontoOrden usd={v.balancePaid} rate={v.rate} fw={400} />
+                  <Table.Td>
+                    <Monto usd={v.discount} fw={400} />
                   </Table.Td>
-                  <Table.Td data-testid={`saldo-${v.code}`}>
-                    <MontoOrden usd={v.outstandingBalance} rate={v.rate} />
+                  <Table.Td data-testid={`pagado-${v.number}`}>
+                    <Monto usd={v.balancePaid} fw={400} />
+                  </Table.Td>
+                  <Table.Td data-testid={`saldo-${v.number}`}>
+                    <Monto usd={v.outstandingBalance} ves={v.outstandingBalanceVes} />
                   </Table.Td>
                   <Table.Td>
                     <EstadoPago status={v.paymentStatus} />
-                  </Table.Td>
-                  <Table.Td>
-                    <PasoBadge step={v.step} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -139,45 +149,35 @@ export default function VentasACredito({ loaderData }: Route.ComponentProps) {
           </Table>
 
           <Stack gap="sm" hiddenFrom="md" data-testid="tarjetas-credito">
-            {ventas.map((v) => {
-              const pagado = montoOrden(v.balancePaid, v.rate);
-              const saldo = montoOrden(v.outstandingBalance, v.rate);
-              return (
-                <Card key={v.code} withBorder padding="sm" component={Link} to={hrefFor(v.code)} data-testid={`tarjeta-credito-${v.code}`}>
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Text fw={700}>{v.code}</Text>
-                    <EstadoPago status={v.paymentStatus} />
-                  </Group>
-                  <Text size="sm" truncate>
-                    {v.buyer}
-                  </Text>
+            {ventas.map((v) => (
+              <Card key={v.number} withBorder padding="sm" data-testid={`tarjeta-credito-${v.number}`}>
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Anchor component={Link} to={notaHref(v.number)} fw={700}>
+                    {v.number}
+                  </Anchor>
+                  <EstadoPago status={v.paymentStatus} />
+                </Group>
+                <Text size="sm" truncate>
+                  {v.client.name}
+                </Text>
+                <Group gap="xs" wrap="wrap">
                   <Text size="xs" c="dimmed">
-                    {v.dni} · aprobada el {formatDate(v.approvedAt)}
+                    {v.client.dni} · {formatDate(v.createdAt)}
                   </Text>
-                  <Group justify="space-between" gap="xs" wrap="wrap" mt={4}>
-                    <Text size="sm">
-                      Total {montoOrden(v.total, v.rate).usd}
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        · pagado {pagado.usd}
-                      </Text>
-                    </Text>
-                    <Text size="sm" fw={700}>
-                      Saldo {saldo.usd}{' '}
-                      <Text span size="xs" c="dimmed" fw={400}>
-                        ({saldo.ves})
-                      </Text>
-                    </Text>
-                  </Group>
-                  <Group mt={4} gap="xs">
-                    <Text size="xs" c="dimmed">
-                      Paso de la orden
-                    </Text>
-                    <PasoBadge step={v.step} />
-                  </Group>
-                </Card>
-              );
-            })}
+                  <Origen venta={v} />
+                </Group>
+                <Text size="sm" mt={4}>
+                  Total {usd(v.total)}
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    − descuentos {usd(v.discount)} − abonado {usd(v.balancePaid)}
+                  </Text>
+                </Text>
+                <Text size="sm" fw={700} data-testid={`tarjeta-saldo-credito-${v.number}`}>
+                  Saldo {usd(v.outstandingBalance)}
+                </Text>
+              </Card>
+            ))}
           </Stack>
         </>
       )}

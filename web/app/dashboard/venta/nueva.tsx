@@ -22,7 +22,15 @@ import { data, Link, useFetcher } from 'react-router';
 import { VENEZUELAN_BANKS } from '#domain/banks.ts';
 import { type OpcionCliente, clientes as opcionesClientes, vendedor as opcionesVendedor } from '#domain/contracts/opciones.ts';
 import { buscarUsuario, PROSPECT_STATUS_LABELS } from '#domain/contracts/prospecto.ts';
-import { type ArticuloVenta, articulosVenta, type DocumentoVenta, datosDeVenta, registrarVenta } from '#domain/contracts/ventas-venta.ts';
+import {
+  type ArticuloVenta,
+  articulosVenta,
+  type DocumentoVenta,
+  datosDeVenta,
+  registrarVenta,
+  retenerVenta,
+  type VentaRetenida,
+} from '#domain/contracts/ventas-venta.ts';
 import { formatUsd, formatVes, parseAmountInput, toCents, usdToVesCents } from '#domain/money.ts';
 import { amountToCover, type CounterPayment, currencyOf, settleSale } from '#domain/venta-mostrador.ts';
 import {
@@ -95,7 +103,7 @@ async function desdeProspecto(api: Route.LoaderArgs['context']['api'], id: strin
   };
 }
 
-type ActionResult = { message?: string; errors?: Record<string, string[]>; documento?: DocumentoVenta };
+type ActionResult = { message?: string; errors?: Record<string, string[]>; documento?: DocumentoVenta; retenida?: VentaRetenida };
 
 /**
  * The sale comes as a form with two fields: its idempotency key (a retried submit never sells twice)
@@ -112,6 +120,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (typeof idempotencyKey !== 'string' || typeof body !== 'object' || body === null) {
     return data<ActionResult>({ message: 'No pudimos leer la venta. Recargue la página e intente de nuevo.' }, { status: 400 });
+  }
+  if (form.get('intent') === 'retener') {
+    // A credit sale the customer's limit does not cover: held for admin or administración to decide.
+    const held = await context.api.call(retenerVenta, formInput(retenerVenta, body as Record<string, unknown>), {
+      headers: { 'idempotency-key': idempotencyKey },
+    });
+    if (!held.body.success) return data<ActionResult>(formErrors(held), { status: held.status });
+    return data<ActionResult>({ retenida: held.body.data });
   }
   const response = await context.api.call(registrarVenta, formInput(registrarVenta, body as Record<string, unknown>), {
     headers: { 'idempotency-key': idempotencyKey },
@@ -181,11 +197,14 @@ export default function NuevaVenta({ loaderData }: Route.ComponentProps) {
   const [payments, setPayments] = useState<Payment[]>([emptyPayment()]);
   const [idempotencyKey, setIdempotencyKey] = useState('');
   const [hecha, setHecha] = useState<DocumentoVenta | null>(null);
+  const [retenida, setRetenida] = useState<VentaRetenida | null>(null);
+  const [credito, setCredito] = useState({ limit: '', days: '30' });
   const [vendedorId, setVendedorId] = useState(datos.vendedorId ? String(datos.vendedorId) : '');
 
   useEffect(() => setIdempotencyKey(crypto.randomUUID()), []);
   useEffect(() => {
     if (venta.state === 'idle' && venta.data?.documento) setHecha(venta.data.documento);
+    if (venta.state === 'idle' && venta.data?.retenida) setRetenida(venta.data.retenida);
   }, [venta.state, venta.data]);
 
   const found: OpcionCliente | null = clienteFetcher.data?.cliente ?? null;
@@ -241,6 +260,13 @@ export default function NuevaVenta({ loaderData }: Route.ComponentProps) {
     return k >= 0 ? totals?.payments[k] : undefined;
   };
 
+  // A credit sale the customer's limit does not cover (a new customer has none, or overdue notes):
+  // the seller sends it to authorisation with the limit asked for (docs/dominio.md «Venta retenida»).
+  const freeCredit = found ? toCents(found.creditLimit) - toCents(found.owed) : 0;
+  const needsAuthorization =
+    condition === 'credito' && (isNew || (found !== null && (found.overdue || freeCredit < (totals?.owedCents ?? 0))));
+  const limitCents = centsOf(credito.limit);
+
   /** Fills the payment with what covers the rest exactly, counting its own IGTF. */
   const completar = (index: number) => {
     const without = settle(valid.filter((v) => v.index !== index).map((v) => v.payment));
@@ -268,17 +294,56 @@ export default function NuevaVenta({ loaderData }: Route.ComponentProps) {
           ...(SALE_PAYMENT_METHODS[p.method].bank ? { bankCode: p.bankCode } : {}),
         })),
     };
+    if (needsAuthorization) {
+      const { payments: _none, condition: _credito, ...sale } = body;
+      const held = { ...sale, creditLimit: parseAmountInput(credito.limit), creditDays: Number(credito.days) };
+      venta.submit({ intent: 'retener', idempotencyKey, venta: JSON.stringify(held) }, { method: 'post' });
+      return;
+    }
     venta.submit({ idempotencyKey, venta: JSON.stringify(body) }, { method: 'post' });
   }
 
   function otraVenta() {
     setHecha(null);
+    setRetenida(null);
+    setCredito({ limit: '', days: '30' });
     setProspectoId(null);
     setLines([]);
     setCliente(emptyCliente());
     setPayments([emptyPayment()]);
     setCondition('contado');
     setIdempotencyKey(crypto.randomUUID());
+  }
+
+  if (retenida) {
+    return (
+      <Stack gap="md" data-testid="venta-retenida">
+        <Title order={1}>Venta enviada a autorización</Title>
+        <Alert color="orange" title={`Venta retenida N° ${retenida.id}`}>
+          <Stack gap={4}>
+            <Text size="sm">
+              Cliente: {retenida.cliente.name} ({retenida.cliente.dni}) · {retenida.tienda.name}
+            </Text>
+            <Text size="sm" data-testid="retenida-total">
+              Total {formatUsd(toCents(retenida.total))} · límite pedido {formatUsd(toCents(retenida.requestedLimit))} a{' '}
+              {retenida.requestedDays} días
+            </Text>
+            <Text size="sm">
+              El cliente quedó registrado y las unidades apartadas. Administración la aprueba o la rechaza desde su inicio del panel; al
+              aprobarla se escribe la nota de entrega.
+            </Text>
+          </Stack>
+        </Alert>
+        <Group>
+          <Button component={Link} to="/dashboard" variant="light" data-testid="ver-retenidas">
+            Ver mis ventas retenidas
+          </Button>
+          <Button variant="light" onClick={otraVenta} data-testid="otra-venta">
+            Nueva venta
+          </Button>
+        </Group>
+      </Stack>
+    );
   }
 
   if (hecha) {
@@ -552,6 +617,47 @@ export default function NuevaVenta({ loaderData }: Route.ComponentProps) {
               ]}
               data-testid="condicion"
             />
+            {needsAuthorization && (
+              <Card withBorder padding="sm" bg="var(--mantine-color-orange-light)" data-testid="credito-a-autorizar">
+                <Stack gap="xs">
+                  <Text size="sm" fw={600}>
+                    {isNew ? 'Cliente nuevo: no tiene crédito todavía.' : 'Esta venta pasa el crédito del cliente.'} Se envía a
+                    autorización.
+                  </Text>
+                  <Text size="xs">
+                    El cliente queda registrado y las unidades apartadas; administración aprueba o rechaza la venta desde su inicio. No
+                    lleva pagos: la inicial se registra como abono en la nota.
+                  </Text>
+                  <Group align="end" gap="xs" wrap="wrap">
+                    <TextInput
+                      label="Límite solicitado (USD)"
+                      placeholder="1.500,00"
+                      inputMode="decimal"
+                      value={credito.limit}
+                      onChange={(e) => setCredito({ ...credito, limit: e.currentTarget.value })}
+                      error={
+                        credito.limit.trim() !== '' && limitCents === null
+                          ? 'Monto no válido (ejemplo: 1.234,56)'
+                          : fieldErrors?.creditLimit?.[0]
+                      }
+                      w={170}
+                      data-testid="credito-limite"
+                    />
+                    <TextInput
+                      label="Días de crédito"
+                      type="number"
+                      min={0}
+                      max={365}
+                      value={credito.days}
+                      onChange={(e) => setCredito({ ...credito, days: e.currentTarget.value })}
+                      error={fieldErrors?.creditDays?.[0]}
+                      w={110}
+                      data-testid="credito-dias"
+                    />
+                  </Group>
+                </Stack>
+              </Card>
+            )}
           </Stack>
         </Card>
       </SimpleGrid>
@@ -765,10 +871,10 @@ export default function NuevaVenta({ loaderData }: Route.ComponentProps) {
           size="md"
           onClick={registrar}
           loading={sending}
-          disabled={lines.length === 0 || !idempotencyKey}
+          disabled={lines.length === 0 || !idempotencyKey || (needsAuthorization && !limitCents)}
           data-testid="registrar-venta"
         >
-          Registrar venta
+          {needsAuthorization ? 'Enviar a autorización' : 'Registrar venta'}
         </Button>
       </Group>
     </Stack>
