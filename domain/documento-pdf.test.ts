@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DocumentoPdfInput, documentoPdfModel, estadoCuentaModel, formatRate, igtfLabel } from './documento-pdf.ts';
+import { type DocumentoPdfInput, documentoPdfModel, estadoCuentaModel, igtfLabel } from './documento-pdf.ts';
 import { saleTotals } from './ventas.ts';
 
 const empresa = {
@@ -52,13 +52,6 @@ function input(overrides: Partial<DocumentoPdfInput['documento']> = {}): Documen
 }
 
 describe('texto del PDF de un documento', () => {
-  it('la tasa con sus decimales al estilo venezolano', () => {
-    expect(formatRate('36.5')).toBe('36,50');
-    expect(formatRate('36.5234')).toBe('36,5234');
-    expect(formatRate('1234.5000')).toBe('1.234,50');
-    expect(formatRate('1')).toBe('1,00');
-  });
-
   it('cada cifra en US$ y en Bs. a la tasa del documento, el IGTF en su línea y el total resaltado', () => {
     const model = documentoPdfModel(input());
     expect(model.title).toBe('FACTURA');
@@ -76,7 +69,7 @@ describe('texto del PDF de un documento', () => {
     expect(model.totals.at(-1)).toEqual({ label: 'TOTAL', usd: '$ 29,75', ves: 'Bs. 1.197,44', strong: true });
     expect(model.rows[0]).toEqual(['ABC', 'Franela (devueltas: 1)', '3', '9,00', '2,00', '25,00', '1.006,25']);
     expect(model.pagos[0]).toEqual(['Pago móvil', '0001', 'Bs. 1.234,50', '$ 30,67']);
-    expect(model.rateNote).toContain('Bs. 40,25 por US$ 1');
+    expect(model.rateNote).toContain('Bs. 40,2500 por US$ 1');
     expect(model.balance).toEqual([]);
     expect(model.cliente).toContainEqual(['Dirección', 'Maracay, Aragua']);
   });

@@ -3,8 +3,7 @@
 // document's frozen rate. The server only draws these rows; here they can be tested without a PDF.
 import { ABONO_STEP_LABELS, type AbonoStep, PAYMENT_STATUS_LABELS, type PaymentStatus } from './abono.ts';
 import { formatDate } from './dates.ts';
-import { parseDecimal } from './decimal.ts';
-import { addCents, formatAmount, formatUsd, formatVes, toCents, usdToVesCents } from './money.ts';
+import { addCents, formatAmount, formatRate, formatUsd, formatVes, toCents, usdToVesCents } from './money.ts';
 import { IVA_BASIS_POINTS } from './vat.ts';
 import {
   AGING_BUCKET_LABELS,
@@ -92,18 +91,6 @@ export function igtfLabel(basisPoints: number | null): string {
     .replace(/\.?0+$/, '')
     .replace('.', ',');
   return `IGTF ${percent} % (pagos en divisas)`;
-}
-
-/** es-VE digits of a rate with its own decimals (at least 2): "36,5234", "1.234,50". */
-export function formatRate(rate: string): string {
-  const { units, scale } = parseDecimal(rate);
-  const digits = units.toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const fraction = digits
-    .slice(digits.length - scale)
-    .replace(/0+$/, '')
-    .padEnd(2, '0');
-  return `${whole},${fraction}`;
 }
 
 export function empresaLines(empresa: Empresa): string[] {

@@ -4,6 +4,8 @@ import {
   allocateCents,
   formatAmount,
   formatMoney,
+  formatRate,
+  formatRatePerUsd,
   formatUsd,
   formatVes,
   fromCents,
@@ -191,6 +193,24 @@ describe('formato es-VE', () => {
     expect(formatMoney(1999, 'USD', '36.5234')).toBe('$ 19,99');
     expect(formatMoney(1999, 'VES', '36.5234')).toBe('Bs. 730,10');
     expect(formatMoney(1999, 'VES')).toBe('Bs. 19,99');
+  });
+});
+
+describe('formatRate', () => {
+  it('muestra la tasa con los decimales que usan las sumas, sin redondear', () => {
+    expect(formatRate('318.7425')).toBe('318,7425');
+    expect(formatRate('312.45')).toBe('312,4500');
+    expect(formatRate('1234.5')).toBe('1.234,5000');
+    expect(formatRate('1')).toBe('1,0000');
+    expect(formatRate('36.123456')).toBe('36,123456');
+    expect(formatRatePerUsd('318.7425')).toBe('Bs. 318,7425 por US$');
+  });
+
+  it('precio mostrado × tasa mostrada = Bs. mostrado', () => {
+    const rate = '318.7425';
+    const shown = formatRate(rate);
+    const fromShown = shown.replace(/\./g, '').replace(',', '.');
+    expect(formatVes(usdToVesCents(2087, fromShown))).toBe(formatVes(usdToVesCents(2087, rate)));
   });
 });
 

@@ -132,6 +132,27 @@ export function formatVes(cents: number): string {
   return withSymbol('Bs.', cents);
 }
 
+/** Decimals every tasa is shown with: the column keeps 4, and the sums use all of them. */
+export const RATE_DECIMALS = 4;
+
+/**
+ * A tasa (Bs. per US$) as people read it, with the decimals the sums use: "318.7425" → "318,7425",
+ * "312.45" → "312,4500", "1234.5" → "1.234,5000". Never rounded: a rate with more decimals than
+ * RATE_DECIMALS keeps them all, so the shown price × the shown rate is the shown Bs. amount.
+ */
+export function formatRate(rate: string | number): string {
+  const { units, scale } = parseRate(rate);
+  const digits = units.toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const fraction = digits.slice(digits.length - scale).padEnd(RATE_DECIMALS, '0');
+  return `${whole},${fraction}`;
+}
+
+/** «Bs. 318,7425 por US$»: the tasa as a sentence fragment, the same on every screen and document. */
+export function formatRatePerUsd(rate: string | number): string {
+  return `Bs. ${formatRate(rate)} por US$`;
+}
+
 /** Shows a USD amount in the display currency, converting with the given tasa del día. */
 export function formatMoney(usdCents: number, currency: Currency = 'USD', rate: string | number = 1): string {
   return currency === 'VES' ? formatVes(usdToVesCents(usdCents, rate)) : formatUsd(usdCents);

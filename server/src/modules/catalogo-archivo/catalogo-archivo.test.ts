@@ -107,7 +107,7 @@ describe('catálogo en PDF generado', () => {
     expect(again.statusCode).toBe(304);
     const text = flat(pdfText(response.rawPayload));
     expect(text).toContain('Catálogo');
-    expect(text).toContain('Tasa del día: Bs. 45,50 por US$');
+    expect(text).toContain('Tasa del día: Bs. 45,5000 por US$');
     expect(text).toContain(model.name);
     expect(text).toContain(bsPrice(model, '45.50'));
   });

@@ -1,7 +1,7 @@
 // Spanish e-mails, each with an HTML and a plain-text part.
 import { edadEnPalabras } from '#domain/articulo-infantil.ts';
 import { shippingRow } from '#domain/envios.ts';
-import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
+import { formatRatePerUsd, formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
 
 const escapeHtml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -208,7 +208,7 @@ export function orderSummary(order: SummaryOrder, lines: readonly SummaryLine[],
     `IVA (16 %): ${amount(order.iva)}`,
     `${envio.label}: ${envio.instead ?? amount(order.shipping)}${envio.estimate ? ` (${envio.estimate})` : ''}`,
     toCents(order.commission) > 0 ? `Comisión del método de pago: ${amount(order.commission)}` : '',
-    `Total: ${amount(order.total)} (${formatVes(usdToVesCents(toCents(order.total), order.rate))})`,
+    `Total: ${amount(order.total)} (${formatVes(usdToVesCents(toCents(order.total), order.rate))} a ${formatRatePerUsd(order.rate)})`,
   ].filter(Boolean);
   return ['Resumen de su pedido:', ...rows, ...totals];
 }

@@ -175,7 +175,7 @@ describe('PDF de la factura', () => {
     expect(text).toMatch(/IVA 16 %\s+\$ 17,60\s+Bs\. 642,40/);
     expect(text).toMatch(/IGTF 3 %.*\$ 3,00\s+Bs\. 109,50/);
     expect(text).toMatch(/TOTAL\s+\$ 130,59\s+Bs\. 4\.766,54/);
-    expect(text).toContain('Bs. 36,50 por US$ 1');
+    expect(text).toContain('Bs. 36,5000 por US$ 1');
     expect(text).toContain('Zelle');
     expect(text).toContain('ZL-778899');
     expect(text).toContain('Página 1 de 1');

@@ -23,7 +23,7 @@ import { VENEZUELAN_BANKS } from '#domain/banks.ts';
 import { type OpcionCliente, clientes as opcionesClientes, vendedor as opcionesVendedor } from '#domain/contracts/opciones.ts';
 import { buscarUsuario, PROSPECT_STATUS_LABELS } from '#domain/contracts/prospecto.ts';
 import { type ArticuloVenta, articulosVenta, type DocumentoVenta, datosDeVenta, registrarVenta } from '#domain/contracts/ventas-venta.ts';
-import { formatUsd, formatVes, parseAmountInput, toCents, usdToVesCents } from '#domain/money.ts';
+import { formatRatePerUsd, formatUsd, formatVes, parseAmountInput, toCents, usdToVesCents } from '#domain/money.ts';
 import { amountToCover, type CounterPayment, currencyOf, settleSale } from '#domain/venta-mostrador.ts';
 import {
   normalizeDni,
@@ -346,7 +346,7 @@ export default function NuevaVenta({ loaderData }: Route.ComponentProps) {
         </Alert>
       )}
       <Text size="sm" c="dimmed" data-testid="tasa">
-        Tasa del día: Bs. {rate.replace('.', ',')} por dólar
+        Tasa del día: {formatRatePerUsd(rate)}
         {datos.igtf.charged ? ` · IGTF ${datos.igtf.basisPoints / 100} % en divisas` : ' · sin IGTF'}
       </Text>
 

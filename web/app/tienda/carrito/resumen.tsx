@@ -5,7 +5,7 @@
 import { amountToPay, type draftShipping } from '#domain/checkout.ts';
 import type { CartView } from '#domain/contracts/carrito.ts';
 import { shippingEstimate } from '#domain/envios.ts';
-import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
+import { formatRatePerUsd, formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
 import type { PaymentMethodId } from '#domain/store-constants.ts';
 import classes from './resumen.module.css';
 
@@ -83,7 +83,7 @@ export function ResumenPedido({
         <Fila label="Total" value={formatUsd(totalCents)} strong testId="total-usd" />
         <Fila label="Total en bolívares" value={formatVes(usdToVesCents(totalCents, cart.totals.rate))} testId="total-ves" />
         <p className="texto texto-xs tenue">
-          Tasa del día: {formatVes(toCents(cart.totals.rate))} por dólar. Su pedido guarda la tasa con la que se hace.
+          Tasa del día: {formatRatePerUsd(cart.totals.rate)}. Su pedido guarda la tasa con la que se hace.
         </p>
       </div>
     </aside>

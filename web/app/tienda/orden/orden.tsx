@@ -7,7 +7,7 @@ import { VENEZUELAN_BANKS } from '#domain/banks.ts';
 import { acceder, estado, type OrderStatus, registrarPago } from '#domain/contracts/orden-compra.ts';
 import { iniciarPaypal, iniciarTarjeta } from '#domain/contracts/pagos-en-linea.ts';
 import { formatDate, formatDateTime } from '#domain/dates.ts';
-import { formatUsd, formatVes, parseAmountInput, toCents, usdToVesCents } from '#domain/money.ts';
+import { formatRatePerUsd, formatUsd, formatVes, parseAmountInput, toCents, usdToVesCents } from '#domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS } from '#domain/store-constants.ts';
 import { fieldError } from '#web/components/campo-error.ts';
@@ -268,7 +268,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
                     </Text>
                   )}
                   <Text size="xs" c="dimmed">
-                    A la tasa de la orden: {formatVes(toCents(order.rate))} por dólar.
+                    A la tasa de la orden: {formatRatePerUsd(order.rate)}.
                   </Text>
                   {order.step === 'pendiente' && order.expiresAt && (
                     <Text size="sm" c="red.8">
