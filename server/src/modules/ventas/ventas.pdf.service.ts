@@ -17,7 +17,7 @@ import { normalizeDni, type SaleCondition, type SaleKind } from '#domain/ventas.
 import type { Db } from '#server/db/client.ts';
 import { NoEncontrado } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
-import { datosEmpresa } from '#server/modules/general/general.service.ts';
+import { datosEmpresa, tasaDelDiaConFuente } from '#server/modules/general/general.service.ts';
 import * as repo from './ventas.pdf.repo.ts';
 
 /** Who sees any document; anyone else only the documents of the customer linked to their account. */
@@ -106,15 +106,17 @@ export async function estadoDeCuentaPdf(db: Db, client: string, user: SessionUse
   const where = /^\d{1,10}$/.test(client) ? { id: Number(client) } : { dni: normalizeDni(client) };
   const cliente = await repo.findCliente(db, where);
   if (!cliente || !mayRead(user, cliente.userId)) throw new NoEncontrado('El cliente no existe.');
-  const [empresa, notas, abonos] = await Promise.all([
+  const [empresa, notas, abonos, tasa] = await Promise.all([
     datosEmpresa(db),
     repo.notasDe(db, cliente.id, STATEMENT_LIMIT),
     repo.abonosDeCliente(db, cliente.id, STATEMENT_LIMIT),
+    tasaDelDiaConFuente(db),
   ]);
   const model = estadoCuentaModel({
     empresa,
     cliente,
     today: caracasIsoDate(now),
+    todayRate: { amount: tasa.amount, date: tasa.valueDate ? `${tasa.valueDate}T12:00:00-04:00` : tasa.date },
     notas: notas.map((n) => ({
       number: n.number,
       controlNumber: n.controlNumber,
@@ -403,15 +405,16 @@ async function renderDocumento(model: DocumentoPdfModel): Promise<Buffer> {
 }
 
 const STATEMENT_WIDTHS: [number, Column['align']][] = [
-  [50, 'left'],
-  [82, 'left'],
-  [62, 'left'],
-  [50, 'left'],
-  [56, 'right'],
-  [56, 'right'],
-  [56, 'right'],
-  [68, 'right'],
-  [60, 'left'],
+  [46, 'left'],
+  [68, 'left'],
+  [54, 'left'],
+  [46, 'left'],
+  [44, 'right'],
+  [50, 'right'],
+  [42, 'right'],
+  [76, 'right'],
+  [60, 'right'],
+  [54, 'left'],
 ];
 
 async function renderEstadoCuenta(model: EstadoCuentaModel, now: Date): Promise<Buffer> {

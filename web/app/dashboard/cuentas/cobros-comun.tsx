@@ -2,7 +2,8 @@
 // state, an abono's step and a debt's age, and amounts in dollars with their bolívares.
 import { Badge, Stack, Text } from '@mantine/core';
 import { ABONO_STEP_LABELS, type AbonoStep, PAYMENT_STATUS_LABELS, type PaymentStatus } from '#domain/abono.ts';
-import { formatUsd, formatVes, toCents } from '#domain/money.ts';
+import { formatDate } from '#domain/dates.ts';
+import { formatRatePerUsd, formatUsd, formatVes, toCents } from '#domain/money.ts';
 import { CREDIT_SALE_ROLES, hasAnyRole, type Role } from '#domain/roles.ts';
 import { AGING_BUCKET_LABELS, type AgingBucket } from '#domain/ventas.ts';
 
@@ -66,3 +67,21 @@ export function Monto({ usd, ves, fw = 600, testId }: { usd: string; ves?: strin
 }
 
 export const usd = (value: string) => formatUsd(toCents(value));
+
+/** The tasa del día as the receivables read it: a loader's `tasaDelDia`, with since when it rules. */
+export type TasaHoy = { amount: string; date: string | null };
+
+/** «a la tasa de hoy, Bs. 318,7425 por US$ (vigente desde el 01/12/2026)»: what the Bs. of a balance is at. */
+export function tasaDeHoyTexto(tasa: TasaHoy): string {
+  return `a la tasa de hoy, ${formatRatePerUsd(tasa.amount)}${tasa.date ? ` (vigente desde el ${formatDate(tasa.date)})` : ''}`;
+}
+
+/** Under a receivables list or statement: what is owed is owed in dollars, its Bs. is at today's rate. */
+export function TasaDeHoy({ tasa }: { tasa: TasaHoy }) {
+  return (
+    <Text size="xs" c="dimmed" data-testid="tasa-de-hoy">
+      Lo que se debe está en dólares; en bolívares, {tasaDeHoyTexto(tasa)}. Los bolívares de cada documento a su propia tasa son históricos:
+      no son lo que se debe.
+    </Text>
+  );
+}

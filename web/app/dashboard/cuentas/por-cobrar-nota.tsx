@@ -34,7 +34,7 @@ import {
   verAbonos,
 } from '#domain/contracts/mayor-cuentas.ts';
 import { caracasIsoDate, formatDate, formatDateTime } from '#domain/dates.ts';
-import { formatRate, formatRatePerUsd } from '#domain/money.ts';
+import { formatRate, formatRatePerUsd, formatVes, toCents } from '#domain/money.ts';
 import { SALE_KIND_LABELS, SALE_PAYMENT_METHOD_IDS, SALE_PAYMENT_METHODS } from '#domain/ventas.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { montoOrden } from '#web/components/monto-orden.tsx';
@@ -42,7 +42,7 @@ import { formInput, orFallback, unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/por-cobrar-nota';
-import { Antiguedad, COBROS_ROLES, EstadoPago, mayReview, PasoAbono, usd } from './cobros-comun.tsx';
+import { Antiguedad, COBROS_ROLES, EstadoPago, mayReview, PasoAbono, tasaDeHoyTexto, usd } from './cobros-comun.tsx';
 
 const NUMBER = /^(NE|F)-[A-Z0-9]{1,10}-\d{6,10}$/;
 
@@ -216,8 +216,10 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
             <Text fw={700} data-testid={`nota-${f.id}`}>
               {usd(f.value)}
             </Text>
-            <Text size="xs" c="dimmed">
-              {montoOrden(f.value, bill.rate).ves}
+            <Text size="xs" c="dimmed" data-testid={`nota-${f.id}-ves`}>
+              {f.id === 'pendiente'
+                ? `${formatVes(toCents(bill.outstandingBalanceVes))} ${tasaDeHoyTexto(tasa)}`
+                : `${montoOrden(f.value, bill.rate).ves} a la tasa de la nota`}
             </Text>
           </Card>
         ))}
