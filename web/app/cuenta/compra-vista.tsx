@@ -10,6 +10,7 @@ import { fromCents } from '#domain/money.ts';
 import { isOrderStep, ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 import { PAYMENT_METHODS, type PaymentMethodId, SHIPPING_AGENCY_LABELS, type ShippingAgencyId } from '#domain/store-constants.ts';
 import { lineBeforeDiscounts } from '#domain/totales-orden.ts';
+import { DocumentoOrden } from '#web/components/documento-orden.tsx';
 import { IMAGE_DEFAULT, imageFallback } from '#web/components/imagen.tsx';
 import { MontoOrden, montoOrden } from '#web/components/monto-orden.tsx';
 import { envioDeOrden, TotalesOrden } from '#web/components/totales-orden.tsx';
@@ -60,6 +61,7 @@ export function CompraVista({ detail, children }: { detail: OrdenDetalle; childr
           </Text>
         )}
       </Card>
+      <DocumentoOrden document={order.document} />
       {children}
 
       <Stack gap="xs" component="section" aria-labelledby="articulos-compra">

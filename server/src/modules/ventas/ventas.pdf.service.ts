@@ -37,6 +37,26 @@ export async function documentoPdf(db: Db, number: string, user: SessionUser): P
   const found = await repo.findDocumento(db, number);
   // A customer asking for someone else's document learns nothing about it: the same 404.
   if (!found || !mayRead(user, found.cliente.userId)) throw new NoEncontrado(`El documento ${number} no existe.`);
+  return renderDocumentoPdf(db, found);
+}
+
+/** The document a web order became (its factura, or its nota on credit): number and kind; null before its payment is confirmed. */
+export async function documentoDeOrden(db: Db, orderId: number): Promise<{ number: string; kind: SaleKind } | null> {
+  const found = await repo.findDocumentoDeOrden(db, orderId);
+  return found ? { number: found.number, kind: found.kind as SaleKind } : null;
+}
+
+/**
+ * The PDF of the document a web order became, for its buyer: the caller (the orders module) has
+ * already checked the order's signed link. Null while the order has none.
+ */
+export async function documentoDeOrdenPdf(db: Db, orderId: number): Promise<PdfFile | null> {
+  const doc = await repo.findDocumentoDeOrden(db, orderId);
+  const found = doc ? await repo.findDocumento(db, doc.number) : null;
+  return found ? renderDocumentoPdf(db, found) : null;
+}
+
+async function renderDocumentoPdf(db: Db, found: NonNullable<Awaited<ReturnType<typeof repo.findDocumento>>>): Promise<PdfFile> {
   const { venta, cliente } = found;
   const [empresa, lineas, pagos, abonos] = await Promise.all([
     datosEmpresa(db),

@@ -232,7 +232,9 @@ describe('PDF de la factura', () => {
 describe('PDF del estado de cuenta', () => {
   it('lista las notas de entrega del cliente con sus saldos en US$ y en Bs. a la tasa de hoy, y la antigüedad', async () => {
     // The nota was made at Bs. 36,50; today the rate is Bs. 318,7425: what is owed in Bs. is at today's rate.
-    await t.database.db.insert(tasasCambio).values({ amount: '318.7425', note: 'tasa de hoy', createdAt: new Date('2026-11-23T13:00:00Z') });
+    await t.database.db
+      .insert(tasasCambio)
+      .values({ amount: '318.7425', note: 'tasa de hoy', createdAt: new Date('2026-11-23T13:00:00Z') });
     const now = await get(`/api/mayor/cuentas/estado-de-cuenta/${clienteId}/pdf`, 'administracion');
     expect(now.statusCode).toBe(200);
     expect(now.headers['content-type']).toBe('application/pdf');
