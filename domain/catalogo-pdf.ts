@@ -13,6 +13,8 @@ export type CatalogoFila = {
   color: string;
   price: string;
   promotion: string;
+  /** The automatic discount per unit today (descuento module), taken off after the promotion as the site does. */
+  discount?: string;
   /** Size labels in stock, in the store's size order. */
   tallas: string[];
 };
@@ -36,7 +38,7 @@ export function catalogoPorLinea(filas: readonly CatalogoFila[], rate: string): 
       sublinea = { name: fila.sublinea, modelos: [] };
       linea.sublineas.push(sublinea);
     }
-    const { pvpCents } = precioAlPublico({ price: fila.price, promotion: fila.promotion });
+    const { pvpCents } = precioAlPublico({ price: fila.price, promotion: fila.promotion, discount: fila.discount ?? '0' });
     sublinea.modelos.push({
       code: fila.code,
       name: fila.name,
