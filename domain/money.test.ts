@@ -7,8 +7,10 @@ import {
   formatRate,
   formatRatePerUsd,
   formatUsd,
+  formatWrittenAmount,
   formatVes,
   fromCents,
+  moneyInBoth,
   multiplyCents,
   parseAmountInput,
   percentOfCents,
@@ -211,6 +213,20 @@ describe('formatRate', () => {
     const shown = formatRate(rate);
     const fromShown = shown.replace(/\./g, '').replace(',', '.');
     expect(formatVes(usdToVesCents(2087, fromShown))).toBe(formatVes(usdToVesCents(2087, rate)));
+  });
+});
+
+describe('una regla de presentación', () => {
+  it('en modo Bs. primero bolívares y al lado dólares; en modo $ al revés', () => {
+    expect(moneyInBoth(4094, 'VES', '318.7425')).toEqual({ main: 'Bs. 13.049,32', other: '$ 40,94', otherCurrency: 'USD' });
+    expect(moneyInBoth(4094, 'USD', '318.7425')).toEqual({ main: '$ 40,94', other: 'Bs. 13.049,32', otherCurrency: 'VES' });
+  });
+
+  it('un monto escrito por el comprador sale con el símbolo de su moneda', () => {
+    expect(formatWrittenAmount('12.644,85', 'VES')).toBe('Bs. 12.644,85');
+    expect(formatWrittenAmount('12644.85', 'VES')).toBe('Bs. 12.644,85');
+    expect(formatWrittenAmount('40,94', 'USD')).toBe('$ 40,94');
+    expect(formatWrittenAmount('abc', 'VES')).toBe('Bs. abc');
   });
 });
 

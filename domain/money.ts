@@ -159,6 +159,28 @@ export function formatMoney(usdCents: number, currency: Currency = 'USD', rate: 
 }
 
 /**
+ * The display rule of a figure in dollars: in the shopper's chosen currency first, the other one
+ * beside it («Bs. 12.644,85» and «$ 40,94» in Bs. mode; the reverse in $ mode). Every screen and
+ * document that shows prices or totals to the shopper goes through formatMoney or this.
+ */
+export function moneyInBoth(usdCents: number, currency: Currency, rate: string | number): { main: string; other: string; otherCurrency: Currency } {
+  const usd = formatUsd(usdCents);
+  const ves = formatVes(usdToVesCents(usdCents, rate));
+  return currency === 'VES' ? { main: ves, other: usd, otherCurrency: 'USD' } : { main: usd, other: ves, otherCurrency: 'VES' };
+}
+
+/** An amount the buyer wrote in a currency («12.644,85», «12644.85») with its symbol, es-VE: «Bs. 12.644,85»; as written if it is no amount. */
+export function formatWrittenAmount(written: string, currency: Currency): string {
+  const symbol = currency === 'VES' ? 'Bs.' : '$';
+  try {
+    const cents = toCents(parseAmountInput(written));
+    return currency === 'VES' ? formatVes(cents) : formatUsd(cents);
+  } catch {
+    return `${symbol} ${written.trim()}`;
+  }
+}
+
+/**
  * An amount as a person types it in Venezuela ("16.850,00", "16850,5", "23.77", "1.234") to the
  * API's decimal string ("16850.00", "16850.5", "23.77", "1234"). A dot followed by exactly three
  * digits and no comma is a thousands separator, as es-VE writes it.

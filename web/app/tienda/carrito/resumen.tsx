@@ -5,8 +5,9 @@
 import { amountToPay, type draftShipping } from '#domain/checkout.ts';
 import type { CartView } from '#domain/contracts/carrito.ts';
 import { shippingEstimate } from '#domain/envios.ts';
-import { formatRatePerUsd, formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
+import { formatMoney, formatRatePerUsd, moneyInBoth, toCents } from '#domain/money.ts';
 import type { PaymentMethodId } from '#domain/store-constants.ts';
+import { useRootData } from '#web/root.tsx';
 import classes from './resumen.module.css';
 
 function Fila({ label, value, strong, testId, off }: { label: string; value: string; strong?: boolean; testId?: string; off?: boolean }) {
@@ -21,7 +22,7 @@ function Fila({ label, value, strong, testId, off }: { label: string; value: str
 }
 
 /** The shipping row: its amount, «Sin costo», «Por cobrar en destino», or a hint until the agency and state are chosen. */
-function FilaEnvio({ shipping }: { shipping: ReturnType<typeof draftShipping> }) {
+function FilaEnvio({ shipping, money }: { shipping: ReturnType<typeof draftShipping>; money: (cents: number) => string }) {
   const quote = shipping?.quote;
   const value =
     !quote || quote.kind === 'sin-tarifa'
@@ -30,7 +31,7 @@ function FilaEnvio({ shipping }: { shipping: ReturnType<typeof draftShipping> })
         ? 'Sin costo'
         : quote.kind === 'por-cobrar'
           ? 'Por cobrar en destino'
-          : formatUsd(toCents(quote.costUsd));
+          : money(toCents(quote.costUsd));
   return (
     <div>
       <Fila label={quote?.kind === 'retiro' ? 'Retiro en tienda' : 'Envío'} value={value} testId="resumen-envio" />
@@ -54,34 +55,42 @@ export function ResumenPedido({
   const due = amountToPay(cart, method, shipping?.cents ?? 0);
   const totalCents = toCents(due.total);
   const t = cart.totals;
+  // One display rule (domain/money.ts): the shopper's currency, at the rate the cart was priced with.
+  const { currency } = useRootData();
+  const money = (cents: number) => formatMoney(cents, currency, t.rate);
+  const total = moneyInBoth(totalCents, currency, t.rate);
   // The articles at their promotion price, before discounts: the subtotal plus what was taken off.
   const articles = toCents(t.subtotal) + toCents(t.lineDiscount) + toCents(t.coupon);
   return (
     <aside className={`tarjeta ${classes.resumen}`} aria-label="Resumen del pedido">
       <div className={`pila ${classes.filas}`}>
         <p className="texto negrita">Resumen del pedido</p>
-        <Fila label={`${units} ${units === 1 ? 'artículo' : 'artículos'}`} value={formatUsd(articles)} testId="resumen-articulos" />
+        <Fila label={`${units} ${units === 1 ? 'artículo' : 'artículos'}`} value={money(articles)} testId="resumen-articulos" />
         {toCents(t.lineDiscount) > 0 && (
-          <Fila label="Descuentos de los artículos" value={formatUsd(toCents(t.lineDiscount))} off testId="resumen-descuento" />
+          <Fila label="Descuentos de los artículos" value={money(toCents(t.lineDiscount))} off testId="resumen-descuento" />
         )}
         {cart.coupon?.applies && toCents(t.coupon) > 0 && (
-          <Fila label={`Cupón ${cart.coupon.code}`} value={formatUsd(toCents(t.coupon))} off testId="resumen-cupon" />
+          <Fila label={`Cupón ${cart.coupon.code}`} value={money(toCents(t.coupon))} off testId="resumen-cupon" />
         )}
         {toCents(due.paymentDiscount) > 0 && (
           <Fila
             label={`Descuento por el pago${due.paymentDiscountName ? ` (${due.paymentDiscountName})` : ''}`}
-            value={formatUsd(toCents(due.paymentDiscount))}
+            value={money(toCents(due.paymentDiscount))}
             off
             testId="resumen-descuento-pago"
           />
         )}
-        <Fila label="Subtotal" value={formatUsd(toCents(due.subtotal))} testId="resumen-subtotal" />
-        <Fila label="IVA (16 %)" value={formatUsd(toCents(due.iva))} />
-        <FilaEnvio shipping={shipping} />
-        {toCents(due.commission) > 0 && <Fila label="Comisión del método de pago" value={formatUsd(toCents(due.commission))} />}
+        <Fila label="Subtotal" value={money(toCents(due.subtotal))} testId="resumen-subtotal" />
+        <Fila label="IVA (16 %)" value={money(toCents(due.iva))} />
+        <FilaEnvio shipping={shipping} money={money} />
+        {toCents(due.commission) > 0 && <Fila label="Comisión del método de pago" value={money(toCents(due.commission))} />}
         <hr className={classes.raya} />
-        <Fila label="Total" value={formatUsd(totalCents)} strong testId="total-usd" />
-        <Fila label="Total en bolívares" value={formatVes(usdToVesCents(totalCents, cart.totals.rate))} testId="total-ves" />
+        <Fila label="Total" value={total.main} strong testId={currency === 'VES' ? 'total-ves' : 'total-usd'} />
+        <Fila
+          label={total.otherCurrency === 'VES' ? 'Total en bolívares' : 'Total en dólares'}
+          value={total.other}
+          testId={total.otherCurrency === 'VES' ? 'total-ves' : 'total-usd'}
+        />
         <p className="texto texto-xs tenue">
           Tasa del día: {formatRatePerUsd(cart.totals.rate)}. Su pedido guarda la tasa con la que se hace.
         </p>
