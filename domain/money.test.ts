@@ -7,8 +7,8 @@ import {
   formatRate,
   formatRatePerUsd,
   formatUsd,
-  formatWrittenAmount,
   formatVes,
+  formatWrittenAmount,
   fromCents,
   moneyInBoth,
   multiplyCents,
@@ -17,6 +17,7 @@ import {
   subtractCents,
   toCents,
   usdToVesCents,
+  vesOfRows,
   vesToUsdCents,
 } from './money.ts';
 
@@ -220,6 +221,19 @@ describe('una regla de presentación', () => {
   it('en modo Bs. primero bolívares y al lado dólares; en modo $ al revés', () => {
     expect(moneyInBoth(4094, 'VES', '318.7425')).toEqual({ main: 'Bs. 13.049,32', other: '$ 40,94', otherCurrency: 'USD' });
     expect(moneyInBoth(4094, 'USD', '318.7425')).toEqual({ main: '$ 40,94', other: 'Bs. 13.049,32', otherCurrency: 'VES' });
+  });
+
+  it('en Bs. las filas se suman bajando como en $: artículos − descuento = subtotal; + IVA = total', () => {
+    // $ 28,99 − $ 2,90 = $ 26,09; + $ 4,17 = $ 30,26 at 318,7425. Converted one by one they do not add up
+    // (9.240,35 − 924,35 = 8.316,00 ≠ 8.315,99); as running totals they do.
+    const rate = '318.7425';
+    expect(usdToVesCents(2899, rate) - usdToVesCents(290, rate)).not.toBe(usdToVesCents(2609, rate));
+    const { rows, running } = vesOfRows([2899, -290, 417], rate);
+    expect(rows).toEqual([924035, -92436, 132916]);
+    expect(running).toEqual([924035, 831599, 964515]);
+    expect(running[1]).toBe(usdToVesCents(2609, rate));
+    expect(running[2]).toBe(usdToVesCents(3026, rate));
+    expect(rows.reduce((a, b) => a + b, 0)).toBe(usdToVesCents(3026, rate));
   });
 
   it('un monto escrito por el comprador sale con el símbolo de su moneda', () => {

@@ -163,10 +163,35 @@ export function formatMoney(usdCents: number, currency: Currency = 'USD', rate: 
  * beside it («Bs. 12.644,85» and «$ 40,94» in Bs. mode; the reverse in $ mode). Every screen and
  * document that shows prices or totals to the shopper goes through formatMoney or this.
  */
-export function moneyInBoth(usdCents: number, currency: Currency, rate: string | number): { main: string; other: string; otherCurrency: Currency } {
+export function moneyInBoth(
+  usdCents: number,
+  currency: Currency,
+  rate: string | number,
+): { main: string; other: string; otherCurrency: Currency } {
   const usd = formatUsd(usdCents);
   const ves = formatVes(usdToVesCents(usdCents, rate));
   return currency === 'VES' ? { main: ves, other: usd, otherCurrency: 'USD' } : { main: usd, other: ves, otherCurrency: 'VES' };
+}
+
+/**
+ * The Bs. of rows a person adds going down (signed USD cents: a discount is negative): each row is
+ * what it changes the running total in Bs., so the Bs. column adds up exactly like the $ one, and
+ * every running total (a subtotal, the total) is its own conversion. A row may differ by a céntimo
+ * from converting it alone; the sums never do.
+ */
+export function vesOfRows(usdRows: readonly number[], rate: string | number): { rows: number[]; running: number[] } {
+  let usd = 0;
+  let ves = 0;
+  const rows: number[] = [];
+  const running: number[] = [];
+  for (const cents of usdRows) {
+    usd = addCents(usd, cents);
+    const next = usdToVesCents(usd, rate);
+    rows.push(next - ves);
+    running.push(next);
+    ves = next;
+  }
+  return { rows, running };
 }
 
 /** An amount the buyer wrote in a currency («12.644,85», «12644.85») with its symbol, es-VE: «Bs. 12.644,85»; as written if it is no amount. */

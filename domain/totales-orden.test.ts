@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addCents, toCents } from './money.ts';
-import { lineBeforeDiscounts, type OrderTotalsInput, rowsBeforeShipping } from './totales-orden.ts';
+import { addCents, toCents, usdToVesCents } from './money.ts';
+import { lineBeforeDiscounts, type OrderTotalsInput, rowsBeforeShipping, rowsInVes } from './totales-orden.ts';
 
 // An order of $ 30,00 of articles with a $ 3,00 line discount, a 10 % coupon ($ 2,70) and a 5 %
 // payment discount ($ 1,22): subtotal $ 23,08, IVA $ 3,69, shipping $ 5,00, total $ 31,77.
@@ -51,5 +51,15 @@ describe('totales de una orden, fila por fila', () => {
     ];
     expect(lines.map(lineBeforeDiscounts)).toEqual([2500, 500]);
     expect(addCents(...lines.map(lineBeforeDiscounts))).toBe(rowsBeforeShipping(order)[0].usd);
+  });
+
+  it('en Bs. las mismas filas también se suman bajando, y el total es su propia conversión', () => {
+    const rate = '318.7425';
+    const ves = rowsInVes(order, rate);
+    const [articles, d1, d2, d3, subtotal, iva] = ves.before;
+    expect(articles - d1 - d2 - d3).toBe(subtotal);
+    expect(subtotal).toBe(usdToVesCents(2308, rate));
+    expect(subtotal + iva + ves.shipping + ves.commission).toBe(ves.total);
+    expect(ves.total).toBe(usdToVesCents(3177, rate));
   });
 });

@@ -2,7 +2,7 @@
 // (promotions included), each discount taken off, the subtotal they leave (the base of the IVA), the
 // IVA, shipping and the payment method's commission, and the total. Every page that shows an
 // order's totals (confirmation, public order page, the customer's purchases) lists these rows.
-import { addCents, multiplyCents, subtractCents, toCents } from './money.ts';
+import { addCents, multiplyCents, subtractCents, toCents, vesOfRows } from './money.ts';
 
 export type OrderTotalsInput = {
   subtotal: string;
@@ -58,4 +58,23 @@ export function rowsBeforeShipping(order: OrderTotalsInput): { label: string; us
 /** A line as the «Artículos» row counts it: its price after its promotion × units, before the order's discounts. */
 export function lineBeforeDiscounts(line: { price: string; promotion: string; quantity: number }): number {
   return multiplyCents(subtractCents(toCents(line.price), toCents(line.promotion)), line.quantity);
+}
+
+/**
+ * The same rows in Bs. at `rate`, adding up going down as the dollars do (vesOfRows): each row
+ * before shipping, then the shipping, the commission and the total (its own conversion).
+ */
+export function rowsInVes(order: OrderTotalsInput, rate: string) {
+  const discounts = discountRows(order).map((row) => -toCents(row.usd));
+  const addends = [
+    articlesBeforeDiscounts(order),
+    ...discounts,
+    toCents(order.iva),
+    toCents(order.shippingCost),
+    toCents(order.commission),
+  ];
+  const { rows, running } = vesOfRows(addends, rate);
+  const n = discounts.length;
+  const before = [...(n > 0 ? [rows[0]] : []), ...rows.slice(1, n + 1).map((v) => -v), running[n], rows[n + 1]];
+  return { before, shipping: rows[n + 2], commission: rows[n + 3], total: running[n + 3] };
 }

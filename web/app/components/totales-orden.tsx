@@ -4,9 +4,9 @@
 // the customer's purchase show the same rows.
 import { Group, Stack, Text } from '@mantine/core';
 import { shippingRow } from '#domain/envios.ts';
-import { fromCents, toCents } from '#domain/money.ts';
+import { formatVes, fromCents, toCents } from '#domain/money.ts';
 import { SHIPPING_AGENCY_LABELS, type ShippingAgencyId } from '#domain/store-constants.ts';
-import { discountRows, type OrderTotalsInput, rowsBeforeShipping } from '#domain/totales-orden.ts';
+import { discountRows, type OrderTotalsInput, rowsBeforeShipping, rowsInVes } from '#domain/totales-orden.ts';
 import { montoOrden } from './monto-orden.tsx';
 
 export type OrderTotals = OrderTotalsInput & { rate: string };
@@ -20,6 +20,7 @@ function Fila({
   strong,
   negative,
   testId,
+  ves,
 }: {
   label: string;
   usd: string;
@@ -27,8 +28,10 @@ function Fila({
   strong?: boolean;
   negative?: boolean;
   testId?: string;
+  /** Its Bs. as the column adds up (rowsInVes); without it, its own conversion. */
+  ves?: number;
 }) {
-  const monto = montoOrden(usd, rate);
+  const monto = { ...montoOrden(usd, rate), ...(ves === undefined ? {} : { ves: formatVes(ves) }) };
   return (
     <Group justify="space-between" wrap="nowrap" gap="md" data-testid={testId}>
       <Text size="sm" fw={strong ? 700 : 400}>
@@ -71,12 +74,12 @@ export function envioDeOrden(delivery: OrderDelivery) {
 }
 
 /** The shipping line: its amount in $ and Bs., or what it is instead, with the estimate below. */
-export function FilaEnvio({ order, delivery }: { order: OrderTotals; delivery: OrderDelivery }) {
+export function FilaEnvio({ order, delivery, ves }: { order: OrderTotals; delivery: OrderDelivery; ves?: number }) {
   const row = envioDeOrden(delivery);
   if (row.instead === null) {
     return (
       <div>
-        <Fila label={row.label} usd={order.shippingCost} rate={order.rate} testId="envio-orden" />
+        <Fila label={row.label} usd={order.shippingCost} rate={order.rate} testId="envio-orden" ves={ves} />
         {row.estimate && (
           <Text size="xs" c="dimmed">
             {row.estimate}
@@ -103,17 +106,30 @@ export function FilaEnvio({ order, delivery }: { order: OrderTotals; delivery: O
 }
 
 export function TotalesOrden({ order, delivery }: { order: OrderTotals; delivery?: OrderDelivery }) {
+  const ves = rowsInVes(order, order.rate);
   return (
     <Stack gap={6} data-testid="totales-con-descuentos">
-      {rowsBeforeShipping(order).map((row) => (
-        <Fila key={row.testId} label={row.label} usd={fromCents(row.usd)} rate={order.rate} negative={row.negative} testId={row.testId} />
+      {rowsBeforeShipping(order).map((row, i) => (
+        <Fila
+          key={row.testId}
+          label={row.label}
+          usd={fromCents(row.usd)}
+          rate={order.rate}
+          negative={row.negative}
+          testId={row.testId}
+          ves={ves.before[i]}
+        />
       ))}
       {delivery ? (
-        <FilaEnvio order={order} delivery={delivery} />
+        <FilaEnvio order={order} delivery={delivery} ves={ves.shipping} />
       ) : (
-        toCents(order.shippingCost) > 0 && <Fila label="Envío" usd={order.shippingCost} rate={order.rate} testId="envio-orden" />
+        toCents(order.shippingCost) > 0 && (
+          <Fila label="Envío" usd={order.shippingCost} rate={order.rate} testId="envio-orden" ves={ves.shipping} />
+        )
       )}
-      {toCents(order.commission) > 0 && <Fila label="Comisión del método de pago" usd={order.commission} rate={order.rate} />}
+      {toCents(order.commission) > 0 && (
+        <Fila label="Comisión del método de pago" usd={order.commission} rate={order.rate} ves={ves.commission} />
+      )}
       <Fila label="Total" usd={order.total} rate={order.rate} strong testId="total-orden-publica" />
     </Stack>
   );
