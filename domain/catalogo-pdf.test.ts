@@ -34,8 +34,12 @@ describe('catálogo en PDF', () => {
 
   it('dice la fecha y la tasa de los precios', () => {
     expect(leyendaDePrecios('1234.5', new Date('2026-03-09T15:00:00Z'))).toBe(
-      'Precios al público con IVA incluido, al 09/03/2026. Tasa del día: Bs. 1.234,50 por US$.',
+      'Precios al público con IVA incluido, al 09/03/2026. Tasa del día: Bs. 1.234,5000 por US$.',
     );
+  });
+
+  it('la tasa impresa es la que usan los precios en Bs., sin redondear', () => {
+    expect(leyendaDePrecios('318.7425', new Date('2026-03-09T15:00:00Z'))).toContain('Tasa del día: Bs. 318,7425 por US$.');
   });
 
   it('reconoce un PDF por sus primeros bytes', () => {

@@ -2,7 +2,7 @@
 // the sizes in stock and its PVP (with IVA) in US$ and in Bs. at the tasa del día. Pure: the server
 // reads the rows and draws the pages.
 import { formatDate } from './dates.ts';
-import { formatUsd, formatVes, usdToVesCents } from './money.ts';
+import { formatRatePerUsd, formatUsd, formatVes, usdToVesCents } from './money.ts';
 import { precioAlPublico } from './precio-al-publico.ts';
 
 export type CatalogoFila = {
@@ -13,6 +13,8 @@ export type CatalogoFila = {
   color: string;
   price: string;
   promotion: string;
+  /** The automatic discount per unit today (descuento module), taken off after the promotion as the site does. */
+  discount?: string;
   /** Size labels in stock, in the store's size order. */
   tallas: string[];
 };
@@ -36,7 +38,7 @@ export function catalogoPorLinea(filas: readonly CatalogoFila[], rate: string): 
       sublinea = { name: fila.sublinea, modelos: [] };
       linea.sublineas.push(sublinea);
     }
-    const { pvpCents } = precioAlPublico({ price: fila.price, promotion: fila.promotion });
+    const { pvpCents } = precioAlPublico({ price: fila.price, promotion: fila.promotion, discount: fila.discount ?? '0' });
     sublinea.modelos.push({
       code: fila.code,
       name: fila.name,
@@ -51,8 +53,7 @@ export function catalogoPorLinea(filas: readonly CatalogoFila[], rate: string): 
 
 /** The cover's line about the prices: their date and the rate they were converted at. */
 export function leyendaDePrecios(rate: string, at: Date): string {
-  const tasa = formatVes(usdToVesCents(100, rate));
-  return `Precios al público con IVA incluido, al ${formatDate(at)}. Tasa del día: ${tasa} por US$.`;
+  return `Precios al público con IVA incluido, al ${formatDate(at)}. Tasa del día: ${formatRatePerUsd(rate)}.`;
 }
 
 /** «%PDF-» at the start: what any PDF reader looks for first. */

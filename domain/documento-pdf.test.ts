@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DocumentoPdfInput, documentoPdfModel, estadoCuentaModel, formatRate, igtfLabel } from './documento-pdf.ts';
+import { type DocumentoPdfInput, documentoPdfModel, estadoCuentaModel, igtfLabel } from './documento-pdf.ts';
 import { saleTotals } from './ventas.ts';
 
 const empresa = {
@@ -52,13 +52,6 @@ function input(overrides: Partial<DocumentoPdfInput['documento']> = {}): Documen
 }
 
 describe('texto del PDF de un documento', () => {
-  it('la tasa con sus decimales al estilo venezolano', () => {
-    expect(formatRate('36.5')).toBe('36,50');
-    expect(formatRate('36.5234')).toBe('36,5234');
-    expect(formatRate('1234.5000')).toBe('1.234,50');
-    expect(formatRate('1')).toBe('1,00');
-  });
-
   it('cada cifra en US$ y en Bs. a la tasa del documento, el IGTF en su línea y el total resaltado', () => {
     const model = documentoPdfModel(input());
     expect(model.title).toBe('FACTURA');
@@ -76,7 +69,7 @@ describe('texto del PDF de un documento', () => {
     expect(model.totals.at(-1)).toEqual({ label: 'TOTAL', usd: '$ 29,75', ves: 'Bs. 1.197,44', strong: true });
     expect(model.rows[0]).toEqual(['ABC', 'Franela (devueltas: 1)', '3', '9,00', '2,00', '25,00', '1.006,25']);
     expect(model.pagos[0]).toEqual(['Pago móvil', '0001', 'Bs. 1.234,50', '$ 30,67']);
-    expect(model.rateNote).toContain('Bs. 40,25 por US$ 1');
+    expect(model.rateNote).toContain('Bs. 40,2500 por US$ 1');
     expect(model.balance).toEqual([]);
     expect(model.cliente).toContainEqual(['Dirección', 'Maracay, Aragua']);
   });
@@ -111,7 +104,7 @@ describe('texto del PDF de un documento', () => {
 });
 
 describe('texto del estado de cuenta', () => {
-  it('suma los saldos por antigüedad, cada uno en Bs. a la tasa de su nota', () => {
+  it('suma los saldos por antigüedad en Bs. a la tasa de hoy; el Bs. de cada nota queda como histórico a su tasa', () => {
     const nota = (number: string, dueDate: string, outstandingCents: number, rate: string) => ({
       number,
       controlNumber: '00-00000001',
@@ -128,15 +121,22 @@ describe('texto del estado de cuenta', () => {
       empresa,
       cliente,
       today: '2026-11-23',
+      todayRate: { amount: '318.7425', date: '2026-11-23T13:00:00Z' },
       notas: [nota('NE-1', '2026-11-30', 1000, '40'), nota('NE-2', '2026-10-01', 2000, '30'), nota('NE-3', '2026-01-01', 0, '10')],
       abonos: [{ date: '2026-10-05', nota: 'NE-2', method: 'zelle', reference: 'ZL-1', step: 'aprobado', totalCents: 8000 }],
     });
     expect(model.abonos).toEqual([['05/10/2026', 'NE-2', 'Zelle', 'ZL-1', 'Aprobado', '$ 80,00']]);
     expect(model.fileName).toBe('estado-de-cuenta_V-12345678_2026-11-23.pdf');
     expect(model.rows.map((r) => r.at(-1))).toEqual(['Al día', '31 a 60 días', 'Pagada']);
-    expect(model.aging.find((r) => r.label === 'Al día')).toMatchObject({ usd: '$ 10,00', ves: 'Bs. 400,00' });
-    expect(model.aging.find((r) => r.label === '31 a 60 días')).toMatchObject({ usd: '$ 20,00', ves: 'Bs. 600,00' });
-    expect(model.totals.at(-1)).toEqual({ label: 'SALDO PENDIENTE', usd: '$ 30,00', ves: 'Bs. 1.000,00', strong: true });
+    expect(model.aging.find((r) => r.label === 'Al día')).toMatchObject({ usd: '$ 10,00', ves: 'Bs. 3.187,43' });
+    expect(model.aging.find((r) => r.label === '31 a 60 días')).toMatchObject({ usd: '$ 20,00', ves: 'Bs. 6.374,85' });
+    expect(model.totals.at(-1)).toEqual({ label: 'SALDO PENDIENTE', usd: '$ 30,00', ves: 'Bs. 9.562,28', strong: true });
+    // Each note: its own rate and its total in Bs. at that rate (history), then its balance at today's rate.
+    expect(model.rows[0].slice(7, 10)).toEqual(['10,00', '4.000,00 a 40,0000', '3.187,43']);
+    expect(model.rows[1].slice(7, 10)).toEqual(['20,00', '3.000,00 a 30,0000', '6.374,85']);
+    expect(model.rows[2].slice(7, 10)).toEqual(['0,00', '1.000,00 a 10,0000', '0,00']);
+    expect(model.meta).toContainEqual(['Tasa de hoy', 'Bs. 318,7425 por US$, vigente desde el 23/11/2026']);
+    expect(model.rateNote).toContain('a la tasa de hoy (23/11/2026), Bs. 318,7425 por US$');
   });
 
   it('el resumen lleva los descuentos en su propia línea: total − descuentos − abonado = saldo', () => {
@@ -144,6 +144,7 @@ describe('texto del estado de cuenta', () => {
       empresa,
       cliente,
       today: '2026-11-23',
+      todayRate: { amount: '318.7425', date: '2026-11-23T13:00:00Z' },
       notas: [
         {
           number: 'NE-1',
@@ -166,5 +167,7 @@ describe('texto del estado de cuenta', () => {
       ['Abonado', '- $ 50,00'],
       ['SALDO PENDIENTE', '$ 60,00'],
     ]);
+    // And so does each note's row.
+    expect(model.rows[0].slice(4, 8)).toEqual(['116,00', '6,00', '50,00', '60,00']);
   });
 });

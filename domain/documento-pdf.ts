@@ -4,7 +4,7 @@
 import { ABONO_STEP_LABELS, type AbonoStep, PAYMENT_STATUS_LABELS, type PaymentStatus } from './abono.ts';
 import { formatDate } from './dates.ts';
 import { parseDecimal } from './decimal.ts';
-import { addCents, formatAmount, formatUsd, formatVes, toCents, usdToVesCents } from './money.ts';
+import { addCents, formatAmount, formatRate, formatRatePerUsd, formatUsd, formatVes, toCents, usdToVesCents } from './money.ts';
 import { RESUMEN_COBRO_LABELS } from './resumen-cobro.ts';
 import { IVA_BASIS_POINTS } from './vat.ts';
 import {
@@ -93,18 +93,6 @@ export function igtfLabel(basisPoints: number | null): string {
     .replace(/\.?0+$/, '')
     .replace('.', ',');
   return `IGTF ${percent} % (pagos en divisas)`;
-}
-
-/** es-VE digits of a rate with its own decimals (at least 2): "36,5234", "1.234,50". */
-export function formatRate(rate: string): string {
-  const { units, scale } = parseDecimal(rate);
-  const digits = units.toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const fraction = digits
-    .slice(digits.length - scale)
-    .replace(/0+$/, '')
-    .padEnd(2, '0');
-  return `${whole},${fraction}`;
 }
 
 export function empresaLines(empresa: Empresa): string[] {
@@ -234,6 +222,8 @@ export type EstadoCuentaInput = {
   cliente: ClientePdf;
   /** Caracas day the statement is made (aaaa-mm-dd). */
   today: string;
+  /** The tasa del día the balances are shown at, and since when it rules (null: never set). */
+  todayRate: { amount: string; date: Date | string | null };
   notas: {
     number: string;
     controlNumber: string;
@@ -270,21 +260,29 @@ export const STATEMENT_COLUMNS = [
   'N° control',
   'Vence',
   'Total $',
+  'Desc. $',
   'Abonado $',
   'Saldo $',
-  'Saldo Bs.',
+  'Bs. de la nota',
+  'Saldo Bs. hoy',
   'Antigüedad',
 ] as const;
 
+/**
+ * The statement: what is owed is owed in dollars, so every balance (each note's, by age, the total)
+ * is shown in Bs. at today's rate, the one the customer pays with today; each note's own Bs. (its
+ * total at the rate of its day) stays as history, with that rate, and is never a balance.
+ */
 export function estadoCuentaModel(input: EstadoCuentaInput): EstadoCuentaModel {
   const byBucket = new Map<AgingBucket, { usd: number; ves: number }>(AGING_BUCKETS.map((b) => [b, { usd: 0, ves: 0 }]));
+  const todayRate = input.todayRate.amount;
   let totalUsd = 0;
   let paidUsd = 0;
   let discountUsd = 0;
   let owedUsd = 0;
   let owedVes = 0;
   const rows = input.notas.map((n) => {
-    const owedVesCents = usdToVesCents(n.outstandingCents, n.rate);
+    const owedVesCents = usdToVesCents(n.outstandingCents, todayRate);
     const bucket = n.outstandingCents > 0 && n.dueDate ? agingBucket(n.dueDate, input.today) : null;
     if (bucket) {
       const sum = byBucket.get(bucket) ?? { usd: 0, ves: 0 };
@@ -301,8 +299,11 @@ export function estadoCuentaModel(input: EstadoCuentaInput): EstadoCuentaModel {
       n.controlNumber,
       n.dueDate ? formatDate(n.dueDate) : '—',
       formatAmount(n.totalCents),
-      formatAmount(addCents(n.balancePaidCents, n.discountCents)),
+      // Each row adds up as the summary does: total − descuento − abonado = saldo.
+      formatAmount(n.discountCents),
+      formatAmount(n.balancePaidCents),
       formatAmount(n.outstandingCents),
+      `${formatAmount(usdToVesCents(n.totalCents, n.rate))} a ${formatRate(n.rate)}`,
       formatAmount(owedVesCents),
       bucket ? AGING_BUCKET_LABELS[bucket] : PAYMENT_STATUS_LABELS[n.status],
     ];
@@ -311,6 +312,7 @@ export function estadoCuentaModel(input: EstadoCuentaInput): EstadoCuentaModel {
     const sum = byBucket.get(b) ?? { usd: 0, ves: 0 };
     return money(AGING_BUCKET_LABELS[b], sum.usd, sum.ves);
   });
+  const rateText = `${formatRatePerUsd(todayRate)}${input.todayRate.date ? `, vigente desde el ${formatDate(input.todayRate.date)}` : ''}`;
   return {
     title: 'ESTADO DE CUENTA',
     fileName: `estado-de-cuenta_${input.cliente.dni}_${input.today}.pdf`,
@@ -318,6 +320,7 @@ export function estadoCuentaModel(input: EstadoCuentaInput): EstadoCuentaModel {
     meta: [
       ['Fecha', formatDate(input.today)],
       ['Notas de entrega', String(input.notas.length)],
+      ['Tasa de hoy', rateText],
     ],
     cliente: clienteRows(input.cliente),
     columns: STATEMENT_COLUMNS,
@@ -339,6 +342,9 @@ export function estadoCuentaModel(input: EstadoCuentaInput): EstadoCuentaModel {
       { label: RESUMEN_COBRO_LABELS.abonado, usd: `- ${formatUsd(paidUsd)}`, ves: '', strong: false },
       money('SALDO PENDIENTE', owedUsd, owedVes, true),
     ],
-    rateNote: 'Los saldos en bolívares se calculan a la tasa del día de cada nota de entrega.',
+    rateNote:
+      `El saldo se debe en dólares. Los saldos en bolívares están a la tasa de hoy (${formatDate(input.today)}), ${rateText}: ` +
+      'es lo que se paga en bolívares hoy; otro día, a la tasa de ese día. «Bs. de la nota» es el total histórico de cada nota ' +
+      'a la tasa de su día, no lo que se debe.',
   };
 }

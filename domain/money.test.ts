@@ -4,15 +4,20 @@ import {
   allocateCents,
   formatAmount,
   formatMoney,
+  formatRate,
+  formatRatePerUsd,
   formatUsd,
   formatVes,
+  formatWrittenAmount,
   fromCents,
+  moneyInBoth,
   multiplyCents,
   parseAmountInput,
   percentOfCents,
   subtractCents,
   toCents,
   usdToVesCents,
+  vesOfRows,
   vesToUsdCents,
 } from './money.ts';
 
@@ -191,6 +196,51 @@ describe('formato es-VE', () => {
     expect(formatMoney(1999, 'USD', '36.5234')).toBe('$ 19,99');
     expect(formatMoney(1999, 'VES', '36.5234')).toBe('Bs. 730,10');
     expect(formatMoney(1999, 'VES')).toBe('Bs. 19,99');
+  });
+});
+
+describe('formatRate', () => {
+  it('muestra la tasa con los decimales que usan las sumas, sin redondear', () => {
+    expect(formatRate('318.7425')).toBe('318,7425');
+    expect(formatRate('312.45')).toBe('312,4500');
+    expect(formatRate('1234.5')).toBe('1.234,5000');
+    expect(formatRate('1')).toBe('1,0000');
+    expect(formatRate('36.123456')).toBe('36,123456');
+    expect(formatRatePerUsd('318.7425')).toBe('Bs. 318,7425 por US$');
+  });
+
+  it('precio mostrado × tasa mostrada = Bs. mostrado', () => {
+    const rate = '318.7425';
+    const shown = formatRate(rate);
+    const fromShown = shown.replace(/\./g, '').replace(',', '.');
+    expect(formatVes(usdToVesCents(2087, fromShown))).toBe(formatVes(usdToVesCents(2087, rate)));
+  });
+});
+
+describe('una regla de presentación', () => {
+  it('en modo Bs. primero bolívares y al lado dólares; en modo $ al revés', () => {
+    expect(moneyInBoth(4094, 'VES', '318.7425')).toEqual({ main: 'Bs. 13.049,32', other: '$ 40,94', otherCurrency: 'USD' });
+    expect(moneyInBoth(4094, 'USD', '318.7425')).toEqual({ main: '$ 40,94', other: 'Bs. 13.049,32', otherCurrency: 'VES' });
+  });
+
+  it('en Bs. las filas se suman bajando como en $: artículos − descuento = subtotal; + IVA = total', () => {
+    // $ 28,99 − $ 2,90 = $ 26,09; + $ 4,17 = $ 30,26 at 318,7425. Converted one by one they do not add up
+    // (9.240,35 − 924,35 = 8.316,00 ≠ 8.315,99); as running totals they do.
+    const rate = '318.7425';
+    expect(usdToVesCents(2899, rate) - usdToVesCents(290, rate)).not.toBe(usdToVesCents(2609, rate));
+    const { rows, running } = vesOfRows([2899, -290, 417], rate);
+    expect(rows).toEqual([924035, -92436, 132916]);
+    expect(running).toEqual([924035, 831599, 964515]);
+    expect(running[1]).toBe(usdToVesCents(2609, rate));
+    expect(running[2]).toBe(usdToVesCents(3026, rate));
+    expect(rows.reduce((a, b) => a + b, 0)).toBe(usdToVesCents(3026, rate));
+  });
+
+  it('un monto escrito por el comprador sale con el símbolo de su moneda', () => {
+    expect(formatWrittenAmount('12.644,85', 'VES')).toBe('Bs. 12.644,85');
+    expect(formatWrittenAmount('12644.85', 'VES')).toBe('Bs. 12.644,85');
+    expect(formatWrittenAmount('40,94', 'USD')).toBe('$ 40,94');
+    expect(formatWrittenAmount('abc', 'VES')).toBe('Bs. abc');
   });
 });
 

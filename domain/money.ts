@@ -132,9 +132,77 @@ export function formatVes(cents: number): string {
   return withSymbol('Bs.', cents);
 }
 
+/** Decimals every tasa is shown with: the column keeps 4, and the sums use all of them. */
+export const RATE_DECIMALS = 4;
+
+/**
+ * A tasa (Bs. per US$) as people read it, with the decimals the sums use: "318.7425" → "318,7425",
+ * "312.45" → "312,4500", "1234.5" → "1.234,5000". Never rounded: a rate with more decimals than
+ * RATE_DECIMALS keeps them all, so the shown price × the shown rate is the shown Bs. amount.
+ */
+export function formatRate(rate: string | number): string {
+  const { units, scale } = parseRate(rate);
+  const digits = units.toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const fraction = digits.slice(digits.length - scale).padEnd(RATE_DECIMALS, '0');
+  return `${whole},${fraction}`;
+}
+
+/** «Bs. 318,7425 por US$»: the tasa as a sentence fragment, the same on every screen and document. */
+export function formatRatePerUsd(rate: string | number): string {
+  return `Bs. ${formatRate(rate)} por US$`;
+}
+
 /** Shows a USD amount in the display currency, converting with the given tasa del día. */
 export function formatMoney(usdCents: number, currency: Currency = 'USD', rate: string | number = 1): string {
   return currency === 'VES' ? formatVes(usdToVesCents(usdCents, rate)) : formatUsd(usdCents);
+}
+
+/**
+ * The display rule of a figure in dollars: in the shopper's chosen currency first, the other one
+ * beside it («Bs. 12.644,85» and «$ 40,94» in Bs. mode; the reverse in $ mode). Every screen and
+ * document that shows prices or totals to the shopper goes through formatMoney or this.
+ */
+export function moneyInBoth(
+  usdCents: number,
+  currency: Currency,
+  rate: string | number,
+): { main: string; other: string; otherCurrency: Currency } {
+  const usd = formatUsd(usdCents);
+  const ves = formatVes(usdToVesCents(usdCents, rate));
+  return currency === 'VES' ? { main: ves, other: usd, otherCurrency: 'USD' } : { main: usd, other: ves, otherCurrency: 'VES' };
+}
+
+/**
+ * The Bs. of rows a person adds going down (signed USD cents: a discount is negative): each row is
+ * what it changes the running total in Bs., so the Bs. column adds up exactly like the $ one, and
+ * every running total (a subtotal, the total) is its own conversion. A row may differ by a céntimo
+ * from converting it alone; the sums never do.
+ */
+export function vesOfRows(usdRows: readonly number[], rate: string | number): { rows: number[]; running: number[] } {
+  let usd = 0;
+  let ves = 0;
+  const rows: number[] = [];
+  const running: number[] = [];
+  for (const cents of usdRows) {
+    usd = addCents(usd, cents);
+    const next = usdToVesCents(usd, rate);
+    rows.push(next - ves);
+    running.push(next);
+    ves = next;
+  }
+  return { rows, running };
+}
+
+/** An amount the buyer wrote in a currency («12.644,85», «12644.85») with its symbol, es-VE: «Bs. 12.644,85»; as written if it is no amount. */
+export function formatWrittenAmount(written: string, currency: Currency): string {
+  const symbol = currency === 'VES' ? 'Bs.' : '$';
+  try {
+    const cents = toCents(parseAmountInput(written));
+    return currency === 'VES' ? formatVes(cents) : formatUsd(cents);
+  } catch {
+    return `${symbol} ${written.trim()}`;
+  }
 }
 
 /**

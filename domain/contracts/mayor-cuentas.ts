@@ -91,6 +91,7 @@ export const receivableTotals = z.object({
   totalAmountVes: money,
   discountVes: money,
   balancePaidVes: money,
+  /** What is still owed, in Bs. at today's tasa del día (each document rounded, then added). */
   outstandingBalanceVes: money,
 });
 export type ReceivableTotals = z.infer<typeof receivableTotals>;
@@ -120,7 +121,9 @@ export const receivable = z.object({
   balancePaid: money,
   outstandingBalance: money,
   creditInFavor: money,
+  /** The total in Bs. at the document's own rate (history). */
   totalVes: money,
+  /** What is still owed, in Bs. at today's tasa del día: what it costs to pay it today. */
   outstandingBalanceVes: money,
   paymentStatus: z.enum(PAYMENT_STATUSES),
   pendingAbonos: z.number(),

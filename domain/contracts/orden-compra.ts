@@ -294,6 +294,13 @@ export const orderView = z.object({
 export type OrderView = z.infer<typeof orderView>;
 
 /** What the holder of the order's link may see: steps and articles, no personal data. */
+/**
+ * The sale document the order became once its payment was confirmed (its factura, or the nota de
+ * entrega of a credit order), with the signed link to its PDF; null before.
+ */
+export const orderDocument = z.object({ kind: z.enum(['factura', 'nota-entrega']), number: z.string(), pdf: z.string() }).nullable();
+export type OrderDocument = z.infer<typeof orderDocument>;
+
 export const orderStatus = z.object({
   code: z.string(),
   step: z.string(),
@@ -337,6 +344,7 @@ export const orderStatus = z.object({
   timeline: z.array(z.object({ step: z.string(), at: instant })),
   /** 'web' or 'whatsapp' (the confirmation offers to open the chat again). */
   origen: z.string(),
+  document: orderDocument,
 });
 export type OrderStatus = z.infer<typeof orderStatus>;
 
@@ -394,6 +402,7 @@ export const ordenDetalle = z.object({
     clientIp: z.string().nullable().optional(),
     /** 'web' or 'whatsapp'. */
     origen: z.string(),
+    document: orderDocument,
   }),
   details: z.array(
     z.object({
@@ -557,6 +566,18 @@ export const verComprobante = defineRoute({
   summary: 'La imagen del comprobante de un pago reportado (WebP, no-store), para el personal que revisa pagos',
   params: z.object({ id: idParam('El pago') }),
   /** The picture itself. */
+  response: z.string(),
+});
+
+export const documentoPdf = defineRoute({
+  method: 'GET',
+  path: '/orden-compra/documento/:code/pdf',
+  tags,
+  summary:
+    'La factura (o nota de entrega) en PDF de una orden con el pago confirmado, para su comprador: con el enlace firmado t del documento (en la página de la orden y el correo de pago confirmado); no-store',
+  params: byCode,
+  query: z.object({ t: linkToken }),
+  /** The PDF itself. */
   response: z.string(),
 });
 

@@ -1,39 +1,17 @@
 // The totals of a placed order with every discount it was priced with (the lines' discounts, the
 // coupon, the payment method's) and its shipping, in dollars and in bolívares at the order's frozen
-// rate. The confirmation, the public order page and the staff's order screen show the same rows.
+// rate, added up going down (domain/totales-orden.ts). The confirmation, the public order page and
+// the customer's purchase show the same rows.
 import { Group, Stack, Text } from '@mantine/core';
 import { shippingRow } from '#domain/envios.ts';
-import { toCents } from '#domain/money.ts';
+import { formatVes, fromCents, toCents } from '#domain/money.ts';
 import { SHIPPING_AGENCY_LABELS, type ShippingAgencyId } from '#domain/store-constants.ts';
+import { discountRows, type OrderTotalsInput, rowsBeforeShipping, rowsInVes } from '#domain/totales-orden.ts';
 import { montoOrden } from './monto-orden.tsx';
 
-export type OrderTotals = {
-  subtotal: string;
-  iva: string;
-  shippingCost: string;
-  commission: string;
-  discount: string;
-  couponCode: string | null;
-  couponDiscount: string;
-  paymentDiscount: string;
-  paymentDiscountName: string;
-  total: string;
-  rate: string;
-};
+export type OrderTotals = OrderTotalsInput & { rate: string };
 
-/** The discount rows an order shows, each with its label; empty when it had none. */
-export function discountRows(order: OrderTotals): { label: string; usd: string; testId: string }[] {
-  const rows = [];
-  if (toCents(order.discount) > 0) rows.push({ label: 'Descuentos de los artículos', usd: order.discount, testId: 'descuento-lineas' });
-  if (order.couponCode && toCents(order.couponDiscount) > 0) {
-    rows.push({ label: `Cupón ${order.couponCode}`, usd: order.couponDiscount, testId: 'descuento-cupon' });
-  }
-  if (toCents(order.paymentDiscount) > 0) {
-    const name = order.paymentDiscountName ? ` (${order.paymentDiscountName})` : '';
-    rows.push({ label: `Descuento por el método de pago${name}`, usd: order.paymentDiscount, testId: 'descuento-pago' });
-  }
-  return rows;
-}
+export { discountRows };
 
 function Fila({
   label,
@@ -42,6 +20,7 @@ function Fila({
   strong,
   negative,
   testId,
+  ves,
 }: {
   label: string;
   usd: string;
@@ -49,8 +28,10 @@ function Fila({
   strong?: boolean;
   negative?: boolean;
   testId?: string;
+  /** Its Bs. as the column adds up (rowsInVes); without it, its own conversion. */
+  ves?: number;
 }) {
-  const monto = montoOrden(usd, rate);
+  const monto = { ...montoOrden(usd, rate), ...(ves === undefined ? {} : { ves: formatVes(ves) }) };
   return (
     <Group justify="space-between" wrap="nowrap" gap="md" data-testid={testId}>
       <Text size="sm" fw={strong ? 700 : 400}>
@@ -93,12 +74,12 @@ export function envioDeOrden(delivery: OrderDelivery) {
 }
 
 /** The shipping line: its amount in $ and Bs., or what it is instead, with the estimate below. */
-export function FilaEnvio({ order, delivery }: { order: OrderTotals; delivery: OrderDelivery }) {
+export function FilaEnvio({ order, delivery, ves }: { order: OrderTotals; delivery: OrderDelivery; ves?: number }) {
   const row = envioDeOrden(delivery);
   if (row.instead === null) {
     return (
       <div>
-        <Fila label={row.label} usd={order.shippingCost} rate={order.rate} testId="envio-orden" />
+        <Fila label={row.label} usd={order.shippingCost} rate={order.rate} testId="envio-orden" ves={ves} />
         {row.estimate && (
           <Text size="xs" c="dimmed">
             {row.estimate}
@@ -125,19 +106,30 @@ export function FilaEnvio({ order, delivery }: { order: OrderTotals; delivery: O
 }
 
 export function TotalesOrden({ order, delivery }: { order: OrderTotals; delivery?: OrderDelivery }) {
+  const ves = rowsInVes(order, order.rate);
   return (
     <Stack gap={6} data-testid="totales-con-descuentos">
-      {discountRows(order).map((row) => (
-        <Fila key={row.testId} label={row.label} usd={row.usd} rate={order.rate} negative testId={row.testId} />
+      {rowsBeforeShipping(order).map((row, i) => (
+        <Fila
+          key={row.testId}
+          label={row.label}
+          usd={fromCents(row.usd)}
+          rate={order.rate}
+          negative={row.negative}
+          testId={row.testId}
+          ves={ves.before[i]}
+        />
       ))}
-      <Fila label="Subtotal" usd={order.subtotal} rate={order.rate} />
-      <Fila label="IVA (16 %)" usd={order.iva} rate={order.rate} />
       {delivery ? (
-        <FilaEnvio order={order} delivery={delivery} />
+        <FilaEnvio order={order} delivery={delivery} ves={ves.shipping} />
       ) : (
-        toCents(order.shippingCost) > 0 && <Fila label="Envío" usd={order.shippingCost} rate={order.rate} testId="envio-orden" />
+        toCents(order.shippingCost) > 0 && (
+          <Fila label="Envío" usd={order.shippingCost} rate={order.rate} testId="envio-orden" ves={ves.shipping} />
+        )
       )}
-      {toCents(order.commission) > 0 && <Fila label="Comisión del método de pago" usd={order.commission} rate={order.rate} />}
+      {toCents(order.commission) > 0 && (
+        <Fila label="Comisión del método de pago" usd={order.commission} rate={order.rate} ves={ves.commission} />
+      )}
       <Fila label="Total" usd={order.total} rate={order.rate} strong testId="total-orden-publica" />
     </Stack>
   );

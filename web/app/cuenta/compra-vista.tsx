@@ -1,17 +1,19 @@
 // A shopper's view of their own order: where it stands in words, the pictures, names, colours and
 // sizes they bought, what they paid with IVA, and how it reaches them. No staff columns or codes.
-import { Anchor, Badge, Card, Divider, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { modelImageUrl } from '#domain/catalogo-urls.ts';
 import type { OrdenDetalle, OrdenFila } from '#domain/contracts/orden-compra.ts';
 import { formatDate, formatDateTime } from '#domain/dates.ts';
-import { fromCents, toCents } from '#domain/money.ts';
+import { fromCents } from '#domain/money.ts';
 import { isOrderStep, ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 import { PAYMENT_METHODS, type PaymentMethodId, SHIPPING_AGENCY_LABELS, type ShippingAgencyId } from '#domain/store-constants.ts';
+import { lineBeforeDiscounts } from '#domain/totales-orden.ts';
+import { DocumentoOrden } from '#web/components/documento-orden.tsx';
 import { IMAGE_DEFAULT, imageFallback } from '#web/components/imagen.tsx';
 import { MontoOrden, montoOrden } from '#web/components/monto-orden.tsx';
-import { envioDeOrden } from '#web/components/totales-orden.tsx';
+import { envioDeOrden, TotalesOrden } from '#web/components/totales-orden.tsx';
 
 const STEP_WORDS: Record<OrderStep, { color: string; text: string }> = {
   pendiente: { color: 'yellow', text: 'Esperamos su pago. Cuando lo haga, repórtelo aquí para confirmarlo.' },
@@ -37,27 +39,6 @@ export function EstadoBadge({ step }: { step: string }) {
   );
 }
 
-function Linea({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
-  return (
-    <Group justify="space-between" wrap="nowrap" gap="xs">
-      <Text size="sm" fw={strong ? 700 : 400}>
-        {label}
-      </Text>
-      {children}
-    </Group>
-  );
-}
-
-/** The discounts the order carries, each with its name, as negative amounts. */
-function descuentos(order: OrdenDetalle['order']): { label: string; amount: string }[] {
-  const all = [
-    { label: 'Descuentos', amount: order.discount },
-    { label: order.couponCode ? `Cupón ${order.couponCode}` : 'Cupón', amount: order.couponDiscount },
-    { label: order.paymentDiscountName || 'Descuento por forma de pago', amount: order.paymentDiscount },
-  ];
-  return all.filter((d) => toCents(d.amount) > 0);
-}
-
 /** `children`: what the shopper can do now (report the payment), right under where the order stands. */
 export function CompraVista({ detail, children }: { detail: OrdenDetalle; children?: ReactNode }) {
   const { order, details } = detail;
@@ -80,6 +61,7 @@ export function CompraVista({ detail, children }: { detail: OrdenDetalle; childr
           </Text>
         )}
       </Card>
+      <DocumentoOrden document={order.document} />
       {children}
 
       <Stack gap="xs" component="section" aria-labelledby="articulos-compra">
@@ -87,7 +69,8 @@ export function CompraVista({ detail, children }: { detail: OrdenDetalle; childr
           Lo que compró
         </Title>
         {details.map((line) => {
-          const lineTotal = fromCents(toCents(line.net) + toCents(line.iva));
+          // At its price before the order's discounts: the lines add up to the «Artículos» row of the totals.
+          const lineTotal = fromCents(lineBeforeDiscounts(line));
           return (
             <Card key={`${line.articleCode}-${line.tiendaId}`} withBorder padding="sm" data-testid={`linea-${line.articleCode}`}>
               <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -110,7 +93,10 @@ export function CompraVista({ detail, children }: { detail: OrdenDetalle; childr
                     {[line.color && `Color: ${line.color}`, line.size && `Talla: ${line.size}`].filter(Boolean).join(' · ')}
                   </Text>
                   <Group justify="space-between" align="flex-start" gap="xs">
-                    <Text size="sm">{line.quantity === 1 ? '1 unidad' : `${line.quantity} unidades`}</Text>
+                    <Text size="sm">
+                      {line.quantity === 1 ? '1 unidad' : `${line.quantity} unidades`} ×{' '}
+                      {montoOrden(fromCents(lineBeforeDiscounts({ ...line, quantity: 1 })), order.rate).usd}
+                    </Text>
                     <MontoOrden usd={lineTotal} rate={order.rate} />
                   </Group>
                 </Stack>
@@ -126,26 +112,7 @@ export function CompraVista({ detail, children }: { detail: OrdenDetalle; childr
             Totales
           </Title>
           <Stack gap={6}>
-            <Linea label="Subtotal">
-              <Text size="sm">{montoOrden(order.subtotal, order.rate).usd}</Text>
-            </Linea>
-            {descuentos(order).map((discount) => (
-              <Linea key={discount.label} label={discount.label}>
-                <Text size="sm">− {montoOrden(discount.amount, order.rate).usd}</Text>
-              </Linea>
-            ))}
-            <Linea label="IVA">
-              <Text size="sm">{montoOrden(order.iva, order.rate).usd}</Text>
-            </Linea>
-            <Linea label={envio.label}>
-              <Text size="sm" ta="right" data-testid="envio-compra">
-                {envio.instead ?? montoOrden(order.shippingCost, order.rate).usd}
-              </Text>
-            </Linea>
-            <Divider />
-            <Linea label="Total" strong>
-              <MontoOrden usd={order.total} rate={order.rate} fw={700} />
-            </Linea>
+            <TotalesOrden order={order} delivery={d} />
             <Text size="xs" c="dimmed">
               En bolívares a la tasa del día de la compra. Pago con{' '}
               {PAYMENT_METHODS[order.paymentMethod as PaymentMethodId]?.label ?? order.paymentMethod}.

@@ -9,8 +9,10 @@ import sharp from 'sharp';
 import { type CatalogoFila, catalogoPorLinea, empiezaComoPdf, leyendaDePrecios } from '#domain/catalogo-pdf.ts';
 import { CATALOGO_ARCHIVO_MAX_BYTES, type EstadoCatalogo } from '#domain/contracts/catalogo-archivo.ts';
 import { formatDate } from '#domain/dates.ts';
+import { fromCents, toCents } from '#domain/money.ts';
 import type { Db } from '#server/db/client.ts';
 import { ReglaNegocio } from '#server/errors.ts';
+import { bestUnitDiscounts } from '#server/modules/descuento/descuento.service.ts';
 import { datosEmpresa, tasaDelDia } from '#server/modules/general/general.service.ts';
 import { readPhotoFile } from '#server/modules/imagenes/fotos.ts';
 import { GARMENTS, type Garment, garmentSvg } from '#server/modules/imagenes/garment-svg.ts';
@@ -33,10 +35,16 @@ const readOrNull = (store: UploadStore, name: string) => store.get(keyOf(name));
 /** Builds under way, by store (tests run several apps in one process). */
 const building = new Map<UploadStore, Promise<void>>();
 
-type Datos = { modelos: ModeloDelCatalogo[]; rate: string; huella: string };
+type Datos = { modelos: (ModeloDelCatalogo & { discount: string })[]; rate: string; huella: string };
 
 async function leerDatos(db: Db): Promise<Datos> {
-  const [modelos, tasa] = await Promise.all([findModelosDelCatalogo(db), tasaDelDia(db)]);
+  const [found, tasa] = await Promise.all([findModelosDelCatalogo(db), tasaDelDia(db)]);
+  // The automatic discounts of today, as the site's cards take them: the PDF prints the price the site shows.
+  const discounts = await bestUnitDiscounts(
+    db,
+    found.map((m) => ({ model: m.code, unitCents: toCents(m.price) - toCents(m.promotion) })),
+  );
+  const modelos = found.map((m) => ({ ...m, discount: fromCents(discounts.get(m.code) ?? 0) }));
   // What changes the pages: prices, the sizes in stock (not how many units), photos and the rate.
   const huella = createHash('sha256')
     .update(JSON.stringify([tasa.amount, modelos]))

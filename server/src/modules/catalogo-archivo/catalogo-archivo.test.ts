@@ -8,7 +8,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatVes, usdToVesCents } from '#domain/money.ts';
+import { caracasIsoDate } from '#domain/dates.ts';
+import { formatUsd, formatVes, usdToVesCents } from '#domain/money.ts';
 import { precioAlPublico } from '#domain/precio-al-publico.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { demoEmail, loginAs } from '#test/sessions.ts';
@@ -107,9 +108,54 @@ describe('catálogo en PDF generado', () => {
     expect(again.statusCode).toBe(304);
     const text = flat(pdfText(response.rawPayload));
     expect(text).toContain('Catálogo');
-    expect(text).toContain('Tasa del día: Bs. 45,50 por US$');
+    expect(text).toContain('Tasa del día: Bs. 45,5000 por US$');
     expect(text).toContain(model.name);
     expect(text).toContain(bsPrice(model, '45.50'));
+  });
+
+  it('imprime el precio con el descuento automático de hoy, el mismo que muestra el sitio', async () => {
+    await setRate('45.50');
+    const result = await t.database.db.execute(sql`
+      SELECT m.code, m.name, m.price, m.promotion FROM modelos m
+      JOIN sublineas s ON s.id = m.sublinea_id JOIN lineas l ON l.id = s.linea_id
+      WHERE m.active AND s.active AND l.active AND EXISTS (SELECT 1 FROM articulos a JOIN inventario i ON i.article_code = a.code
+        WHERE a.model_code = m.code AND i.quantity > i.held)
+      ORDER BY m.code DESC LIMIT 1`);
+    const [model] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      code: string;
+      name: string;
+      price: string;
+      promotion: string;
+    }[];
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/descuento/registrar',
+      headers: auth('admin'),
+      payload: {
+        name: 'Catálogo 10 %',
+        aplicacion: 'automatico',
+        kind: 'porcentaje',
+        value: '10',
+        validFrom: caracasIsoDate(new Date()),
+        validTo: null,
+        active: true,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const assigned = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/descuento/asignar',
+      headers: auth('admin'),
+      payload: { id: created.json().data.id, modelos: [model.code] },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const site = (await t.app.inject({ url: `/api/v2/catalogo/article?code=${model.code}` })).json().data as { discount: string };
+    expect(Number(site.discount)).toBeGreaterThan(0);
+    expect(await generarSiCambio(t.database.db, t.app.uploadStore)).toBe(true);
+    const text = flat(pdfText((await download()).rawPayload));
+    const withDiscount = precioAlPublico({ ...model, discount: site.discount }).pvpCents;
+    expect(text).toContain(formatUsd(withDiscount));
+    expect(text).toContain(formatVes(usdToVesCents(withDiscount, '45.50')));
   });
 
   it('con otra tasa, la tarea periódica lo vuelve a generar con el precio nuevo; sin cambios no lo toca', async () => {
@@ -119,7 +165,6 @@ describe('catálogo en PDF generado', () => {
     expect(await generarSiCambio(t.database.db, t.app.uploadStore)).toBe(true);
     const text = flat(pdfText((await download()).rawPayload));
     expect(text).toContain(bsPrice(model, '61.25'));
-    expect(text).not.toContain(bsPrice(model, '45.50'));
     // Only whole files are left: no temporary file behind.
     expect((await readdir(path.join(dataDir, 'catalogo'))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });

@@ -1,7 +1,7 @@
 // Spanish e-mails, each with an HTML and a plain-text part.
 import { edadEnPalabras } from '#domain/articulo-infantil.ts';
 import { shippingRow } from '#domain/envios.ts';
-import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
+import { formatRatePerUsd, formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
 
 const escapeHtml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -20,15 +20,16 @@ function actionHtml(action: Action): string {
 // database: the mailer fills it in (withCompanyFooter) with what /dashboard/tiendas/empresa saved.
 const COMPANY_MARK = '<!--datos-de-la-empresa-->';
 
-function layout(title: string, paragraphs: string[], action?: Action) {
+function layout(title: string, paragraphs: string[], action?: Action | Action[]) {
+  const actions = action === undefined ? [] : Array.isArray(action) ? action : [action];
   const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;background:#f6f6f6;padding:24px">
 <div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:24px">
 <h1 style="font-size:20px;color:#a61e4d">${escapeHtml(title)}</h1>
 ${paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
-${action ? actionHtml(action) : ''}
+${actions.map(actionHtml).join('\n')}
 <p style="font-size:12px;color:#666">Vitrina · Ropa y calzado para toda la familia</p>${COMPANY_MARK}</div></body></html>`;
   const footer = ['', 'Vitrina', COMPANY_MARK];
-  const text = [title, '', ...paragraphs, ...(action ? ['', `${action.label}: ${action.url}`] : []), ...footer].join('\n');
+  const text = [title, '', ...paragraphs, ...actions.flatMap((a) => ['', `${a.label}: ${a.url}`]), ...footer].join('\n');
   return { html, text };
 }
 
@@ -146,13 +147,24 @@ export function passwordChangedMail(nickname: string) {
   };
 }
 
-export function orderStepMail(name: string, code: string, stepLabel: string, url: string, extra: string, summary: string[] = []) {
+/** `documento`: the sale document the order became (its factura), with the signed link to its PDF. */
+export function orderStepMail(
+  name: string,
+  code: string,
+  stepLabel: string,
+  url: string,
+  extra: string,
+  summary: string[] = [],
+  documento: { kind: string; number: string; url: string } | null = null,
+) {
+  const lines = [`Su orden de compra ${code} está ahora en el paso «${stepLabel}».`, ...(extra ? [extra] : []), ...summary];
+  if (documento) lines.push(`Su ${documento.kind} ${documento.number} está emitida: descárguela en PDF con el enlace de abajo.`);
   return {
     subject: `Orden ${code}: ${stepLabel}`,
-    ...layout(greeting(name), [`Su orden de compra ${code} está ahora en el paso «${stepLabel}».`, ...(extra ? [extra] : []), ...summary], {
-      label: 'Ver mi orden',
-      url,
-    }),
+    ...layout(greeting(name), lines, [
+      { label: 'Ver mi orden', url },
+      ...(documento ? [{ label: `Descargar la ${documento.kind} ${documento.number} (PDF)`, url: documento.url }] : []),
+    ]),
   };
 }
 
@@ -208,7 +220,7 @@ export function orderSummary(order: SummaryOrder, lines: readonly SummaryLine[],
     `IVA (16 %): ${amount(order.iva)}`,
     `${envio.label}: ${envio.instead ?? amount(order.shipping)}${envio.estimate ? ` (${envio.estimate})` : ''}`,
     toCents(order.commission) > 0 ? `Comisión del método de pago: ${amount(order.commission)}` : '',
-    `Total: ${amount(order.total)} (${formatVes(usdToVesCents(toCents(order.total), order.rate))})`,
+    `Total: ${amount(order.total)} (${formatVes(usdToVesCents(toCents(order.total), order.rate))} a ${formatRatePerUsd(order.rate)})`,
   ].filter(Boolean);
   return ['Resumen de su pedido:', ...rows, ...totals];
 }

@@ -24,8 +24,7 @@ import {
   usdEquivalent,
 } from '#domain/cuentas-por-pagar.ts';
 import { caracasIsoDate, formatDate } from '#domain/dates.ts';
-import { formatRate } from '#domain/documento-pdf.ts';
-import { addCents, type Currency, formatUsd, fromCents, toCents } from '#domain/money.ts';
+import { addCents, type Currency, formatRate, formatUsd, fromCents, toCents } from '#domain/money.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingBucket, agingBucket, daysOverdue, normalizeDni } from '#domain/ventas.ts';
 import type { Db } from '#server/db/client.ts';

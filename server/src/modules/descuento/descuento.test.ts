@@ -420,6 +420,7 @@ describe('lo que ve y paga el comprador', () => {
     expect(mail.text).toContain('Descuento por el método de pago (Pago con Zelle): −$ 1,44');
     expect(mail.text).toContain('Envío MRW: $ 5,00');
     expect(mail.text).toContain('Total: $ 36,74');
+    expect(mail.text).toMatch(/Total: \$ 36,74 \(Bs\. [\d.]+,\d{2} a Bs\. [\d.]+,\d{4} por US\$\)/);
 
     // A later change of the discounts never changes the order.
     await api.call('admin', 'PATCH', '/api/descuento/activar', { id: sublinea20.id, active: false });

@@ -23,17 +23,19 @@ export const RECEIVABLE_COLUMNS: SheetColumn[] = [
   { header: 'Cédula/RIF', kind: 'text', width: 14 },
   { header: 'Teléfono', kind: 'text', width: 14 },
   { header: 'Estado de pago', kind: 'text', width: 14 },
-  { header: 'Tasa', kind: 'rate', width: 12 },
+  { header: 'Tasa del documento', kind: 'rate', width: 12 },
   { header: 'Total $', kind: 'amount', width: 14 },
   { header: 'Descuento $', kind: 'amount', width: 14 },
   { header: 'Abonado $', kind: 'amount', width: 14 },
   { header: 'Saldo $', kind: 'amount', width: 14 },
   { header: 'A favor $', kind: 'amount', width: 14 },
-  { header: 'Total Bs.', kind: 'amount', width: 16 },
-  { header: 'Saldo Bs.', kind: 'amount', width: 16 },
+  { header: 'Total Bs. (tasa del documento)', kind: 'amount', width: 16 },
+  { header: 'Saldo Bs. (tasa de hoy)', kind: 'amount', width: 16 },
+  { header: 'Tasa de hoy', kind: 'rate', width: 12 },
 ];
 
-export function receivablesSheet(format: SheetFormat, rows: Receivable[], totals: ReceivableTotals): Readable {
+/** What is owed is owed in dollars: its Bs. is at `todayRate`, printed on every row; a document's total in Bs. is at its own rate. */
+export function receivablesSheet(format: SheetFormat, rows: Receivable[], totals: ReceivableTotals, todayRate: string): Readable {
   const values: SheetValue[][] = rows.map((r) => {
     const owes = r.kind === 'nota-entrega' && Number(r.outstandingBalance) > 0;
     return [
@@ -57,6 +59,7 @@ export function receivablesSheet(format: SheetFormat, rows: Receivable[], totals
       r.creditInFavor,
       r.totalVes,
       r.outstandingBalanceVes,
+      todayRate,
     ];
   });
   values.push([
@@ -70,6 +73,7 @@ export function receivablesSheet(format: SheetFormat, rows: Receivable[], totals
     totals.creditInFavor,
     totals.totalAmountVes,
     totals.outstandingBalanceVes,
+    todayRate,
   ]);
   return writeSheet(format, 'Cuentas por cobrar', RECEIVABLE_COLUMNS, values);
 }

@@ -87,7 +87,6 @@ export const documentColumns = {
   outstandingBalance: ventas.outstandingBalance,
   creditInFavor: ventas.creditInFavor,
   totalVes: sql<string>`${ves(ventas.total)}::text`,
-  outstandingBalanceVes: sql<string>`${ves(ventas.outstandingBalance)}::text`,
   paymentStatus: ventas.paymentStatus,
   pendingAbonos,
   subtotal: ventas.subtotal,
@@ -132,7 +131,8 @@ export async function listDocuments(db: Db, where: SQL | undefined, sort: { by: 
     .offset(offset);
 }
 
-export async function documentTotals(db: Db, where: SQL | undefined) {
+/** The sums of the filtered documents; what is still owed in Bs. at `todayRate` (what it costs today), note by note. */
+export async function documentTotals(db: Db, where: SQL | undefined, todayRate: string) {
   const [row] = await db
     .select({
       documents: count(),
@@ -144,7 +144,7 @@ export async function documentTotals(db: Db, where: SQL | undefined) {
       totalAmountVes: sql<string>`coalesce(sum(${ves(ventas.total)}), 0)::numeric(18,2)::text`,
       discountVes: sql<string>`coalesce(sum(${ves(ventas.discount)}), 0)::numeric(18,2)::text`,
       balancePaidVes: sql<string>`coalesce(sum(${ves(ventas.balancePaid)}), 0)::numeric(18,2)::text`,
-      outstandingBalanceVes: sql<string>`coalesce(sum(${ves(ventas.outstandingBalance)}), 0)::numeric(18,2)::text`,
+      outstandingBalanceVes: sql<string>`coalesce(sum(round(${ventas.outstandingBalance} * ${todayRate}::numeric, 2)), 0)::numeric(18,2)::text`,
     })
     .from(ventas)
     .where(where);

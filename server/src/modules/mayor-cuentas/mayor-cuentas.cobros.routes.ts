@@ -66,12 +66,12 @@ export async function mayorCuentasCobrosRoutes(app: FastifyInstance): Promise<vo
       const { items, totals } = await service.clientesParaExportar(db(), filters);
       return reply.send(receivableClientsSheet(query.formato, items, totals));
     }
-    const { items, totals } = await service.listadoParaExportar(db(), params.type, {
+    const { items, totals, todayRate } = await service.listadoParaExportar(db(), params.type, {
       filters,
       sortBy: query.sort_by,
       sortDesc: query.sort_desc,
     });
-    return reply.send(receivablesSheet(query.formato, items, totals));
+    return reply.send(receivablesSheet(query.formato, items, totals, todayRate));
   });
   route(app, contract.verAbonos, COBROS, async ({ params }) => ok(await service.verAbonos(db(), params.client, params.deliveryNote)));
   route(app, contract.facturaCliente, COBROS, async ({ params }) => ok(await service.facturaCliente(db(), params.client)));

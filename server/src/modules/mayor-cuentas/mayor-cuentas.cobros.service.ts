@@ -29,7 +29,7 @@ import type {
   StatementEntry,
 } from '#domain/contracts/mayor-cuentas.ts';
 import { caracasIsoDate, formatDate } from '#domain/dates.ts';
-import { addCents, type Currency, fromCents, toCents, vesToUsdCents } from '#domain/money.ts';
+import { addCents, type Currency, fromCents, toCents, usdToVesCents, vesToUsdCents } from '#domain/money.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
 import {
   AGING_BUCKETS,
@@ -62,7 +62,8 @@ function today(): string {
 
 // ── views ───────────────────────────────────────────────────────────────────
 
-function receivableView(row: repo.DocumentRow, day: string): Receivable {
+/** A document as the receivables show it; what it still owes in Bs. is at `todayRate`, its total in Bs. at its own. */
+function receivableView(row: repo.DocumentRow, day: string, todayRate: string): Receivable {
   const owes = toCents(row.outstandingBalance) > 0;
   return {
     id: row.id,
@@ -85,15 +86,15 @@ function receivableView(row: repo.DocumentRow, day: string): Receivable {
     outstandingBalance: row.outstandingBalance,
     creditInFavor: row.creditInFavor,
     totalVes: row.totalVes,
-    outstandingBalanceVes: row.outstandingBalanceVes,
+    outstandingBalanceVes: fromCents(usdToVesCents(toCents(row.outstandingBalance), todayRate)),
     paymentStatus: row.paymentStatus as PaymentStatus,
     pendingAbonos: Number(row.pendingAbonos),
   };
 }
 
-function billView(row: repo.DocumentRow, day: string): Bill {
+function billView(row: repo.DocumentRow, day: string, todayRate: string): Bill {
   return {
-    ...receivableView(row, day),
+    ...receivableView(row, day, todayRate),
     subtotal: row.subtotal,
     descuento: row.descuento,
     devoluciones: row.devoluciones,
@@ -128,9 +129,9 @@ function abonoView(row: repo.AbonoRow): AbonoView {
 }
 
 async function billById(db: Db, id: number): Promise<Bill> {
-  const row = await repo.findDocument(db, eq(ventas.id, id));
+  const [row, tasa] = await Promise.all([repo.findDocument(db, eq(ventas.id, id)), tasaDelDia(db)]);
   if (!row) throw new NoEncontrado(DOCUMENT_NOT_FOUND);
-  return billView(row, today());
+  return billView(row, today(), tasa.amount);
 }
 
 async function abonoById(db: Db, id: number): Promise<AbonoView> {
@@ -155,14 +156,16 @@ export async function listado(db: Db, type: ListadoType, q: ListadoQuery) {
   const byDue = type === 'pendientes' || type === 'vencidas';
   const sortBy = q.sortBy ?? (byDue ? 'vencimiento' : 'fecha');
   const sortDesc = q.sortDesc ?? !(sortBy === 'vencimiento' || sortBy === 'cliente' || sortBy === 'numero');
+  const { amount: todayRate } = await tasaDelDia(db);
   const [rows, totals] = await Promise.all([
     repo.listDocuments(db, where, { by: sortBy, desc: sortDesc }, q.perPage, offsetOf(q.page, q.perPage)),
-    repo.documentTotals(db, where),
+    repo.documentTotals(db, where, todayRate),
   ]);
   return {
-    items: rows.map((r) => receivableView(r, day)),
+    items: rows.map((r) => receivableView(r, day, todayRate)),
     meta: metaFor(q.page, q.perPage, Number(totals.documents)),
     totals: { ...totals, documents: Number(totals.documents) } satisfies ReceivableTotals,
+    todayRate,
   };
 }
 
@@ -178,9 +181,10 @@ function agingText(cents: Record<AgingBucket, number>): AgingAmounts {
 export async function listadoClientes(db: Db, q: Omit<ListadoQuery, 'sortBy' | 'sortDesc'>) {
   const day = today();
   const where = repo.documentConditions('clientes', q.filters, day);
+  const { amount: todayRate } = await tasaDelDia(db);
   const [{ rows, total }, totals, owed] = await Promise.all([
     repo.listClients(db, where, q.perPage, offsetOf(q.page, q.perPage)),
-    repo.documentTotals(db, where),
+    repo.documentTotals(db, where, todayRate),
     repo.owedByDueDay(db, where),
   ]);
   const all = emptyAging();
@@ -246,13 +250,14 @@ export function exportFileName(type: ListadoType | 'clientes', format: 'xlsx' | 
 export async function verAbonos(db: Db, clientId: number, number: string): Promise<BillWithAbonos> {
   const row = await repo.findDocument(db, and(eq(ventas.number, number), eq(ventas.clienteId, clientId)));
   if (!row) throw new NoEncontrado('Ese cliente no tiene una nota de entrega o factura con ese número.');
-  const [lines, abonoRows, returns] = await Promise.all([
+  const [lines, abonoRows, returns, tasa] = await Promise.all([
     repo.findLines(db, row.id),
     repo.findAbonos(db, eq(abonos.ventaId, row.id)),
     repo.findDevoluciones(db, [row.id]),
+    tasaDelDia(db),
   ]);
   return {
-    bill: billView(row, today()),
+    bill: billView(row, today(), tasa.amount),
     lines: lines.map(lineView),
     abonos: abonoRows.map(abonoView),
     devoluciones: returns.map(devolucionView),
@@ -391,7 +396,8 @@ export async function facturaCliente(db: Db, clientId: number) {
     balance += debitCents - creditCents;
     return { ...e, debit: fromCents(debitCents), credit: fromCents(creditCents), balance: fromCents(balance) };
   });
-  const totals = await repo.documentTotals(db, eq(ventas.clienteId, clientId));
+  const { amount: todayRate } = await tasaDelDia(db);
+  const totals = await repo.documentTotals(db, eq(ventas.clienteId, clientId), todayRate);
   return {
     client: {
       id: client.id,
@@ -401,7 +407,7 @@ export async function facturaCliente(db: Db, clientId: number) {
       creditLimit: client.creditLimit,
       creditDays: client.creditDays,
     },
-    documents: documents.map((d) => receivableView(d, day)),
+    documents: documents.map((d) => receivableView(d, day, todayRate)),
     statement,
     totals: { ...totals, documents: Number(totals.documents) },
   };

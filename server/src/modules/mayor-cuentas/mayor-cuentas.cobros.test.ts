@@ -405,6 +405,8 @@ describe('devoluciones', () => {
 
 describe('listados, antigüedad y estado de cuenta', () => {
   it('por tipo, con búsqueda, filtros y totales en USD y Bs.; por cliente con la deuda repartida por antigüedad', async () => {
+    // The notes are made at Bs. 40; today's rate is Bs. 318,7425: what is owed is shown in Bs. at today's rate.
+    await t.database.db.execute(sql`INSERT INTO tasas_cambio (amount, note) VALUES ('318.7425', 'tasa de hoy')`);
     const dni = nextDni();
     const today = caracasIsoDate(new Date());
     const daysAgo = (n: number) => caracasIsoDate(new Date(Date.now() - n * 86_400_000));
@@ -429,8 +431,17 @@ describe('listados, antigüedad y estado de cuenta', () => {
       totalAmount: '116.00',
       outstandingBalance: '116.00',
       balancePaid: '0.00',
-      outstandingBalanceVes: '4640.00',
+      // 11,60 + 23,20 + 34,80 + 46,40 at 318,7425, each rounded: 3.697,41 + 7.394,83 + 11.092,24 + 14.789,65.
+      outstandingBalanceVes: '36974.13',
+      totalAmountVes: '4640.00',
     });
+    expect(pendientes.data.find((r) => r.number === alDia.number)).toMatchObject({
+      rate: '40.0000',
+      totalVes: '464.00',
+      outstandingBalanceVes: '3697.41',
+    });
+    const bill = await verAbonos(pendientes.data[0].client.id, d100.number);
+    expect(bill.bill).toMatchObject({ totalVes: '1856.00', outstandingBalanceVes: '14789.65' });
     expect((await list('vencidas')).data.map((r) => r.number)).toEqual([d100.number, d45.number, d20.number]);
     expect((await list('pagadas')).data.map((r) => r.number)).toEqual([paid.number]);
     const todas = await list('todas');
@@ -491,7 +502,8 @@ describe('listados, antigüedad y estado de cuenta', () => {
       const row = sheet.getRow(i + 2);
       expect(row.getCell(col('Número')).value).toBe(r.number);
       expect(row.getCell(col('Saldo $')).value).toBe(Number(r.outstandingBalance));
-      expect(row.getCell(col('Saldo Bs.')).value).toBe(Number(r.outstandingBalanceVes));
+      expect(row.getCell(col('Saldo Bs. (tasa de hoy)')).value).toBe(Number(r.outstandingBalanceVes));
+      expect(row.getCell(col('Tasa de hoy')).value).toBe(318.7425);
       expect(row.getCell(col('Vence')).value).toBeInstanceOf(Date);
     });
     expect(sheet.getRow(2).getCell(col('Antigüedad')).value).toBe('31 a 60 días');
@@ -563,7 +575,8 @@ describe('listados, antigüedad y estado de cuenta', () => {
     const sum = totals as unknown as Record<string, string>;
     expect(sum).toMatchObject({ discount: '6.00', balancePaid: '50.00', outstandingBalance: '60.00' });
     expect(toCents(sum.totalAmount) - toCents(sum.discount) - toCents(sum.balancePaid)).toBe(toCents(sum.outstandingBalance));
-    expect(toCents(sum.totalAmountVes) - toCents(sum.discountVes) - toCents(sum.balancePaidVes)).toBe(toCents(sum.outstandingBalanceVes));
+    // In Bs. the documents' total and payments are history at each one's rate, while what is owed is at
+    // today's: the cards convert all four at today's rate (resumenInput, cobros-comun.tsx).
     expect((await api.call('administracion', 'GET', `${BASE}/factura-cliente/99999999`)).statusCode).toBe(404);
   });
 

@@ -1,14 +1,16 @@
 // What an order tells the world once a step is saved: the buyer's mail (with the signed link to the
 // order's page), the back office's live notice and the staff's sale notice. Each runs after the
 // commit (server/src/db/after-commit.ts): a failure is logged and never undoes the step.
-import type { OrderView as OrderViewJson } from '#domain/contracts/orden-compra.ts';
+import type { OrderDocument, OrderView as OrderViewJson } from '#domain/contracts/orden-compra.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
+import { SALE_KIND_LABELS } from '#domain/ventas.ts';
 import type { AfterCommit } from '#server/db/after-commit.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Serializable } from '#server/http/contract.ts';
 import { safeEqual, sign } from '#server/modules/auth/tokens.ts';
 import { notificarVenta, type SaleOrder } from '#server/modules/config/config.service.ts';
 import { orderStepMail } from '#server/modules/correo/plantillas.ts';
+import { documentoDeOrden } from '#server/modules/ventas/ventas.pdf.service.ts';
 import type { OrderContext } from './orden-compra.context.ts';
 import { notificarOrden, type OrdenEvento } from './orden-compra.eventos.ts';
 import { findOrderView, type OrderRow, orderAmounts } from './orden-compra.repo.ts';
@@ -34,6 +36,26 @@ export function onlineReturnSignature(secret: string, code: string): string {
   return sign(secret, `paypal-retorno|${code}`).slice(0, 32);
 }
 
+/** The signature of the link to the PDF of the document an order became (its own text: it opens only the PDF). */
+export function documentToken(secret: string, code: string): string {
+  return sign(secret, `documento-orden|${code}`).slice(0, 32);
+}
+
+export function validDocumentToken(secret: string, code: string, token: string | undefined): boolean {
+  return Boolean(token) && safeEqual(documentToken(secret, code), token ?? '');
+}
+
+/** The path of the PDF of an order's document, signed: the pages link it as is, the mails after PUBLIC_URL. */
+export function documentPath(secret: string, code: string): string {
+  return `/api/orden-compra/documento/${code}/pdf?t=${documentToken(secret, code)}`;
+}
+
+/** The document an order became, as its pages and mails show it; null before its payment is confirmed. */
+export async function documentOf(ctx: Pick<OrderContext, 'secret'>, db: Db, order: { id: number; code: string }): Promise<OrderDocument> {
+  const doc = await documentoDeOrden(db, order.id);
+  return doc ? { kind: doc.kind, number: doc.number, pdf: documentPath(ctx.secret, order.code) } : null;
+}
+
 /** The buyer's link to the order's public page: no e-mail or cédula to type. */
 export function orderLink(ctx: Pick<OrderContext, 'publicUrl' | 'secret'>, code: string): string {
   return `${ctx.publicUrl}/orden/${code}?t=${orderToken(ctx.secret, code)}`;
@@ -42,7 +64,7 @@ export function orderLink(ctx: Pick<OrderContext, 'publicUrl' | 'secret'>, code:
 /** An order's answer after a step, as the services build it (dates as Date). */
 export type OrderView = Serializable<OrderViewJson>;
 
-type MailedOrder = { code: string; buyer: { email: string; fullName: string } };
+type MailedOrder = { id: number; code: string; buyer: { email: string; fullName: string } };
 
 /**
  * Keeps the buyer's mail of `step` in the outbox within the step's transaction (so it exists exactly
@@ -59,10 +81,13 @@ export async function queueStepMail(
 ) {
   // A WhatsApp order may have no e-mail (decision 0033): the buyer follows it in the chat and by its link.
   if (!order.buyer.email) return;
+  // Once paid, the order is a sale: the mail of «Pago confirmado» carries its factura (made in this transaction).
+  const doc = step === 'pago-confirmado' ? await documentOf(ctx, tx, order) : null;
+  const documento = doc ? { kind: SALE_KIND_LABELS[doc.kind].toLowerCase(), number: doc.number, url: `${ctx.publicUrl}${doc.pdf}` } : null;
   const mail = {
     to: order.buyer.email,
     kind: `orden-${step}`,
-    ...orderStepMail(order.buyer.fullName, order.code, ORDER_STEP_LABELS[step], orderLink(ctx, order.code), extra, summary),
+    ...orderStepMail(order.buyer.fullName, order.code, ORDER_STEP_LABELS[step], orderLink(ctx, order.code), extra, summary, documento),
   };
   const deliver = await ctx.mailer.queue(tx, mail);
   afterCommit(`correo de la orden ${order.code}`, () => deliver(ctx.db), { background: true });

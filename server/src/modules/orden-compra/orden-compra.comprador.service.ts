@@ -39,8 +39,19 @@ import {
 import { quoteFor } from '#server/modules/envios/envios.service.ts';
 import { holdStock, releaseCartHolds } from '#server/modules/inventario/inventario.service.ts';
 import { updateDetails } from '#server/modules/profile/profile.service.ts';
+import { documentoDeOrdenPdf } from '#server/modules/ventas/ventas.pdf.service.ts';
 import { REFERENCE_USED } from '#server/modules/ventas/ventas.referencias.repo.ts';
-import { announceToStaff, type OrderView, orderToken, queueStepMail, validToken, viewAfterStep, viewOf } from './orden-compra.avisos.ts';
+import {
+  announceToStaff,
+  documentOf,
+  type OrderView,
+  orderToken,
+  queueStepMail,
+  validDocumentToken,
+  validToken,
+  viewAfterStep,
+  viewOf,
+} from './orden-compra.avisos.ts';
 import type { OrderContext } from './orden-compra.context.ts';
 import { recordStep } from './orden-compra.pasos.ts';
 import * as repo from './orden-compra.repo.ts';
@@ -511,10 +522,11 @@ export async function estadoPublico(ctx: OrderContext, code: string, token: stri
   if (!validToken(ctx.secret, code, token)) throw new NoEncontrado(NOT_FOUND_PUBLIC);
   const order = await repo.findByCode(db, code);
   if (!order) throw new NoEncontrado(NOT_FOUND_PUBLIC);
-  const [details, history, payments] = await Promise.all([
+  const [details, history, payments, document] = await Promise.all([
     repo.findDetails(db, order.id),
     repo.findHistory(db, order.id),
     repo.findPayments(db, order.id),
+    documentOf(ctx, db, order),
   ]);
   return {
     code: order.code,
@@ -550,5 +562,20 @@ export async function estadoPublico(ctx: OrderContext, code: string, token: stri
       net: d.net,
     })),
     timeline: history.filter((h) => h.from !== h.to).map((h) => ({ step: h.to, at: h.at })),
+    document,
   };
+}
+
+/**
+ * The PDF of the document the order became, for whoever holds its signed link (the order page and
+ * the mail of «Pago confirmado»); a wrong link is answered as an unknown order, and an order not yet
+ * paid has none.
+ */
+export async function documentoPdfDeOrden(ctx: OrderContext, code: string, token: string | undefined) {
+  if (!validDocumentToken(ctx.secret, code, token)) throw new NoEncontrado(NOT_FOUND_PUBLIC);
+  const order = await repo.findByCode(ctx.db, code);
+  if (!order) throw new NoEncontrado(NOT_FOUND_PUBLIC);
+  const file = await documentoDeOrdenPdf(ctx.db, order.id);
+  if (!file) throw new NoEncontrado('La factura de esta orden se emite cuando su pago está confirmado.');
+  return file;
 }

@@ -18,7 +18,7 @@ import { anularVentaDeOrden } from '#server/modules/ventas/ventas.anular.service
 import { referenciaEnUso } from '#server/modules/ventas/ventas.referencias.repo.ts';
 import { ventaDeOrdenPagada } from '#server/modules/ventas/ventas.venta.orden.service.ts';
 import { ordenParaVenta } from './orden-compra.a-venta.ts';
-import { type OrderView, viewAfterStep } from './orden-compra.avisos.ts';
+import { documentOf, type OrderView, viewAfterStep } from './orden-compra.avisos.ts';
 import type { OrderContext } from './orden-compra.context.ts';
 import { recordStep } from './orden-compra.pasos.ts';
 import * as repo from './orden-compra.repo.ts';
@@ -135,11 +135,12 @@ export async function numeroGuia(ctx: OrderContext, code: string, trackingNumber
  * `own`: the buyer's own view (profile), even for staff: another user's code is not found, and
  * the history does not name the staff who moved it.
  */
-export async function detalle(db: Db, code: string, user: SessionUser, options: { own?: boolean } = {}): Promise<OrdenDetalle> {
+/** `secret`: signs the link to the PDF of the order's document (its factura), for the buyer and staff alike. */
+export async function detalle(db: Db, code: string, user: SessionUser, options: { own?: boolean; secret: string }): Promise<OrdenDetalle> {
   const order = await repo.findByCode(db, code);
   const mayView = order && (order.userId === user.id || (!options.own && isStaff(user.roles)));
   if (!order || !mayView) throw new NoEncontrado('La orden de compra no existe.');
-  const [details, payments, history, salesman, credit, inCharge, onlinePayments] = await Promise.all([
+  const [details, payments, history, salesman, credit, inCharge, onlinePayments, document] = await Promise.all([
     repo.findDetails(db, order.id),
     repo.findPayments(db, order.id),
     repo.findHistory(db, order.id),
@@ -147,6 +148,7 @@ export async function detalle(db: Db, code: string, user: SessionUser, options: 
     isCreditSale(db, order.id),
     options.own ? null : resumenUsuario(db, order.inChargeUserId),
     options.own ? [] : onlinePaymentsOf(db, order.id),
+    documentOf(options, db, order),
   ]);
   return {
     order: {
@@ -164,6 +166,7 @@ export async function detalle(db: Db, code: string, user: SessionUser, options: 
       createdAt: order.createdAt.toISOString(),
       ...(options.own ? {} : { clientIp: order.clientIp }),
       origen: order.origen,
+      document,
     },
     details,
     // Each reported amount against what the order owes with that method (USD, or Bs. at the order's rate).

@@ -91,6 +91,15 @@ export async function ordenCompraRoutes(app: FastifyInstance): Promise<void> {
   route(app, contract.estado, { access: 'public', rateLimit: { max: 60, timeWindow: 60_000 } }, async ({ params, query }) =>
     ok(await comprador.estadoPublico(ctx(), params.code, query.t)),
   );
+  // The buyer's factura: its own signed link (page and mail), never cached, limited per address like the status.
+  route(app, contract.documentoPdf, { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } }, async ({ params, query }, reply) => {
+    const file = await comprador.documentoPdfDeOrden(ctx(), params.code, query.t);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${file.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(file.body);
+  });
   // The store's accounts to pay to, grouped by method (the checkout's payment step).
   route(app, contract.cuentasParaPagar, { access: 'public', cacheSeconds: 10 }, async ({ query }) =>
     ok(await cuentasActivasPorMetodo(db(), query.method)),
@@ -157,7 +166,7 @@ export async function ordenCompraRoutes(app: FastifyInstance): Promise<void> {
   route(app, contract.detalle, { access: 'usuario' }, async (request) => {
     const user = staffUser(request.user);
     // A customer gets the buyer's view here too: only their own order, without staff details.
-    return ok(await personal.detalle(db(), request.query.code, user, { own: !isStaff(user.roles) }));
+    return ok(await personal.detalle(db(), request.query.code, user, { own: !isStaff(user.roles), secret: ctx().secret }));
   });
 
   route(app, contract.confirmarPago, FINANZAS, async ({ body, user }) =>

@@ -55,7 +55,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, contract.miOrden, usuario, async (request) =>
-    ok(await ordenes.detalle(db(), request.query.code, current(request.user), { own: true })),
+    ok(await ordenes.detalle(db(), request.query.code, current(request.user), { own: true, secret: app.authContext().secret })),
   );
 
   route(app, contract.buscarVendedores, usuario, async (request) => ok(await service.salesmen(db(), request.query.search)));

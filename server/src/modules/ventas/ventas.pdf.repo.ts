@@ -6,6 +6,17 @@ import { vendedores } from '#server/modules/auth/auth.schema.ts';
 import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
 import { abonos, clientes, ventaLineas, ventaPagos, ventas } from './ventas.schema.ts';
 
+/** The sale document a web order became (its factura, or its nota de entrega on credit), the newest; null before. */
+export async function findDocumentoDeOrden(db: Db, orderId: number): Promise<{ number: string; kind: string } | null> {
+  const [row] = await db
+    .select({ number: ventas.number, kind: ventas.kind })
+    .from(ventas)
+    .where(eq(ventas.orderId, orderId))
+    .orderBy(desc(ventas.id))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findDocumento(db: Db, number: string) {
   const [row] = await db
     .select({

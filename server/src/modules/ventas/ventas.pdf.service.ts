@@ -17,7 +17,7 @@ import { normalizeDni, type SaleCondition, type SaleKind } from '#domain/ventas.
 import type { Db } from '#server/db/client.ts';
 import { NoEncontrado } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
-import { datosEmpresa } from '#server/modules/general/general.service.ts';
+import { datosEmpresa, tasaDelDiaConFuente } from '#server/modules/general/general.service.ts';
 import * as repo from './ventas.pdf.repo.ts';
 
 /** Who sees any document; anyone else only the documents of the customer linked to their account. */
@@ -37,6 +37,26 @@ export async function documentoPdf(db: Db, number: string, user: SessionUser): P
   const found = await repo.findDocumento(db, number);
   // A customer asking for someone else's document learns nothing about it: the same 404.
   if (!found || !mayRead(user, found.cliente.userId)) throw new NoEncontrado(`El documento ${number} no existe.`);
+  return renderDocumentoPdf(db, found);
+}
+
+/** The document a web order became (its factura, or its nota on credit): number and kind; null before its payment is confirmed. */
+export async function documentoDeOrden(db: Db, orderId: number): Promise<{ number: string; kind: SaleKind } | null> {
+  const found = await repo.findDocumentoDeOrden(db, orderId);
+  return found ? { number: found.number, kind: found.kind as SaleKind } : null;
+}
+
+/**
+ * The PDF of the document a web order became, for its buyer: the caller (the orders module) has
+ * already checked the order's signed link. Null while the order has none.
+ */
+export async function documentoDeOrdenPdf(db: Db, orderId: number): Promise<PdfFile | null> {
+  const doc = await repo.findDocumentoDeOrden(db, orderId);
+  const found = doc ? await repo.findDocumento(db, doc.number) : null;
+  return found ? renderDocumentoPdf(db, found) : null;
+}
+
+async function renderDocumentoPdf(db: Db, found: NonNullable<Awaited<ReturnType<typeof repo.findDocumento>>>): Promise<PdfFile> {
   const { venta, cliente } = found;
   const [empresa, lineas, pagos, abonos] = await Promise.all([
     datosEmpresa(db),
@@ -106,15 +126,17 @@ export async function estadoDeCuentaPdf(db: Db, client: string, user: SessionUse
   const where = /^\d{1,10}$/.test(client) ? { id: Number(client) } : { dni: normalizeDni(client) };
   const cliente = await repo.findCliente(db, where);
   if (!cliente || !mayRead(user, cliente.userId)) throw new NoEncontrado('El cliente no existe.');
-  const [empresa, notas, abonos] = await Promise.all([
+  const [empresa, notas, abonos, tasa] = await Promise.all([
     datosEmpresa(db),
     repo.notasDe(db, cliente.id, STATEMENT_LIMIT),
     repo.abonosDeCliente(db, cliente.id, STATEMENT_LIMIT),
+    tasaDelDiaConFuente(db),
   ]);
   const model = estadoCuentaModel({
     empresa,
     cliente,
     today: caracasIsoDate(now),
+    todayRate: { amount: tasa.amount, date: tasa.valueDate ? `${tasa.valueDate}T12:00:00-04:00` : tasa.date },
     notas: notas.map((n) => ({
       number: n.number,
       controlNumber: n.controlNumber,
@@ -403,15 +425,17 @@ async function renderDocumento(model: DocumentoPdfModel): Promise<Buffer> {
 }
 
 const STATEMENT_WIDTHS: [number, Column['align']][] = [
-  [50, 'left'],
-  [82, 'left'],
-  [62, 'left'],
-  [50, 'left'],
-  [56, 'right'],
-  [56, 'right'],
-  [56, 'right'],
-  [68, 'right'],
+  [42, 'left'],
   [60, 'left'],
+  [50, 'left'],
+  [42, 'left'],
+  [42, 'right'],
+  [40, 'right'],
+  [44, 'right'],
+  [40, 'right'],
+  [72, 'right'],
+  [58, 'right'],
+  [50, 'left'],
 ];
 
 async function renderEstadoCuenta(model: EstadoCuentaModel, now: Date): Promise<Buffer> {

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SaleLineInput, saleLine, saleTotals } from '#domain/ventas.ts';
 import { usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
+import { tasasCambio } from '#server/modules/general/general.schema.ts';
 import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { demoEmail, loginAs, nextIp } from '#test/sessions.ts';
@@ -175,7 +176,7 @@ describe('PDF de la factura', () => {
     expect(text).toMatch(/IVA 16 %\s+\$ 17,60\s+Bs\. 642,40/);
     expect(text).toMatch(/IGTF 3 %.*\$ 3,00\s+Bs\. 109,50/);
     expect(text).toMatch(/TOTAL\s+\$ 130,59\s+Bs\. 4\.766,54/);
-    expect(text).toContain('Bs. 36,50 por US$ 1');
+    expect(text).toContain('Bs. 36,5000 por US$ 1');
     expect(text).toContain('Zelle');
     expect(text).toContain('ZL-778899');
     expect(text).toContain('Página 1 de 1');
@@ -229,7 +230,11 @@ describe('PDF de la factura', () => {
 });
 
 describe('PDF del estado de cuenta', () => {
-  it('lista las notas de entrega del cliente con sus saldos en US$ y Bs. y la antigüedad', async () => {
+  it('lista las notas de entrega del cliente con sus saldos en US$ y en Bs. a la tasa de hoy, y la antigüedad', async () => {
+    // The nota was made at Bs. 36,50; today the rate is Bs. 318,7425: what is owed in Bs. is at today's rate.
+    await t.database.db
+      .insert(tasasCambio)
+      .values({ amount: '318.7425', note: 'tasa de hoy', createdAt: new Date('2026-11-23T13:00:00Z') });
     const now = await get(`/api/mayor/cuentas/estado-de-cuenta/${clienteId}/pdf`, 'administracion');
     expect(now.statusCode).toBe(200);
     expect(now.headers['content-type']).toBe('application/pdf');
@@ -241,7 +246,14 @@ describe('PDF del estado de cuenta', () => {
     expect(text).toContain('Distribuidora Ñandú, C.A.');
     expect(text).toContain(nota.number);
     expect(text).not.toContain(factura.number);
-    expect(text).toMatch(/SALDO PENDIENTE\s+\$ 77,59\s+Bs\. 2\.832,04/);
+    expect(text).toMatch(/SALDO PENDIENTE\s+\$ 77,59\s+Bs\. 24\.731,23/);
+    expect(text).not.toContain('2.832,04');
+    expect(text).toMatch(/Tasa de hoy\s+Bs\. 318,7425 por US\$,/);
+    expect(text).toContain('vigente desde el 23/11/2026');
+    // The nota's row: its balance in $, its own rate and Bs. total as history, its balance in Bs. today.
+    expect(text).toMatch(/77,59\s+4\.657,04 a 36,5000\s+24\.731,23/);
+    expect(text).toMatch(/36,5000/);
+    expect(text).toContain('Bs. de la nota');
     expect(text).toContain('Antigüedad');
     expect(text).toMatch(/20\/11\/2026\s+NE-[A-Z0-9]+-\d{6}\s+Zelle\s+AB-1234\s+Pendiente\s+\$ 50,00/);
     expect(text).toContain('Página 1 de 1');

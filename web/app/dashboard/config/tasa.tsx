@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title } from
 import { data, Form, useNavigation } from 'react-router';
 import { fijarTasa, historialTasas, normalizeRateInput, tasaDelDia, traerTasaBcv } from '#domain/contracts/general.ts';
 import { formatDate, formatDateTime } from '#domain/dates.ts';
-import { formatVes, toCents } from '#domain/money.ts';
+import { formatRate, formatRatePerUsd } from '#domain/money.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { unwrap, unwrapList } from '#web/lib/api.ts';
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!response.body.success) return data({ ...formErrors(response), saved: null }, { status: response.status });
   return {
-    saved: `Tasa del día fijada en ${formatVes(toCents(response.body.data.amount))} por dólar.`,
+    saved: `Tasa del día fijada en ${formatRatePerUsd(response.body.data.amount)}.`,
     message: undefined,
     errors: undefined,
   };
@@ -68,7 +68,7 @@ export default function TasaDelDia({ loaderData, actionData }: Route.ComponentPr
             Tasa vigente (1 USD)
           </Text>
           <Text fz={28} fw={700} data-testid="tasa-vigente">
-            {formatVes(toCents(current.amount))}
+            Bs. {formatRate(current.amount)}
           </Text>
           <Text size="sm" c="dimmed">
             {current.date ? `Desde el ${formatDateTime(current.date)}` : 'Aún no se ha fijado una tasa: se usa 1.'}
@@ -138,7 +138,7 @@ export default function TasaDelDia({ loaderData, actionData }: Route.ComponentPr
             {loaderData.history.map((row) => (
               <Table.Tr key={row.id}>
                 <Table.Td>{formatDateTime(row.date)}</Table.Td>
-                <Table.Td ta="right">{formatVes(toCents(row.amount))}</Table.Td>
+                <Table.Td ta="right">Bs. {formatRate(row.amount)}</Table.Td>
                 <Table.Td>
                   {row.source === 'bcv' ? (
                     `BCV${row.valueDate ? ` (fecha valor ${formatDate(row.valueDate)})` : ''}`

@@ -3,7 +3,8 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import { ABONO_STEP_LABELS, type AbonoStep, PAYMENT_STATUS_LABELS, type PaymentStatus } from '#domain/abono.ts';
 import type { ReceivableTotals } from '#domain/contracts/mayor-cuentas.ts';
-import { formatUsd, formatVes, toCents } from '#domain/money.ts';
+import { formatDate } from '#domain/dates.ts';
+import { formatRatePerUsd, formatUsd, formatVes, subtractCents, toCents, usdToVesCents } from '#domain/money.ts';
 import type { ResumenCobroInput } from '#domain/resumen-cobro.ts';
 import { CREDIT_SALE_ROLES, hasAnyRole, type Role } from '#domain/roles.ts';
 import { AGING_BUCKET_LABELS, type AgingBucket } from '#domain/ventas.ts';
@@ -50,16 +51,28 @@ export function Antiguedad({ aging, days }: { aging: AgingBucket; days: number }
 }
 
 /** The API's totals as the headline cards take them (total − descuentos − abonado = por cobrar). */
-export function resumenInput(t: ReceivableTotals): ResumenCobroInput {
+/**
+ * The headline's four figures. Their Bs. are all at today's rate (what is owed is owed in dollars,
+ * docs/dominio.md §Cuentas por cobrar), and «por cobrar» in Bs. is the subtraction of the other
+ * three, so the cards add up in both currencies; each document's Bs. at its own rate is history,
+ * shown on its row.
+ */
+export function resumenInput(t: ReceivableTotals, tasa: TasaHoy): ResumenCobroInput {
+  const totalCents = toCents(t.totalAmount);
+  const discountCents = toCents(t.discount);
+  const paidCents = toCents(t.balancePaid);
+  const totalVesCents = usdToVesCents(totalCents, tasa.amount);
+  const discountVesCents = usdToVesCents(discountCents, tasa.amount);
+  const paidVesCents = usdToVesCents(paidCents, tasa.amount);
   return {
-    totalCents: toCents(t.totalAmount),
-    discountCents: toCents(t.discount),
-    paidCents: toCents(t.balancePaid),
+    totalCents,
+    discountCents,
+    paidCents,
     outstandingCents: toCents(t.outstandingBalance),
-    totalVesCents: toCents(t.totalAmountVes),
-    discountVesCents: toCents(t.discountVes),
-    paidVesCents: toCents(t.balancePaidVes),
-    outstandingVesCents: toCents(t.outstandingBalanceVes),
+    totalVesCents,
+    discountVesCents,
+    paidVesCents,
+    outstandingVesCents: subtractCents(subtractCents(totalVesCents, discountVesCents), paidVesCents),
   };
 }
 
@@ -82,3 +95,21 @@ export function Monto({ usd, ves, fw = 600, testId }: { usd: string; ves?: strin
 }
 
 export const usd = (value: string) => formatUsd(toCents(value));
+
+/** The tasa del día as the receivables read it: a loader's `tasaDelDia`, with since when it rules. */
+export type TasaHoy = { amount: string; date: string | null };
+
+/** «a la tasa de hoy, Bs. 318,7425 por US$ (vigente desde el 01/12/2026)»: what the Bs. of a balance is at. */
+export function tasaDeHoyTexto(tasa: TasaHoy): string {
+  return `a la tasa de hoy, ${formatRatePerUsd(tasa.amount)}${tasa.date ? ` (vigente desde el ${formatDate(tasa.date)})` : ''}`;
+}
+
+/** Under a receivables list or statement: what is owed is owed in dollars, its Bs. is at today's rate. */
+export function TasaDeHoy({ tasa }: { tasa: TasaHoy }) {
+  return (
+    <Text size="xs" c="dimmed" data-testid="tasa-de-hoy">
+      Lo que se debe está en dólares; en bolívares, {tasaDeHoyTexto(tasa)}. Los bolívares de cada documento a su propia tasa son históricos:
+      no son lo que se debe.
+    </Text>
+  );
+}

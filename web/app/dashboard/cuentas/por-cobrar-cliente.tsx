@@ -3,23 +3,30 @@
 import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { data, Link } from 'react-router';
 import { fillPath } from '#domain/contracts/contract.ts';
+import { tasaDelDia } from '#domain/contracts/general.ts';
 import { facturaCliente, type StatementEntry } from '#domain/contracts/mayor-cuentas.ts';
 import { estadoDeCuentaPdf } from '#domain/contracts/ventas-pdf.ts';
 import { formatDate, formatDateTime } from '#domain/dates.ts';
-import { formatUsd } from '#domain/money.ts';
+import { formatRatePerUsd, formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
 import { resumenDeCobro } from '#domain/resumen-cobro.ts';
+import { DEFAULT_EXCHANGE_RATE } from '#domain/store-constants.ts';
 import { SALE_KIND_LABELS } from '#domain/ventas.ts';
-import { unwrap } from '#web/lib/api.ts';
+import { montoOrden } from '#web/components/monto-orden.tsx';
+import { orFallback, unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/por-cobrar-cliente';
-import { Antiguedad, COBROS_ROLES, EstadoPago, resumenInput, usd } from './cobros-comun.tsx';
+import { Antiguedad, COBROS_ROLES, EstadoPago, resumenInput, TasaDeHoy, tasaDeHoyTexto, usd } from './cobros-comun.tsx';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireRole(request, context.api, COBROS_ROLES);
   const cliente = params.cliente ?? '';
   if (!/^\d{1,10}$/.test(cliente)) throw data({ message: 'No encontramos ese cliente.' }, { status: 404 });
-  return unwrap(await context.api.call(facturaCliente, { client: cliente }));
+  const [statement, tasa] = await Promise.all([
+    context.api.call(facturaCliente, { client: cliente }).then(unwrap),
+    context.api.call(tasaDelDia, {}).then((r) => orFallback(r, { ...DEFAULT_EXCHANGE_RATE, date: null })),
+  ]);
+  return { ...statement, tasa };
 }
 
 export function meta({ matches, data: loaded }: Route.MetaArgs) {
@@ -37,7 +44,7 @@ const KIND_LABELS: Record<StatementEntry['kind'], string> = {
 };
 
 export default function EstadoDeCuenta({ loaderData }: Route.ComponentProps) {
-  const { client, documents, statement, totals } = loaderData;
+  const { client, documents, statement, totals, tasa } = loaderData;
   const last = statement[statement.length - 1];
   const saldo = Number(last?.balance ?? '0');
   return (
@@ -60,7 +67,7 @@ export default function EstadoDeCuenta({ loaderData }: Route.ComponentProps) {
       </Text>
       {/* Total − descuentos − abonado = debe (domain/resumen-cobro.ts), and what is in their favour. */}
       <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" data-testid="resumen-estado">
-        {resumenDeCobro(resumenInput(totals)).map((f) => (
+        {resumenDeCobro(resumenInput(totals, tasa)).map((f) => (
           <Card key={f.key} withBorder padding="sm">
             <Text size="xs" c="dimmed">
               {f.key === 'pendiente' ? 'Debe' : f.label}
@@ -78,6 +85,12 @@ export default function EstadoDeCuenta({ loaderData }: Route.ComponentProps) {
           <Text fw={700}>{usd(totals.creditInFavor)}</Text>
         </Card>
       </SimpleGrid>
+      {toCents(totals.outstandingBalance) > 0 && (
+        <Text size="sm" data-testid="cliente-debe-bs">
+          Debe {usd(totals.outstandingBalance)}: {formatVes(toCents(totals.outstandingBalanceVes))} {tasaDeHoyTexto(tasa)}.
+        </Text>
+      )}
+      <TasaDeHoy tasa={tasa} />
 
       <Title order={2} size="h3">
         Documentos
@@ -98,7 +111,9 @@ export default function EstadoDeCuenta({ loaderData }: Route.ComponentProps) {
                 </Group>
               </Group>
               <Text size="xs" c="dimmed">
-                {formatDate(d.createdAt)} · total {usd(d.total)} · saldo {usd(d.outstandingBalance)}
+                {formatDate(d.createdAt)} · total {usd(d.total)} ({montoOrden(d.total, d.rate).ves} a {formatRatePerUsd(d.rate)}) · saldo{' '}
+                {usd(d.outstandingBalance)}
+                {toCents(d.outstandingBalance) > 0 ? ` (${formatVes(toCents(d.outstandingBalanceVes))} hoy)` : ''}
                 {Number(d.creditInFavor) > 0 ? ` · a favor ${usd(d.creditInFavor)}` : ''}
               </Text>
             </Card>
@@ -186,7 +201,9 @@ export default function EstadoDeCuenta({ loaderData }: Route.ComponentProps) {
         </Stack>
       )}
       <Text fw={700} data-testid="saldo-final">
-        {saldo < 0 ? `Saldo a favor del cliente: ${usd((-saldo).toFixed(2))}` : `Saldo: ${usd(last?.balance ?? '0')}`}
+        {saldo < 0
+          ? `Saldo a favor del cliente: ${usd((-saldo).toFixed(2))}`
+          : `Saldo: ${usd(last?.balance ?? '0')}${saldo > 0 ? ` · ${formatVes(usdToVesCents(toCents(last?.balance ?? '0'), tasa.amount))} ${tasaDeHoyTexto(tasa)}` : ''}`}
       </Text>
     </Stack>
   );

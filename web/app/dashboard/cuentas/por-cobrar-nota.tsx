@@ -2,6 +2,7 @@
 // and returns; register an abono (admin, administración, vendedor-admin); approve or reject a
 // pending one, apply a discount, give units back (admin, administración). Every abono says who
 // registered it and who approved or rejected it, and when. Works without JavaScript.
+
 import {
   Alert,
   Anchor,
@@ -33,6 +34,7 @@ import {
   verAbonos,
 } from '#domain/contracts/mayor-cuentas.ts';
 import { caracasIsoDate, formatDate, formatDateTime } from '#domain/dates.ts';
+import { formatRate, formatRatePerUsd, formatVes, toCents } from '#domain/money.ts';
 import { SALE_KIND_LABELS, SALE_PAYMENT_METHOD_IDS, SALE_PAYMENT_METHODS } from '#domain/ventas.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { montoOrden } from '#web/components/monto-orden.tsx';
@@ -40,7 +42,7 @@ import { formInput, orFallback, unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/por-cobrar-nota';
-import { Antiguedad, COBROS_ROLES, EstadoPago, mayReview, PasoAbono, usd } from './cobros-comun.tsx';
+import { Antiguedad, COBROS_ROLES, EstadoPago, mayReview, PasoAbono, tasaDeHoyTexto, usd } from './cobros-comun.tsx';
 
 const NUMBER = /^(NE|F)-[A-Z0-9]{1,10}-\d{6,10}$/;
 
@@ -186,7 +188,7 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
       <Text size="sm" c="dimmed">
         {bill.client.name} ({bill.client.dni}) · {bill.store.name}
         {bill.seller ? ` · vendedor ${bill.seller}` : ''} · {formatDate(bill.createdAt)}
-        {bill.dueDate ? ` · vence el ${formatDate(`${bill.dueDate}T12:00:00-04:00`)}` : ''} · tasa Bs. {bill.rate.replace('.', ',')}
+        {bill.dueDate ? ` · vence el ${formatDate(`${bill.dueDate}T12:00:00-04:00`)}` : ''} · tasa {formatRatePerUsd(bill.rate)}
       </Text>
 
       {actionData?.ok && navigation.state === 'idle' && (
@@ -214,8 +216,10 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
             <Text fw={700} data-testid={`nota-${f.id}`}>
               {usd(f.value)}
             </Text>
-            <Text size="xs" c="dimmed">
-              {montoOrden(f.value, bill.rate).ves}
+            <Text size="xs" c="dimmed" data-testid={`nota-${f.id}-ves`}>
+              {f.id === 'pendiente'
+                ? `${formatVes(toCents(bill.outstandingBalanceVes))} ${tasaDeHoyTexto(tasa)}`
+                : `${montoOrden(f.value, bill.rate).ves} a la tasa de la nota`}
             </Text>
           </Card>
         ))}
@@ -250,7 +254,7 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
                 {metodo(a)}
                 {a.reference !== 'descuento' ? ` · ref. ${a.reference}` : ''}
                 {a.bankCode ? ` · banco ${a.bankCode}` : ''}
-                {a.currency === 'VES' ? ` · Bs. ${a.amount.replace('.', ',')} a ${a.rate.replace('.', ',')}` : ''}
+                {a.currency === 'VES' ? ` · Bs. ${a.amount.replace('.', ',')} a ${formatRate(a.rate)}` : ''}
                 {a.paidOn ? ` · pagado el ${formatDate(`${a.paidOn}T12:00:00-04:00`)}` : ''}
               </Text>
               {a.note && (
@@ -288,7 +292,7 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
                 name="amount"
                 inputMode="decimal"
                 required
-                description={`Tasa del día: Bs. ${tasa.amount.replace('.', ',')} por dólar`}
+                description={`Tasa del día: ${formatRatePerUsd(tasa.amount)}`}
                 error={err('abono', 'amount')}
                 data-testid="abono-monto"
               />

@@ -4,6 +4,7 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { data, Form, Link } from 'react-router';
 import type { ListMeta } from '#domain/contracts/api-client.ts';
+import { tasaDelDia } from '#domain/contracts/general.ts';
 import {
   exportarListado,
   LISTADO_TYPE_LABELS,
@@ -15,17 +16,19 @@ import {
   type ReceivableTotals,
 } from '#domain/contracts/mayor-cuentas.ts';
 import { caracasIsoDate, formatDate } from '#domain/dates.ts';
-import { formatUsd, formatVes } from '#domain/money.ts';
+import { formatUsd, formatVes, toCents } from '#domain/money.ts';
 import { resumenDeCobro } from '#domain/resumen-cobro.ts';
+import { DEFAULT_EXCHANGE_RATE } from '#domain/store-constants.ts';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS } from '#domain/ventas.ts';
 import { MontoOrden } from '#web/components/monto-orden.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { RangoFechas } from '#web/dashboard/venta/rango-fechas.tsx';
 import { Exportar } from '#web/dashboard/venta/reporte-comun.tsx';
+import { orFallback } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/por-cobrar';
-import { Antiguedad, COBROS_ROLES, EstadoPago, Monto, resumenInput, usd } from './cobros-comun.tsx';
+import { Antiguedad, COBROS_ROLES, EstadoPago, Monto, resumenInput, TasaDeHoy, type TasaHoy, usd } from './cobros-comun.tsx';
 
 const DAY = /^20\d{2}-\d{2}-\d{2}$/;
 type Tipo = ListadoType | 'clientes';
@@ -43,16 +46,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter_advance = { ...(desde ? { date_from: desde } : {}), ...(hasta ? { date_to: hasta } : {}) };
   const filters = { tipo, search, desde, hasta };
   const today = caracasIsoDate(new Date());
+  const tasa = await context.api.call(tasaDelDia, {}).then((r) => orFallback(r, { ...DEFAULT_EXCHANGE_RATE, date: null }));
   if (tipo === 'clientes') {
     const response = await context.api.call(listadoClientes, { page, search: search || undefined, filter_advance });
     if (!response.body.success) throw data({ message: response.body.message }, { status: response.status });
     const { data: clientes, meta, totals } = response.body;
-    return { filters, today, documentos: [] as Receivable[], clientes, meta: meta as ListMeta, totals };
+    return { filters, today, tasa, documentos: [] as Receivable[], clientes, meta: meta as ListMeta, totals };
   }
   const response = await context.api.call(listado, { type: tipo, page, search: search || undefined, filter_advance });
   if (!response.body.success) throw data({ message: response.body.message }, { status: response.status });
   const { data: documentos, meta, totals } = response.body;
-  return { filters, today, documentos, clientes: [] as ReceivableClient[], meta: meta as ListMeta, totals: { ...totals, aging: null } };
+  return {
+    filters,
+    today,
+    tasa,
+    documentos,
+    clientes: [] as ReceivableClient[],
+    meta: meta as ListMeta,
+    totals: { ...totals, aging: null },
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -63,8 +75,8 @@ const detalleHref = (number: string) => `/dashboard/cuentas/por-cobrar/${number}
 const clienteHref = (id: number) => `/dashboard/cuentas/por-cobrar/cliente/${id}`;
 
 /** Total − descuentos − abonado = por cobrar, each in its card (domain/resumen-cobro.ts). */
-function Totales({ totals }: { totals: ReceivableTotals }) {
-  const items = resumenDeCobro(resumenInput(totals));
+function Totales({ totals, tasa }: { totals: ReceivableTotals; tasa: TasaHoy }) {
+  const items = resumenDeCobro(resumenInput(totals, tasa));
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="totales-cobro">
       {items.map((i) => (
@@ -141,7 +153,7 @@ function TablaDocumentos({ documentos }: { documentos: Receivable[] }) {
                   <MontoOrden usd={d.balancePaid} rate={d.rate} fw={400} />
                 </Table.Td>
                 <Table.Td data-testid={`saldo-${d.number}`}>
-                  <MontoOrden usd={d.outstandingBalance} rate={d.rate} />
+                  <Monto usd={d.outstandingBalance} ves={d.outstandingBalanceVes} />
                 </Table.Td>
                 <Table.Td>
                   <EstadoPago status={d.paymentStatus} />
@@ -268,7 +280,7 @@ function TablaClientes({ clientes }: { clientes: ReceivableClient[] }) {
 }
 
 export default function PorCobrar({ loaderData }: Route.ComponentProps) {
-  const { filters, today, documentos, clientes, meta, totals } = loaderData;
+  const { filters, today, tasa, documentos, clientes, meta, totals } = loaderData;
   const hrefTipo = (tipo: Tipo) => {
     const params = new URLSearchParams({ tipo });
     if (filters.search) params.set('search', filters.search);
@@ -323,7 +335,8 @@ export default function PorCobrar({ loaderData }: Route.ComponentProps) {
         </Group>
       </Form>
 
-      <Totales totals={totals} />
+      <Totales totals={totals} tasa={tasa} />
+      <TasaDeHoy tasa={tasa} />
       <Exportar
         path={exportarListado.path.replace(':type', filters.tipo)}
         query={{ search: filters.search || undefined, filter_advance: exportFilters }}

@@ -25,7 +25,7 @@ import {
 import { tasaDelDia } from '#domain/contracts/general.ts';
 import { methodLabel, PAYABLE_KIND_LABELS, PAYABLE_KINDS, SUPPLIER_PAYMENT_METHODS } from '#domain/cuentas-por-pagar.ts';
 import { caracasIsoDate, formatDate } from '#domain/dates.ts';
-import { CURRENCIES, type Currency, formatUsd, formatVes, parseAmountInput, toCents } from '#domain/money.ts';
+import { CURRENCIES, type Currency, formatRate, formatRatePerUsd, formatUsd, formatVes, parseAmountInput, toCents } from '#domain/money.ts';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingBucket } from '#domain/ventas.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { Paginacion } from '#web/components/paginacion.tsx';
@@ -445,7 +445,7 @@ function Pagos({ pagos, owed, result, busy }: { pagos: PagoProveedor[]; owed: Cu
                 <Text size="sm">{methodLabel(p.method)}</Text>
                 {p.currency !== owed ? (
                   <Text size="xs" c="dimmed">
-                    Tasa {p.rate.replace('.', ',')}
+                    Tasa {formatRate(p.rate)}
                   </Text>
                 ) : null}
               </Table.Td>
@@ -555,8 +555,7 @@ function DetalleDocumento({
       </SimpleGrid>
       {detail.currency === 'VES' && (
         <Text size="xs" c="dimmed" mb="sm">
-          Tasa del documento: Bs. {detail.rate.replace('.', ',')} por US$ · equivale a {formatUsd(toCents(detail.outstandingUsd))} por
-          pagar.
+          Tasa del documento: {formatRatePerUsd(detail.rate)} · equivale a {formatUsd(toCents(detail.outstandingUsd))} por pagar.
         </Text>
       )}
       <Pagos pagos={detail.pagos} owed={detail.currency} result={result} busy={busy} />

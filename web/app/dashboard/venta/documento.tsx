@@ -11,7 +11,7 @@ import { documentoPdf } from '#domain/contracts/ventas-pdf.ts';
 import { detalleFactura, TOTAL_FIGURE_LABELS, TOTAL_FIGURES } from '#domain/contracts/ventas-reportes.ts';
 import { anularVenta } from '#domain/contracts/ventas-venta.ts';
 import { formatDate, formatDateTime } from '#domain/dates.ts';
-import { formatVes, toCents } from '#domain/money.ts';
+import { formatRate, formatRatePerUsd, formatVes, toCents } from '#domain/money.ts';
 import { hasAnyRole, SALES_REPORT_ROLES } from '#domain/roles.ts';
 import { SALE_CONDITION_LABELS, SALE_KIND_LABELS } from '#domain/ventas.ts';
 import { formInput, unwrap } from '#web/lib/api.ts';
@@ -151,7 +151,7 @@ export default function Documento({ loaderData }: Route.ComponentProps) {
           <Par label="Cliente" value={bill.customer.name} />
           <Par label="Cédula / RIF" value={bill.customer.dni} />
           <Par label="Vendedor" value={bill.seller ? `${bill.seller.name} (${bill.seller.code})` : 'Sin vendedor'} />
-          <Par label="Tasa del día" value={`Bs. ${bill.rate.replace('.', ',')} por dólar`} testId="documento-tasa" />
+          <Par label="Tasa del día" value={formatRatePerUsd(bill.rate)} testId="documento-tasa" />
           <Par label="IVA" value={`${usd(bill.taxUsd)} · ${ves(bill.taxVes)}`} testId="documento-iva" />
           <Par label="Total" value={`${usd(bill.totalUsd)} · ${ves(bill.totalVes)}`} testId="documento-total-resumen" />
           {bill.customer.phone && <Par label="Teléfono" value={bill.customer.phone} />}
@@ -261,7 +261,7 @@ export default function Documento({ loaderData }: Route.ComponentProps) {
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {p.currency === 'VES' ? formatVes(toCents(p.amount)) : usd(p.amount)}
                   </Table.Td>
-                  <Table.Td ta="right">{p.rate.replace('.', ',')}</Table.Td>
+                  <Table.Td ta="right">{formatRate(p.rate)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {usd(p.amountUsd)}
                   </Table.Td>

@@ -31,7 +31,7 @@ import {
   retenerVenta,
   type VentaRetenida,
 } from '#domain/contracts/ventas-venta.ts';
-import { formatUsd, formatVes, parseAmountInput, toCents, usdToVesCents } from '#domain/money.ts';
+import { formatRatePerUsd, formatUsd, formatVes, parseAmountInput, toCents, usdToVesCents } from '#domain/money.ts';
 import { amountToCover, type CounterPayment, currencyOf, settleSale } from '#domain/venta-mostrador.ts';
 import {
   normalizeDni,
@@ -411,7 +411,7 @@ export default function NuevaVenta({ loaderData }: Route.ComponentProps) {
         </Alert>
       )}
       <Text size="sm" c="dimmed" data-testid="tasa">
-        Tasa del día: Bs. {rate.replace('.', ',')} por dólar
+        Tasa del día: {formatRatePerUsd(rate)}
         {datos.igtf.charged ? ` · IGTF ${datos.igtf.basisPoints / 100} % en divisas` : ' · sin IGTF'}
       </Text>
 

@@ -22,7 +22,7 @@ import { Form, Link } from 'react-router';
 import { bankByCode } from '#domain/banks.ts';
 import type { OrdenDetalle, OrdenFila } from '#domain/contracts/orden-compra.ts';
 import { formatDate, formatDateTime } from '#domain/dates.ts';
-import { formatUsd, formatVes, fromCents, toCents } from '#domain/money.ts';
+import { formatRatePerUsd, formatUsd, formatVes, fromCents, toCents } from '#domain/money.ts';
 import { isOrderStep, ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 import {
   PAY_SHIPPING_LABELS,
@@ -242,7 +242,7 @@ export function OrdenDetalleVista({
             <Dato label="Fecha">{formatDateTime(order.createdAt)}</Dato>
             <Dato label="Método de pago">{methodLabel(order.paymentMethod)}</Dato>
             {order.origen === 'whatsapp' && <Dato label="Pedido por">WhatsApp</Dato>}
-            <Dato label="Tasa de la orden">{`Bs. ${formatRate(rate)} por dólar`}</Dato>
+            <Dato label="Tasa de la orden">{formatRatePerUsd(rate)}</Dato>
             <Dato label="Número de guía">
               <span data-testid="numero-guia-actual">{order.trackingNumber ?? '—'}</span>
             </Dato>
@@ -472,13 +472,6 @@ function unitPrice(price: string, promotion: string): string {
 /** Everything a line lost after its promotion: its discount and its shares of the coupon and the payment discount. */
 function lineReduction(l: { discount: string; couponDiscount: string; paymentDiscount: string }): string {
   return fromCents(toCents(l.discount) + toCents(l.couponDiscount) + toCents(l.paymentDiscount));
-}
-
-/** "1234.5000" → "1.234,50": the frozen tasa, es-VE digits, at least 2 decimals. */
-function formatRate(rate: string): string {
-  const [whole, fraction = ''] = rate.split('.');
-  const decimals = fraction.replace(/0+$/, '').padEnd(2, '0');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${decimals}`;
 }
 
 function Total({ label, usd, rate, strong = false }: { label: string; usd: string; rate: string; strong?: boolean }) {

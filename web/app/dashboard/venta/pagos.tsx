@@ -6,7 +6,7 @@ import { data, Form, Link } from 'react-router';
 import type { ListMeta } from '#domain/contracts/api-client.ts';
 import { type PaymentOrigin, pagos, ventasPorTienda } from '#domain/contracts/ventas-reportes.ts';
 import { caracasIsoDate, formatDateTime } from '#domain/dates.ts';
-import { addCents, formatVes, fromCents, toCents } from '#domain/money.ts';
+import { addCents, formatRate, formatVes, fromCents, toCents } from '#domain/money.ts';
 import { SALES_REPORT_ROLES } from '#domain/roles.ts';
 import { REPORT_PAYMENT_METHODS } from '#domain/ventas-reportes.ts';
 import { Paginacion } from '#web/components/paginacion.tsx';
@@ -220,7 +220,7 @@ export default function Pagos({ loaderData }: Route.ComponentProps) {
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {enMoneda(p.amount, p.currency)}
                   </Table.Td>
-                  <Table.Td ta="right">{p.rate.replace('.', ',')}</Table.Td>
+                  <Table.Td ta="right">{formatRate(p.rate)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {usd(p.amountUsd)}
                     {toCents(p.igtf) > 0 && (

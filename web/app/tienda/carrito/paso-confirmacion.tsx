@@ -5,8 +5,9 @@ import { bankByCode } from '#domain/banks.ts';
 import type { CheckoutDraft, draftShipping, FieldErrors } from '#domain/checkout.ts';
 import type { CartView, Tienda } from '#domain/contracts/carrito.ts';
 import { shippingEstimate } from '#domain/envios.ts';
-import { formatUsd, toCents } from '#domain/money.ts';
+import { type Currency, formatMoney, formatWrittenAmount, toCents } from '#domain/money.ts';
 import { PAYMENT_METHODS, SHIPPING_AGENCY_LABELS } from '#domain/store-constants.ts';
+import { useRootData } from '#web/root.tsx';
 
 type Props = {
   draft: CheckoutDraft;
@@ -36,12 +37,12 @@ function Bloque({ title, lines }: { title: string; lines: string[] }) {
 }
 
 /** «Envío: $ 11,00 · 5 a 8 días hábiles», «Envío por cobrar en destino · …», as the order will charge it. */
-function envioLine(shipping: Props['shipping']): string {
+function envioLine(shipping: Props['shipping'], money: (cents: number) => string): string {
   const quote = shipping?.quote;
   if (!quote || quote.kind === 'sin-tarifa' || quote.kind === 'retiro') return '';
   const days = shippingEstimate(quote.daysMin, quote.daysMax);
   if (quote.kind === 'por-cobrar') return `Envío por cobrar en destino · ${days}`;
-  return `Envío: ${formatUsd(toCents(quote.costUsd))} · ${days}`;
+  return `Envío: ${money(toCents(quote.costUsd))} · ${days}`;
 }
 
 export function PasoConfirmacion({ draft, update, cart, salesmen, pickupStores, shipping, loggedIn, errors, result }: Props) {
@@ -49,6 +50,8 @@ export function PasoConfirmacion({ draft, update, cart, salesmen, pickupStores, 
   const method = payment.method ? PAYMENT_METHODS[payment.method] : null;
   const agency = SHIPPING_AGENCY_LABELS[delivery.agency as keyof typeof SHIPPING_AGENCY_LABELS] ?? delivery.agency;
   const pickup = delivery.shipping === 'retiro-en-tienda' ? pickupStores.find((s) => s.id === delivery.pickupTiendaId) : undefined;
+  const { currency } = useRootData();
+  const money = (cents: number) => formatMoney(cents, currency, cart.totals.rate);
   const fieldErrors = Object.entries(result?.errors ?? {}).flatMap(([, messages]) => messages);
   return (
     <Stack gap="md">
@@ -82,7 +85,7 @@ export function PasoConfirmacion({ draft, update, cart, salesmen, pickupStores, 
                   `${delivery.city}, ${delivery.state}`,
                   delivery.address,
                   `${agency} · ${delivery.shipping === 'envio' ? 'envío a la dirección' : 'retiro en la agencia'}`,
-                  envioLine(shipping),
+                  envioLine(shipping, money),
                 ]
           }
         />
@@ -92,7 +95,8 @@ export function PasoConfirmacion({ draft, update, cart, salesmen, pickupStores, 
             method?.label ?? '',
             payment.reference ? `Referencia ${payment.reference}` : '',
             payment.bankCode ? (bankByCode(payment.bankCode)?.name ?? payment.bankCode) : '',
-            payment.amount ? `Monto ${payment.amount}` : '',
+            // The amount is in the method's currency (Pago Móvil in Bs., Zelle in $), whatever the display mode.
+            payment.amount && method ? `Monto ${formatWrittenAmount(payment.amount, method.currency as Currency)}` : '',
             payment.date ? `Fecha ${payment.date.split('-').reverse().join('/')}` : '',
           ]}
         />

@@ -5,8 +5,9 @@
 import { amountToPay, type draftShipping } from '#domain/checkout.ts';
 import type { CartView } from '#domain/contracts/carrito.ts';
 import { shippingEstimate } from '#domain/envios.ts';
-import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
+import { formatRatePerUsd, formatUsd, formatVes, moneyInBoth, toCents, vesOfRows } from '#domain/money.ts';
 import type { PaymentMethodId } from '#domain/store-constants.ts';
+import { useRootData } from '#web/root.tsx';
 import classes from './resumen.module.css';
 
 function Fila({ label, value, strong, testId, off }: { label: string; value: string; strong?: boolean; testId?: string; off?: boolean }) {
@@ -21,7 +22,8 @@ function Fila({ label, value, strong, testId, off }: { label: string; value: str
 }
 
 /** The shipping row: its amount, «Sin costo», «Por cobrar en destino», or a hint until the agency and state are chosen. */
-function FilaEnvio({ shipping }: { shipping: ReturnType<typeof draftShipping> }) {
+/** `priced`: the shipping's amount as the other rows show theirs, when the rate charges it. */
+function FilaEnvio({ shipping, priced }: { shipping: ReturnType<typeof draftShipping>; priced: string }) {
   const quote = shipping?.quote;
   const value =
     !quote || quote.kind === 'sin-tarifa'
@@ -30,7 +32,7 @@ function FilaEnvio({ shipping }: { shipping: ReturnType<typeof draftShipping> })
         ? 'Sin costo'
         : quote.kind === 'por-cobrar'
           ? 'Por cobrar en destino'
-          : formatUsd(toCents(quote.costUsd));
+          : priced;
   return (
     <div>
       <Fila label={quote?.kind === 'retiro' ? 'Retiro en tienda' : 'Envío'} value={value} testId="resumen-envio" />
@@ -54,36 +56,55 @@ export function ResumenPedido({
   const due = amountToPay(cart, method, shipping?.cents ?? 0);
   const totalCents = toCents(due.total);
   const t = cart.totals;
+  // One display rule (domain/money.ts): the shopper's currency, at the rate the cart was priced with.
+  const { currency } = useRootData();
+  const total = moneyInBoth(totalCents, currency, t.rate);
   // The articles at their promotion price, before discounts: the subtotal plus what was taken off.
   const articles = toCents(t.subtotal) + toCents(t.lineDiscount) + toCents(t.coupon);
+  // The rows as they are added going down; in Bs. each is its change of the running total (vesOfRows),
+  // so the bolívares add up row by row like the dollars.
+  const addends = [
+    articles,
+    -toCents(t.lineDiscount),
+    -toCents(t.coupon),
+    -toCents(due.paymentDiscount),
+    toCents(due.iva),
+    shipping?.cents ?? 0,
+    toCents(due.commission),
+  ];
+  const ves = vesOfRows(addends, t.rate);
+  const figure = (i: number) => (currency === 'VES' ? formatVes(Math.abs(ves.rows[i])) : formatUsd(Math.abs(addends[i])));
+  const subtotal = currency === 'VES' ? formatVes(ves.running[3]) : formatUsd(toCents(due.subtotal));
   return (
     <aside className={`tarjeta ${classes.resumen}`} aria-label="Resumen del pedido">
       <div className={`pila ${classes.filas}`}>
         <p className="texto negrita">Resumen del pedido</p>
-        <Fila label={`${units} ${units === 1 ? 'artículo' : 'artículos'}`} value={formatUsd(articles)} testId="resumen-articulos" />
-        {toCents(t.lineDiscount) > 0 && (
-          <Fila label="Descuentos de los artículos" value={formatUsd(toCents(t.lineDiscount))} off testId="resumen-descuento" />
-        )}
+        <Fila label={`${units} ${units === 1 ? 'artículo' : 'artículos'}`} value={figure(0)} testId="resumen-articulos" />
+        {toCents(t.lineDiscount) > 0 && <Fila label="Descuentos de los artículos" value={figure(1)} off testId="resumen-descuento" />}
         {cart.coupon?.applies && toCents(t.coupon) > 0 && (
-          <Fila label={`Cupón ${cart.coupon.code}`} value={formatUsd(toCents(t.coupon))} off testId="resumen-cupon" />
+          <Fila label={`Cupón ${cart.coupon.code}`} value={figure(2)} off testId="resumen-cupon" />
         )}
         {toCents(due.paymentDiscount) > 0 && (
           <Fila
             label={`Descuento por el pago${due.paymentDiscountName ? ` (${due.paymentDiscountName})` : ''}`}
-            value={formatUsd(toCents(due.paymentDiscount))}
+            value={figure(3)}
             off
             testId="resumen-descuento-pago"
           />
         )}
-        <Fila label="Subtotal" value={formatUsd(toCents(due.subtotal))} testId="resumen-subtotal" />
-        <Fila label="IVA (16 %)" value={formatUsd(toCents(due.iva))} />
-        <FilaEnvio shipping={shipping} />
-        {toCents(due.commission) > 0 && <Fila label="Comisión del método de pago" value={formatUsd(toCents(due.commission))} />}
+        <Fila label="Subtotal" value={subtotal} testId="resumen-subtotal" />
+        <Fila label="IVA (16 %)" value={figure(4)} />
+        <FilaEnvio shipping={shipping} priced={figure(5)} />
+        {toCents(due.commission) > 0 && <Fila label="Comisión del método de pago" value={figure(6)} />}
         <hr className={classes.raya} />
-        <Fila label="Total" value={formatUsd(totalCents)} strong testId="total-usd" />
-        <Fila label="Total en bolívares" value={formatVes(usdToVesCents(totalCents, cart.totals.rate))} testId="total-ves" />
+        <Fila label="Total" value={total.main} strong testId={currency === 'VES' ? 'total-ves' : 'total-usd'} />
+        <Fila
+          label={total.otherCurrency === 'VES' ? 'Total en bolívares' : 'Total en dólares'}
+          value={total.other}
+          testId={total.otherCurrency === 'VES' ? 'total-ves' : 'total-usd'}
+        />
         <p className="texto texto-xs tenue">
-          Tasa del día: {formatVes(toCents(cart.totals.rate))} por dólar. Su pedido guarda la tasa con la que se hace.
+          Tasa del día: {formatRatePerUsd(cart.totals.rate)}. Su pedido guarda la tasa con la que se hace.
         </p>
       </div>
     </aside>

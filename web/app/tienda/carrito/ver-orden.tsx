@@ -11,6 +11,7 @@ import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 import { PAYMENT_METHODS } from '#domain/store-constants.ts';
 import { whatsappChatUrl, whatsappDigits, whatsappOrderMessage } from '#domain/whatsapp.ts';
+import { DocumentoOrden } from '#web/components/documento-orden.tsx';
 import { deliveryOfStatus, discountRows, envioDeOrden, TotalesOrden } from '#web/components/totales-orden.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { useRootData } from '#web/root.tsx';
@@ -149,6 +150,7 @@ export default function VerOrden({ loaderData }: Route.ComponentProps) {
         </Card>
         {porWhatsapp && <AbrirWhatsapp order={order} token={token} />}
         <EstadoDelPago order={order} />
+        <DocumentoOrden document={order.document} />
         {order.step === 'pago-por-confirmar' && <SubirComprobante code={order.code} token={token} sent={order.receiptSent} />}
         <ArticulosOrden items={order.items} />
         {discountRows(order).length > 0 && (

@@ -7,10 +7,11 @@ import { VENEZUELAN_BANKS } from '#domain/banks.ts';
 import { acceder, estado, type OrderStatus, registrarPago } from '#domain/contracts/orden-compra.ts';
 import { iniciarPaypal, iniciarTarjeta } from '#domain/contracts/pagos-en-linea.ts';
 import { formatDate, formatDateTime } from '#domain/dates.ts';
-import { formatUsd, formatVes, parseAmountInput, toCents, usdToVesCents } from '#domain/money.ts';
+import { formatRatePerUsd, formatUsd, formatVes, parseAmountInput, toCents, usdToVesCents } from '#domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS } from '#domain/store-constants.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { DocumentoOrden } from '#web/components/documento-orden.tsx';
 import { PaginaSimple } from '#web/components/pagina-simple.tsx';
 import { deliveryOfStatus, discountRows, TotalesOrden } from '#web/components/totales-orden.tsx';
 import { formInput } from '#web/lib/api.ts';
@@ -240,6 +241,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
           </Alert>
         )}
         <ResultadoPagoEnLinea pago={pago} method={order.paymentMethod} />
+        <DocumentoOrden document={order.document} />
         {order.step === 'pago-por-confirmar' && <SubirComprobante code={order.code} token={token} sent={order.receiptSent} />}
         <Grid gutter="xl">
           <Grid.Col span={{ base: 12, md: 5 }}>
@@ -268,7 +270,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
                     </Text>
                   )}
                   <Text size="xs" c="dimmed">
-                    A la tasa de la orden: {formatVes(toCents(order.rate))} por dólar.
+                    A la tasa de la orden: {formatRatePerUsd(order.rate)}.
                   </Text>
                   {order.step === 'pendiente' && order.expiresAt && (
                     <Text size="sm" c="red.8">
