@@ -294,7 +294,11 @@ export const orderView = z.object({
 export type OrderView = z.infer<typeof orderView>;
 
 /** What the holder of the order's link may see: steps and articles, no personal data. */
+/** What the approved payments cover and what is still missing, in $ and Bs. at the order's rate. */
+export const paymentBalance = z.object({ received: z.string(), receivedVes: z.string(), missing: z.string(), missingVes: z.string() });
+
 export const orderStatus = z.object({
+  paymentBalance,
   code: z.string(),
   step: z.string(),
   trackingNumber: z.string().nullable(),
@@ -359,6 +363,9 @@ export type OrdenFila = z.infer<typeof ordenFila>;
 const persona = { phone: z.string(), dni: z.string(), state: z.string(), city: z.string(), address: z.string() };
 
 export const ordenDetalle = z.object({
+  paymentBalance,
+  /** Staff only: the most a short payment may be written off by (USD), the store's setting. */
+  writeOffTolerance: z.string().optional(),
   order: z.object({
     id: z.number(),
     code: z.string(),
@@ -646,8 +653,20 @@ export const confirmarPago = defineRoute({
   method: 'PATCH',
   path: '/orden-compra/confirmar-pago',
   tags,
-  summary: 'Aprobar o rechazar el pago reportado',
-  body: z.object({ code: orderCode, approve: z.boolean({ error: 'Indique si aprueba el pago' }), note }),
+  summary:
+    'Aprobar o rechazar el pago reportado. Se asienta lo recibido: si falta, la orden vuelve a esperar el resto, salvo que se castigue la diferencia con un motivo (castigo) dentro de la tolerancia de la tienda; lo que sobra queda como saldo a favor',
+  body: z.object({
+    code: orderCode,
+    approve: z.boolean({ error: 'Indique si aprueba el pago' }),
+    note,
+    /** The reason to write a short payment's difference off (empty: the order waits for the rest). */
+    castigo: z
+      .string()
+      .trim()
+      .max(300, 'El motivo del castigo no puede tener más de 300 caracteres')
+      .refine((v) => v === '' || v.length >= 5, 'Explique el motivo del castigo (al menos 5 caracteres)')
+      .default(''),
+  }),
   response: envelope(orderView),
 });
 

@@ -10,7 +10,7 @@ import { toCents } from '#domain/money.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
-import { orderBody, otroComprador, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { orderBody, otroComprador, reportadoExacto, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
 import { nextIp } from '#test/sessions.ts';
 
 let t: TestApp;
@@ -539,6 +539,7 @@ describe('lo que ve y paga el comprador', () => {
       }),
       'profit-descuento-1',
     );
+    await reportadoExacto(t, code);
     expect((await api.confirmarPago(code, true)).statusCode).toBe(200);
     const csv = (await api.call('administracion', 'GET', `/api/orden-compra/sync-venta-web-profit?date_from=${today}&date_to=${today}`))
       .body;

@@ -1,5 +1,6 @@
 // The buyer's side of a purchase order: register it at checkout (price, hold the stock, freeze the
 // rate, save, tell the buyer and the staff), report its payment, and follow it by its signed link.
+
 import { createHash } from 'node:crypto';
 import { modelImageUrl } from '#domain/catalogo-urls.ts';
 import { chargeWithShipping, type UnpaidOrderKind, unpaidOrderKeys, unpaidOrderKind, webOrderTooBigMessage } from '#domain/checkout.ts';
@@ -16,6 +17,7 @@ import { type PricedLine, splitByStores } from '#domain/descuentos.ts';
 import { noShippingRateMessage, payShippingOf, shippingCentsOf } from '#domain/envios.ts';
 import { addCents, fromCents, toCents } from '#domain/money.ts';
 import { nextStepFor, type OrderStep } from '#domain/order-steps.ts';
+import { saldoDeOrden } from '#domain/pago-orden.ts';
 import { isStaff } from '#domain/roles.ts';
 import { MAX_UNITS_WEB_ORDER, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS, type ShippingAgencyId } from '#domain/store-constants.ts';
 import { orderUnits } from '#domain/unidades-orden.ts';
@@ -529,6 +531,7 @@ export async function estadoPublico(ctx: OrderContext, code: string, token: stri
     shippingDays: shippingDaysOf(order.delivery),
     pickupStore: order.delivery.pickupStore ?? null,
     receiptSent: payments.some((p) => p.status === 'reportado' && p.receipt),
+    paymentBalance: saldoDeOrden(order, payments),
     paymentMethod: order.paymentMethod,
     ...repo.orderAmounts(order),
     expiresAt: order.expiresAt,

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
-import { orderBody, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { orderBody, reportadoExacto, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
 
 let t: TestApp;
 let api: OrdenesDriver;
@@ -121,6 +121,7 @@ describe('lo que ve cada quien', () => {
 
   it('la página pública muestra solo el final del número de guía', async () => {
     const { code, token } = await api.registrarOrden(orderBody(stocked, { payment: zelle('ZGUIA0001') }), key('guia'));
+    await reportadoExacto(t, code);
     for (const [url, payload] of [
       ['confirmar-pago', { code, approve: true }],
       ['confirmar-inventario', { code }],

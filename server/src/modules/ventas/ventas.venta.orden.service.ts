@@ -5,7 +5,8 @@
 // stock moves here: a web order takes its units at dispatch.
 import { notaEntrega } from '#domain/abono.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
-import { addCents, allocateCents, fromCents, multiplyCents, subtractCents, toCents, vesToUsdCents } from '#domain/money.ts';
+import { addCents, allocateCents, fromCents, multiplyCents, subtractCents, toCents } from '#domain/money.ts';
+import { type Liquidacion, usdWorthOf } from '#domain/pago-orden.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
 import { dueDateOf } from '#domain/venta-mostrador.ts';
 import type { SaleTotals } from '#domain/ventas.ts';
@@ -55,9 +56,14 @@ function currencyOf(method: string): 'USD' | 'VES' {
 
 /** Each payment in USD at the order's rate (what it is worth on the document). */
 function usdOf(order: OrdenParaVenta, payment: { method: string; amount: string }): number {
-  const cents = toCents(payment.amount);
-  return currencyOf(payment.method) === 'VES' ? vesToUsdCents(cents, order.rate) : cents;
+  return usdWorthOf(payment, order.rate);
 }
+
+/**
+ * How the order's approved payments settle it (domain/pago-orden.ts): what they count on the
+ * document, what is written off (with its note) and what stays as the customer's credit.
+ */
+export type Liquidado = { liquidacion: Liquidacion; writeOffNote: string };
 
 /** The order's lines with their discount, coupon and payment discount together as the line's discount. */
 function documentLines(order: OrdenParaVenta): DocumentLine[] {
@@ -113,7 +119,13 @@ function documentPayments(order: OrdenParaVenta, paidCents: number): DocumentPay
   }));
 }
 
-async function documentFor(tx: Db, order: OrdenParaVenta, kind: 'factura' | 'nota', userId: number | null): Promise<DocumentRow> {
+async function documentFor(
+  tx: Db,
+  order: OrdenParaVenta,
+  kind: 'factura' | 'nota',
+  userId: number | null,
+  liquidado?: Liquidado,
+): Promise<DocumentRow> {
   const cliente = await findOrCreateCliente(tx, {
     dni: order.buyer.dni,
     name: order.buyer.fullName,
@@ -126,7 +138,11 @@ async function documentFor(tx: Db, order: OrdenParaVenta, kind: 'factura' | 'not
   });
   const lines = documentLines(order);
   const totals = totalsOf(order, lines);
-  const paidCents = kind === 'factura' ? totals.totalCents : 0;
+  // A factura counts each payment at what it was worth (the total only when rounding is all that
+  // separates them); a write-off is the document's discount, an excess the customer's credit.
+  const l = liquidado?.liquidacion;
+  const paidCents = kind === 'factura' ? (l ? l.paidCents : totals.totalCents) : 0;
+  const bookedCents = kind === 'factura' ? (l ? l.bookedCents : totals.totalCents) : 0;
   return insertDocument(tx, {
     condition: kind === 'factura' ? 'contado' : 'credito',
     source: 'web',
@@ -141,10 +157,12 @@ async function documentFor(tx: Db, order: OrdenParaVenta, kind: 'factura' | 'not
     igtfBasisPoints: 0,
     totals,
     paidCents,
+    discountCents: kind === 'factura' ? (l?.writtenOffCents ?? 0) : 0,
+    creditInFavorCents: kind === 'factura' ? (l?.excessCents ?? 0) : 0,
     dueDate: kind === 'nota' ? dueDateOf(caracasIsoDate(new Date()), cliente.creditDays) : null,
-    note: `Orden web ${order.code}`,
+    note: [`Orden web ${order.code}`, liquidado?.writeOffNote].filter(Boolean).join('. '),
     lines,
-    payments: kind === 'factura' ? documentPayments(order, paidCents) : [],
+    payments: kind === 'factura' ? documentPayments(order, bookedCents) : [],
   });
 }
 
@@ -152,9 +170,14 @@ async function documentFor(tx: Db, order: OrdenParaVenta, kind: 'factura' | 'not
  * The order's payment was confirmed: its factura, paid (once: an order already sold is left as it
  * is). A credit order already has its nota: the confirmed payment is an approved abono on it.
  */
-export async function ventaDeOrdenPagada(tx: Db, order: OrdenParaVenta, userId: number | null): Promise<DocumentRow> {
+export async function ventaDeOrdenPagada(
+  tx: Db,
+  order: OrdenParaVenta,
+  userId: number | null,
+  liquidado?: Liquidado,
+): Promise<DocumentRow> {
   const existing = await repo.findByOrderId(tx, order.id);
-  if (!existing) return documentFor(tx, order, 'factura', userId);
+  if (!existing) return documentFor(tx, order, 'factura', userId, liquidado);
   if (existing.kind === 'nota-entrega') await abonarNota(tx, existing.id, order, userId);
   return existing;
 }
@@ -175,12 +198,14 @@ async function abonarNota(tx: Db, ventaId: number, order: OrdenParaVenta, userId
   });
   const worth = addCents(0, ...order.payments.map((p) => usdOf(order, p)));
   const paid = Math.min(worth, current.outstandingBalanceCents);
-  if (paid <= 0) return;
+  if (worth <= 0) return;
+  // Received beyond what the nota owes is the customer's credit, never absorbed (issue 22).
+  const excess = subtractCents(worth, paid);
   const next = notaEntrega({ ...current, balancePaidCents: addCents(current.balancePaidCents, paid) });
   const now = new Date();
   await repo.insertApprovedAbonos(
     tx,
-    sharedPayments(order, paid).map(({ payment: p, usdCents }) => ({
+    sharedPayments(order, worth).map(({ payment: p, usdCents }) => ({
       ventaId,
       step: 'aprobado',
       method: p.method,
@@ -202,5 +227,6 @@ async function abonarNota(tx: Db, ventaId: number, order: OrdenParaVenta, userId
     balancePaid: fromCents(next.balancePaidCents),
     outstandingBalance: fromCents(next.outstandingBalanceCents),
     paymentStatus: next.paymentStatus,
+    ...(excess > 0 ? { creditInFavor: fromCents(addCents(toCents(nota.creditInFavor), excess)) } : {}),
   });
 }

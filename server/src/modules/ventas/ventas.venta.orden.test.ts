@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
-import { orderBody, otroComprador, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { orderBody, otroComprador, reportadoExacto, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
 
 let t: TestApp;
 let api: OrdenesDriver;
@@ -72,6 +72,7 @@ describe('una orden web pagada es una factura', () => {
       t,
       sql`SELECT quantity FROM inventario WHERE article_code = ${stocked.article} AND tienda_id = ${stocked.storeId}`,
     );
+    await reportadoExacto(t, code);
     expect((await api.confirmarPago(code, true)).statusCode).toBe(200);
     // A second confirmation is refused by the order's steps, and writes nothing.
     expect((await api.confirmarPago(code, true)).statusCode).toBe(400);

@@ -1,5 +1,6 @@
 // Purchase-order pieces shared by the back office (venta) and the customer's "Mis compras":
 // the list (table on wide screens, cards on phones) and the read-only parts of the detail.
+
 import {
   Anchor,
   Badge,
@@ -33,6 +34,7 @@ import {
   type ShippingAgencyId,
 } from '#domain/store-constants.ts';
 import { MontoOrden, montoOrden } from '#web/components/monto-orden.tsx';
+import { SaldoPendiente } from '#web/components/saldo-orden.tsx';
 import { discountRows, envioDeOrden } from '#web/components/totales-orden.tsx';
 import { PagosEnLinea } from './pagos-en-linea.tsx';
 
@@ -374,6 +376,7 @@ export function OrdenDetalleVista({
       </Seccion>
 
       <Seccion title="Pagos reportados" testId="seccion-pagos">
+        <SaldoPendiente saldo={detail.paymentBalance} />
         {payments.length === 0 ? (
           <Text c="dimmed" size="sm">
             No se ha reportado ningún pago.

@@ -12,6 +12,7 @@ import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS } from '#domain/store-constants.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { PaginaSimple } from '#web/components/pagina-simple.tsx';
+import { SaldoPendiente } from '#web/components/saldo-orden.tsx';
 import { deliveryOfStatus, discountRows, TotalesOrden } from '#web/components/totales-orden.tsx';
 import { formInput } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -240,6 +241,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
           </Alert>
         )}
         <ResultadoPagoEnLinea pago={pago} method={order.paymentMethod} />
+        <SaldoPendiente saldo={order.paymentBalance} />
         {order.step === 'pago-por-confirmar' && <SubirComprobante code={order.code} token={token} sent={order.receiptSent} />}
         <Grid gutter="xl">
           <Grid.Col span={{ base: 12, md: 5 }}>

@@ -1,0 +1,2 @@
+ALTER TABLE "ajustes_venta" ADD COLUMN "write_off_tolerance" numeric(12, 2) DEFAULT '1.00' NOT NULL;--> statement-breakpoint
+ALTER TABLE "ajustes_venta" ADD CONSTRAINT "ajustes_venta_tolerancia_ok" CHECK ("ajustes_venta"."write_off_tolerance" >= 0);
