@@ -284,6 +284,10 @@ export const orderView = z.object({
   /** Shipping charged with the order, in USD (0 for a pickup and «por cobrar en destino»); part of the total. */
   shippingCost: z.string(),
   commission: z.string(),
+  /** IGTF of paying in divisas (domain/igtf.ts); part of the total. */
+  igtf: z.string().default('0.00'),
+  /** The store's IGTF rate when the order was placed (300 = 3 %; 0: not charged). */
+  igtfBasisPoints: z.number().default(0),
   ...orderDiscounts,
   total: z.string(),
   rate: z.string(),
@@ -317,6 +321,10 @@ export const orderStatus = z.object({
   iva: z.string(),
   shippingCost: z.string(),
   commission: z.string(),
+  /** IGTF of paying in divisas (domain/igtf.ts); part of the total. */
+  igtf: z.string().default('0.00'),
+  /** The store's IGTF rate when the order was placed (300 = 3 %; 0: not charged). */
+  igtfBasisPoints: z.number().default(0),
   ...orderDiscounts,
   total: z.string(),
   rate: z.string(),
@@ -391,6 +399,10 @@ export const ordenDetalle = z.object({
     /** Shipping charged with the order, in USD; part of the total. */
     shippingCost: z.string(),
     commission: z.string(),
+    /** IGTF of paying in divisas (domain/igtf.ts); part of the total. */
+    igtf: z.string().default('0.00'),
+    /** The store's IGTF rate when the order was placed (300 = 3 %; 0: not charged). */
+    igtfBasisPoints: z.number().default(0),
     ...orderDiscounts,
     total: z.string(),
     rate: z.string(),

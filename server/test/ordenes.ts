@@ -100,9 +100,10 @@ export async function registrarOrden(t: TestApp, body: object, idempotencyKey: s
  * different amount books what was received (domain/pago-orden.ts, pago-distinto.test.ts).
  */
 export async function reportadoExacto(t: TestApp, code: string): Promise<void> {
-  const [order] = await rows<{ id: number; total: string; commission: string; rate: string }>(
+  const [order] = await rows<{ id: number; total: string; commission: string; igtf: string; igtfBasisPoints: number; rate: string }>(
     t,
-    sql`SELECT id, total::text, commission::text, rate::text FROM ordenes_compra WHERE code = ${code}`,
+    sql`SELECT id, total::text, commission::text, igtf::text, igtf_basis_points AS "igtfBasisPoints", rate::text
+          FROM ordenes_compra WHERE code = ${code}`,
   );
   const payments = await rows<{ id: number; method: string }>(
     t,
@@ -126,5 +127,14 @@ export async function ordenPorLoReportado(t: TestApp, code: string): Promise<voi
     sql`SELECT method, amount::text FROM orden_pagos WHERE order_id = ${order.id} AND status = 'reportado'`,
   );
   const total = fromCents(receivedCentsOf(payments, order.rate));
-  await t.database.db.execute(sql`UPDATE ordenes_compra SET total = ${total}, commission = 0 WHERE id = ${order.id}`);
+  await t.database.db.execute(sql`UPDATE ordenes_compra SET total = ${total}, commission = 0, igtf = 0 WHERE id = ${order.id}`);
+}
+
+/**
+ * The store stops charging the IGTF: for tests whose figures are about something else (discounts,
+ * shipping, amounts that differ). The IGTF of web orders is tested in igtf-en-la-orden.test.ts.
+ */
+export async function sinIgtf(t: TestApp): Promise<void> {
+  const response = await ordenesDriver(t).call('admin', 'PATCH', '/api/config/igtf', { cobrar: false, tasa: '3' });
+  if (response.statusCode !== 200) throw new Error(`sinIgtf: ${response.statusCode} ${response.body}`);
 }

@@ -12,6 +12,8 @@ export type OrderTotals = {
   iva: string;
   shippingCost: string;
   commission: string;
+  igtf?: string;
+  igtfBasisPoints?: number;
   discount: string;
   couponCode: string | null;
   couponDiscount: string;
@@ -138,6 +140,14 @@ export function TotalesOrden({ order, delivery }: { order: OrderTotals; delivery
         toCents(order.shippingCost) > 0 && <Fila label="Envío" usd={order.shippingCost} rate={order.rate} testId="envio-orden" />
       )}
       {toCents(order.commission) > 0 && <Fila label="Comisión del método de pago" usd={order.commission} rate={order.rate} />}
+      {toCents(order.igtf ?? '0') > 0 && (
+        <Fila
+          label={`IGTF (${((order.igtfBasisPoints ?? 0) / 100).toLocaleString('es-VE')} %, pago en divisas)`}
+          usd={order.igtf ?? '0'}
+          rate={order.rate}
+          testId="igtf-orden"
+        />
+      )}
       <Fila label="Total" usd={order.total} rate={order.rate} strong testId="total-orden-publica" />
     </Stack>
   );

@@ -7,7 +7,7 @@ import { fromCents, toCents } from '#domain/money.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
-import { orderBody, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { orderBody, type StockedArticle, sinIgtf, stockedArticle } from '#test/ordenes.ts';
 
 let t: TestApp;
 let api: OrdenesDriver;
@@ -16,6 +16,8 @@ let seq = 0;
 
 beforeAll(async () => {
   t = await buildTestApp({ ORDENES_IMPAGAS_POR_CONTACTO: '50' });
+  // Figures without the IGTF of paying in divisas: igtf-en-la-orden.test.ts tests it.
+  await sinIgtf(t);
   api = ordenesDriver(t);
   stocked = await stockedArticle(t, 40);
 });

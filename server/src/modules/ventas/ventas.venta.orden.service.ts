@@ -33,6 +33,9 @@ export type OrdenParaVenta = {
   /** Shipping the order charged (decision 0027): the document's envío, a charge of its own. */
   shipping: string;
   commission: string;
+  /** The IGTF the order charged for paying in divisas (domain/igtf.ts), and its rate (0: none). */
+  igtf: string;
+  igtfBasisPoints: number;
   total: string;
   lines: {
     articleCode: string;
@@ -79,7 +82,7 @@ function documentLines(order: OrdenParaVenta): DocumentLine[] {
   }));
 }
 
-/** The order's own figures: its base, IVA, shipping and commission as charged; no IGTF (decision 0014). */
+/** The order's own figures: its base, IVA, shipping, commission and IGTF as charged. */
 function totalsOf(order: OrdenParaVenta, lines: DocumentLine[]): SaleTotals {
   const subtotalCents = addCents(0, ...lines.map((l) => multiplyCents(l.priceCents - l.promotionCents, l.quantity)));
   const baseImponibleCents = toCents(order.subtotal);
@@ -89,7 +92,7 @@ function totalsOf(order: OrdenParaVenta, lines: DocumentLine[]): SaleTotals {
     devolucionesCents: 0,
     baseImponibleCents,
     ivaCents: toCents(order.iva),
-    igtfCents: 0,
+    igtfCents: toCents(order.igtf),
     comisionCents: toCents(order.commission),
     envioCents: toCents(order.shipping),
     totalCents: toCents(order.total),
@@ -107,7 +110,11 @@ function sharedPayments(order: OrdenParaVenta, paidCents: number) {
 }
 
 function documentPayments(order: OrdenParaVenta, paidCents: number): DocumentPayment[] {
-  return sharedPayments(order, paidCents).map(({ payment: p, usdCents }) => ({
+  const shares = sharedPayments(order, paidCents);
+  // The order's IGTF belongs to its payments in divisas, each its share (one payment: all of it).
+  const foreign = shares.map((s) => (currencyOf(s.payment.method) === 'USD' ? s.usdCents : 0));
+  const igtf = foreign.some((c) => c > 0) ? allocateCents(toCents(order.igtf), foreign) : foreign;
+  return shares.map(({ payment: p, usdCents }, i) => ({
     method: p.method,
     currency: currencyOf(p.method),
     amount: fromCents(toCents(p.amount)),
@@ -115,7 +122,7 @@ function documentPayments(order: OrdenParaVenta, paidCents: number): DocumentPay
     rate: order.rate,
     reference: p.reference,
     bankCode: p.bankCode,
-    igtfCents: 0,
+    igtfCents: igtf[i],
   }));
 }
 
@@ -153,8 +160,8 @@ async function documentFor(
     tiendaId: lines[0].tiendaId,
     userId,
     rate: order.rate,
-    // Web orders carry no IGTF (documentPayments).
-    igtfBasisPoints: 0,
+    // The rate the order was placed at (documentPayments gives each payment in divisas its part).
+    igtfBasisPoints: order.igtfBasisPoints,
     totals,
     paidCents,
     discountCents: kind === 'factura' ? (l?.writtenOffCents ?? 0) : 0,

@@ -50,9 +50,9 @@ async function ventasDe(code: string) {
 }
 
 async function orden(code: string) {
-  const [row] = await rows<{ total: string; iva: string; commission: string; subtotal: string }>(
+  const [row] = await rows<{ total: string; iva: string; commission: string; subtotal: string; igtf: string }>(
     t,
-    sql`SELECT total, iva, commission, subtotal FROM ordenes_compra WHERE code = ${code}`,
+    sql`SELECT total, iva, commission, subtotal, igtf FROM ordenes_compra WHERE code = ${code}`,
   );
   return row;
 }
@@ -80,6 +80,7 @@ describe('una orden web pagada es una factura', () => {
     expect(ventas).toHaveLength(1);
     const o = await orden(code);
     expect(Number(o.commission)).toBeGreaterThan(0);
+    expect(Number(o.igtf)).toBeGreaterThan(0);
     expect(ventas[0]).toMatchObject({
       kind: 'factura',
       source: 'web',
@@ -87,7 +88,8 @@ describe('una orden web pagada es una factura', () => {
       iva: o.iva,
       comision: o.commission,
       base_imponible: o.subtotal,
-      igtf: '0.00',
+      // PayPal is paid in divisas: the order's IGTF (domain/igtf.ts) is the factura's.
+      igtf: o.igtf,
       balance_paid: o.total,
       outstanding_balance: '0.00',
       payment_status: 'pagada',

@@ -371,6 +371,13 @@ export function OrdenDetalleVista({
           <Total label="IVA (16 %)" usd={order.iva} rate={rate} />
           {toCents(order.shippingCost) > 0 && <Total label={envio.label} usd={order.shippingCost} rate={rate} />}
           {Number(order.commission) > 0 && <Total label="Comisión de la plataforma" usd={order.commission} rate={rate} />}
+          {toCents(order.igtf) > 0 && (
+            <Total
+              label={`IGTF (${(order.igtfBasisPoints / 100).toLocaleString('es-VE')} %, pago en divisas)`}
+              usd={order.igtf}
+              rate={rate}
+            />
+          )}
           <Total label="Total" usd={order.total} rate={rate} strong />
         </Stack>
       </Seccion>

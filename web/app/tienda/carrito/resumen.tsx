@@ -79,6 +79,13 @@ export function ResumenPedido({
         <Fila label="IVA (16 %)" value={formatUsd(toCents(due.iva))} />
         <FilaEnvio shipping={shipping} />
         {toCents(due.commission) > 0 && <Fila label="Comisión del método de pago" value={formatUsd(toCents(due.commission))} />}
+        {toCents(due.igtf) > 0 && (
+          <Fila
+            label={`IGTF (${due.igtfPercent.toLocaleString('es-VE')} %, pago en divisas)`}
+            value={formatUsd(toCents(due.igtf))}
+            testId="resumen-igtf"
+          />
+        )}
         <hr className={classes.raya} />
         <Fila label="Total" value={formatUsd(totalCents)} strong testId="total-usd" />
         <Fila label="Total en bolívares" value={formatVes(usdToVesCents(totalCents, cart.totals.rate))} testId="total-ves" />
