@@ -40,11 +40,12 @@ describe('saldoDeOrden', () => {
       { method: 'zelle', amount: '99.00', status: 'rechazado' },
     ];
     expect(usdWorthOf(payments[1], '40')).toBe(1_000);
-    expect(saldoDeOrden({ total: '40.94', rate: '40' }, payments)).toEqual({
+    expect(saldoDeOrden({ total: '40.94', commission: '0.00', rate: '40' }, payments)).toEqual({
       received: '30.00',
       receivedVes: '1200.00',
       missing: '10.94',
       missingVes: '437.60',
+      missingDivisas: '10.94',
     });
   });
 });

@@ -2,6 +2,9 @@
 // worth its USD at the order's rate, never the order's total. Short: the order waits for the rest,
 // unless staff write the difference off with a reason within the store's tolerance. Over: the
 // excess stays as the customer's credit (saldo a favor). All amounts are USD cents.
+
+import { igtfOfOrder, type OrderCharges } from './checkout.ts';
+import { type IgtfSettings, igtfDePago, igtfParaCubrir } from './igtf.ts';
 import { addCents, assertCents, formatUsd, formatVes, fromCents, subtractCents, toCents, usdToVesCents, vesToUsdCents } from './money.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from './store-constants.ts';
 
@@ -28,9 +31,9 @@ export type Liquidacion =
   | { kind: 'exceso'; bookedCents: number; paidCents: number; missingCents: 0; writtenOffCents: 0; excessCents: number };
 
 export type LiquidacionInput = {
-  /** What the order asks for, USD cents. */
+  /** What the order owes before its payments' IGTF (deudaDeOrden), USD cents. */
   dueCents: number;
-  /** Σ of the approved payments' worth, USD cents. */
+  /** Σ of what the approved payments leave toward it (netoRecibido: worth less IGTF), USD cents. */
   receivedCents: number;
   toleranceCents: number;
   /** Staff asked to write the difference off. */
@@ -120,6 +123,30 @@ export function liquidacionTexto(l: Liquidacion, rate: string): string {
   }
 }
 
+/** What a payment leaves toward what the order owes: its worth less its IGTF (domain/igtf.ts). */
+export function netoDePago(payment: { method: string; amount: string }, rate: string, igtf: IgtfSettings): number {
+  const worth = usdWorthOf(payment, rate);
+  return worth - igtfDePago(currencyOf(payment.method), worth, igtf);
+}
+
+/** The IGTF of one payment of an order, on what it is worth. */
+export function igtfDePagoDeOrden(payment: { method: string; amount: string }, rate: string, igtf: IgtfSettings): number {
+  return igtfDePago(currencyOf(payment.method), usdWorthOf(payment, rate), igtf);
+}
+
+export function netoRecibido(payments: readonly { method: string; amount: string }[], rate: string, igtf: IgtfSettings): number {
+  return addCents(0, ...payments.map((p) => netoDePago(p, rate, igtf)));
+}
+
+/** What the order owes before the IGTF of its payments (each payment in divisas brings its own). */
+export function deudaDeOrden(order: { total: string; igtf?: string }): number {
+  return subtractCents(toCents(order.total), toCents(order.igtf ?? '0'));
+}
+
+function currencyOf(method: string): 'USD' | 'VES' {
+  return PAYMENT_METHODS[method as PaymentMethodId]?.currency === 'VES' ? 'VES' : 'USD';
+}
+
 /** Σ of the payments' worth. */
 export function receivedCentsOf(payments: readonly { method: string; amount: string }[], rate: string): number {
   return addCents(0, ...payments.map((p) => usdWorthOf(p, rate)));
@@ -130,19 +157,20 @@ export function receivedCentsOf(payments: readonly { method: string; amount: str
  * the order's rate: the buyer's page and mail tell it while a short payment waits for the rest.
  */
 export function saldoDeOrden(
-  order: { total: string; rate: string },
+  order: OrderCharges,
   payments: readonly { method: string; amount: string; status: string }[],
-): { received: string; receivedVes: string; missing: string; missingVes: string } {
-  const received = receivedCentsOf(
-    payments.filter((p) => p.status === 'aprobado'),
-    order.rate,
-  );
-  const due = toCents(order.total);
-  const missing = received >= due - ROUNDING_CENTS ? 0 : subtractCents(due, received);
+): { received: string; receivedVes: string; missing: string; missingVes: string; missingDivisas: string } {
+  const approved = payments.filter((p) => p.status === 'aprobado');
+  const received = receivedCentsOf(approved, order.rate);
+  const net = netoRecibido(approved, order.rate, igtfOfOrder(order));
+  const due = deudaDeOrden(order);
+  const missing = net >= due - ROUNDING_CENTS ? 0 : subtractCents(due, net);
   return {
     received: fromCents(received),
     receivedVes: fromCents(usdToVesCents(received, order.rate)),
     missing: fromCents(missing),
     missingVes: fromCents(usdToVesCents(missing, order.rate)),
+    // Paid in divisas, the rest brings its own IGTF.
+    missingDivisas: fromCents(missing + igtfParaCubrir(missing, igtfOfOrder(order))),
   };
 }

@@ -299,7 +299,14 @@ export type OrderView = z.infer<typeof orderView>;
 
 /** What the holder of the order's link may see: steps and articles, no personal data. */
 /** What the approved payments cover and what is still missing, in $ and Bs. at the order's rate. */
-export const paymentBalance = z.object({ received: z.string(), receivedVes: z.string(), missing: z.string(), missingVes: z.string() });
+export const paymentBalance = z.object({
+  received: z.string(),
+  receivedVes: z.string(),
+  missing: z.string(),
+  missingVes: z.string(),
+  /** What is missing when paid in divisas: with its own IGTF. */
+  missingDivisas: z.string(),
+});
 
 export const orderStatus = z.object({
   paymentBalance,

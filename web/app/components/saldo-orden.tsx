@@ -3,7 +3,7 @@
 import { Alert, Text } from '@mantine/core';
 import { formatUsd, formatVes, toCents } from '#domain/money.ts';
 
-export type SaldoOrden = { received: string; receivedVes: string; missing: string; missingVes: string };
+export type SaldoOrden = { received: string; receivedVes: string; missing: string; missingVes: string; missingDivisas: string };
 
 export function SaldoPendiente({ saldo }: { saldo: SaldoOrden | undefined }) {
   if (!saldo || toCents(saldo.missing) <= 0 || toCents(saldo.received) <= 0) return null;
@@ -14,7 +14,11 @@ export function SaldoPendiente({ saldo }: { saldo: SaldoOrden | undefined }) {
         <Text span fw={700}>
           {formatUsd(toCents(saldo.missing))} ({formatVes(toCents(saldo.missingVes))})
         </Text>{' '}
-        para completar el pago de la orden: repórtelo para continuar.
+        para completar el pago de la orden
+        {toCents(saldo.missingDivisas) > toCents(saldo.missing)
+          ? ` (en divisas, con su IGTF: ${formatUsd(toCents(saldo.missingDivisas))})`
+          : ''}
+        : repórtelo para continuar.
       </Text>
     </Alert>
   );

@@ -1,10 +1,10 @@
-import { expectedPayment, paymentAmountDiffers } from '#domain/checkout.ts';
+import { expectedPayment, igtfOfOrder, paymentAmountDiffers } from '#domain/checkout.ts';
 import { COUNT_LIMIT, cappedMeta } from '#domain/conteo-acotado.ts';
 import type { OrdenDetalle } from '#domain/contracts/orden-compra.ts';
-import { fromCents, toCents } from '#domain/money.ts';
+import { fromCents } from '#domain/money.ts';
 import { nextStepFor, ORDER_STEP_LABELS, ORDER_STEPS, type OrderAction, type OrderStep } from '#domain/order-steps.ts';
 import { offsetOf } from '#domain/paginator.ts';
-import { enAmbasMonedas, liquidacionTexto, liquidarOrden, receivedCentsOf, saldoDeOrden } from '#domain/pago-orden.ts';
+import { deudaDeOrden, enAmbasMonedas, liquidacionTexto, liquidarOrden, netoRecibido, saldoDeOrden } from '#domain/pago-orden.ts';
 import { isStaff } from '#domain/roles.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
 import { type AfterCommit, transactionWithEffects } from '#server/db/after-commit.ts';
@@ -104,8 +104,8 @@ export async function cambiarPasoBloqueada(
       const orden = await ordenParaVenta(tx, row);
       const credit = await isCreditSale(tx, row.id);
       const outcome = liquidarOrden({
-        dueCents: toCents(row.total),
-        receivedCents: receivedCentsOf(orden.payments, row.rate),
+        dueCents: deudaDeOrden(row),
+        receivedCents: netoRecibido(orden.payments, row.rate, igtfOfOrder(row)),
         toleranceCents: await toleranciaCastigo(tx),
         writeOff: Boolean(options.writeOff),
       });

@@ -4,9 +4,10 @@
 // hands its own figures over (OrdenParaVenta), so this module never reads the order's tables. No
 // stock moves here: a web order takes its units at dispatch.
 import { notaEntrega } from '#domain/abono.ts';
+import { igtfOfOrder } from '#domain/checkout.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
 import { addCents, allocateCents, fromCents, multiplyCents, subtractCents, toCents } from '#domain/money.ts';
-import { type Liquidacion, usdWorthOf } from '#domain/pago-orden.ts';
+import { igtfDePagoDeOrden, type Liquidacion, usdWorthOf } from '#domain/pago-orden.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
 import { dueDateOf } from '#domain/venta-mostrador.ts';
 import type { SaleTotals } from '#domain/ventas.ts';
@@ -109,12 +110,21 @@ function sharedPayments(order: OrdenParaVenta, paidCents: number) {
     .filter((s) => s.usdCents > 0 && toCents(s.payment.amount) > 0);
 }
 
+/** The IGTF rate the order was placed with (domain/checkout.ts igtfOfOrder). */
+function igtfRule(order: OrdenParaVenta) {
+  return igtfOfOrder({
+    total: order.total,
+    commission: order.commission,
+    igtf: order.igtf,
+    igtfBasisPoints: order.igtfBasisPoints,
+    rate: order.rate,
+  });
+}
+
 function documentPayments(order: OrdenParaVenta, paidCents: number): DocumentPayment[] {
   const shares = sharedPayments(order, paidCents);
-  // The order's IGTF belongs to its payments in divisas, each its share (one payment: all of it).
-  const foreign = shares.map((s) => (currencyOf(s.payment.method) === 'USD' ? s.usdCents : 0));
-  const igtf = foreign.some((c) => c > 0) ? allocateCents(toCents(order.igtf), foreign) : foreign;
-  return shares.map(({ payment: p, usdCents }, i) => ({
+  // Each payment in divisas carries the IGTF of what it is worth (domain/igtf.ts); bolívares, none.
+  return shares.map(({ payment: p, usdCents }) => ({
     method: p.method,
     currency: currencyOf(p.method),
     amount: fromCents(toCents(p.amount)),
@@ -122,7 +132,7 @@ function documentPayments(order: OrdenParaVenta, paidCents: number): DocumentPay
     rate: order.rate,
     reference: p.reference,
     bankCode: p.bankCode,
-    igtfCents: igtf[i],
+    igtfCents: igtfDePagoDeOrden(p, order.rate, igtfRule(order)),
   }));
 }
 
@@ -144,12 +154,20 @@ async function documentFor(
     userId: order.userId,
   });
   const lines = documentLines(order);
-  const totals = totalsOf(order, lines);
-  // A factura counts each payment at what it was worth (the total only when rounding is all that
-  // separates them); a write-off is the document's discount, an excess the customer's credit.
-  const l = liquidado?.liquidacion;
-  const paidCents = kind === 'factura' ? (l ? l.paidCents : totals.totalCents) : 0;
-  const bookedCents = kind === 'factura' ? (l ? l.bookedCents : totals.totalCents) : 0;
+  const ordered = totalsOf(order, lines);
+  // A factura's IGTF is that of the payments it was paid with, each on what it was worth (the
+  // order asked for it from one payment with its method); the total follows.
+  const l = kind === 'factura' ? liquidado?.liquidacion : undefined;
+  const igtfCents = l ? addCents(0, ...order.payments.map((p) => igtfDePagoDeOrden(p, order.rate, igtfRule(order)))) : ordered.igtfCents;
+  const totals: SaleTotals = {
+    ...ordered,
+    igtfCents,
+    totalCents: addCents(subtractCents(ordered.totalCents, ordered.igtfCents), igtfCents),
+  };
+  // Each payment counts at what it was worth (the total only when rounding is all that separates
+  // them); a write-off is the document's discount, an excess the customer's credit.
+  const paidCents = kind === 'factura' ? (l ? addCents(l.paidCents, igtfCents) : totals.totalCents) : 0;
+  const bookedCents = kind === 'factura' ? (l ? addCents(l.bookedCents, igtfCents) : totals.totalCents) : 0;
   return insertDocument(tx, {
     condition: kind === 'factura' ? 'contado' : 'credito',
     source: 'web',

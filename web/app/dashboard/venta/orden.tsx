@@ -3,13 +3,14 @@ import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Modal, Stack, Tabl
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { igtfOfOrder } from '#domain/checkout.ts';
 import type { ApiResponse } from '#domain/contracts/api-client.ts';
 import * as contract from '#domain/contracts/orden-compra.ts';
 import { reembolsarPago, resolverReembolso } from '#domain/contracts/pagos-en-linea.ts';
 import { formatDateTime } from '#domain/dates.ts';
 import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
 import { canSetTrackingNumber, mayPerform, nextStepFor, type OrderAction, type OrderStep } from '#domain/order-steps.ts';
-import { liquidarOrden, receivedCentsOf } from '#domain/pago-orden.ts';
+import { deudaDeOrden, liquidarOrden, netoRecibido } from '#domain/pago-orden.ts';
 import { CREDIT_SALE_ROLES, hasAnyRole, PAYMENT_CHECK_ROLES, ROLES } from '#domain/roles.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { unwrap } from '#web/lib/api.ts';
@@ -398,18 +399,19 @@ function ConfirmarPago({
 }) {
   const { order } = detail;
   const [castigar, setCastigar] = useState(false);
-  const received = receivedCentsOf(
+  const received = netoRecibido(
     detail.payments.filter((p) => p.status === 'aprobado' || p.status === 'reportado'),
     order.rate,
+    igtfOfOrder(order),
   );
   const toleranceCents = toCents(detail.writeOffTolerance ?? '0');
-  const preview = liquidarOrden({ dueCents: toCents(order.total), receivedCents: received, toleranceCents, writeOff: false });
+  const preview = liquidarOrden({ dueCents: deudaDeOrden(order), receivedCents: received, toleranceCents, writeOff: false });
   const l = preview.ok ? preview.value : null;
   const mayWriteOff = l?.kind === 'falta' && l.missingCents <= toleranceCents;
   const rows: [string, number][] = l
     ? [
-        ['Total de la orden', toCents(order.total)],
-        ['Recibido', l.bookedCents],
+        [toCents(order.igtf) > 0 ? 'Debe, antes del IGTF de los pagos' : 'Total de la orden', deudaDeOrden(order)],
+        [toCents(order.igtf) > 0 ? 'Recibido, neto de IGTF' : 'Recibido', l.bookedCents],
         ...(l.kind === 'falta' ? ([['Falta', l.missingCents]] as [string, number][]) : []),
         ...(l.kind === 'exceso' ? ([['Sobra', l.excessCents]] as [string, number][]) : []),
       ]
