@@ -36,6 +36,7 @@ export const POSTGRES_FILES = [
   'server/src/modules/descuento/cupones-concurrencia.test.ts',
   'server/src/modules/inventario/movimientos.test.ts',
   'server/src/modules/mayor-cuentas/mayor-cuentas.cobros.propiedad.test.ts',
+  'server/src/modules/mayor-cuentas/dinero.propiedad.test.ts',
   'server/src/modules/mayor-cuentas/mayor-cuentas.cobros.test.ts',
   'server/src/modules/orden-compra/orden-compra.eventos.test.ts',
   'server/src/modules/orden-compra/orden-compra.test.ts',

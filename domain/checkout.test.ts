@@ -15,6 +15,9 @@ import { checkStep, firstInvalidStep } from './checkout-pasos.ts';
 import type { CartView } from './contracts/carrito.ts';
 import { registrarOrdenSchema } from './contracts/orden-compra.ts';
 import type { ShippingRate } from './envios.ts';
+import { igtfDePago } from './igtf.ts';
+
+const NO_IGTF = { charged: false, basisPoints: 300 };
 
 const cart: CartView = {
   items: [
@@ -52,6 +55,7 @@ const cart: CartView = {
     totalVes: '2540.40',
     rate: '36.5',
   },
+  igtf: NO_IGTF,
   paymentTotals: [
     {
       method: 'paypal',
@@ -61,6 +65,7 @@ const cart: CartView = {
       subtotal: '60.00',
       iva: '9.60',
       commission: '4.34',
+      igtf: '0.00',
       total: '73.94',
       totalVes: '2698.81',
     },
@@ -72,6 +77,7 @@ const cart: CartView = {
       subtotal: '57.00',
       iva: '9.12',
       commission: '0.00',
+      igtf: '0.00',
       total: '66.12',
       totalVes: '2413.38',
     },
@@ -164,6 +170,8 @@ describe('checkout por pasos', () => {
       iva: '9.12',
       shipping: '0.00',
       commission: '0.00',
+      igtf: '0.00',
+      igtfPercent: 0,
       total: '66.12',
     });
     expect(amountToPay(cart, '')).toMatchObject({ commission: '0.00', paymentDiscount: '0.00', total: '69.60' });
@@ -175,8 +183,42 @@ describe('checkout por pasos', () => {
     // PayPal: 5,8 % + 0,30 of 69,60 + 11,00 = 80,60 → 4,97; total 85,57.
     expect(amountToPay(cart, 'paypal', 1100)).toMatchObject({ shipping: '11.00', commission: '4.97', total: '85.57' });
     expect(amountToPay(cart, '', 350)).toMatchObject({ shipping: '3.50', total: '73.10' });
-    expect(chargeWithShipping(6960, 1100, 'uphold')).toEqual({ shippingCents: 1100, commissionCents: 497, totalCents: 8557 });
-    expect(chargeWithShipping(6960, 0, 'pago-movil')).toEqual({ shippingCents: 0, commissionCents: 0, totalCents: 6960 });
+    expect(chargeWithShipping(6960, 1100, 'uphold', NO_IGTF)).toEqual({
+      shippingCents: 1100,
+      commissionCents: 497,
+      igtfCents: 0,
+      totalCents: 8557,
+    });
+    expect(chargeWithShipping(6960, 0, 'pago-movil', NO_IGTF)).toEqual({
+      shippingCents: 0,
+      commissionCents: 0,
+      igtfCents: 0,
+      totalCents: 6960,
+    });
+  });
+
+  it('pagar en divisas suma el IGTF de la tienda, la misma regla del mostrador: IGTF = tasa × lo pagado en dólares', () => {
+    const igtf = { charged: true, basisPoints: 300 };
+    // Zelle for 100,00: A − 3 % A ≥ 100,00 → A = 103,09, IGTF 3,09 = 3 % of 103,09 (rounded).
+    expect(chargeWithShipping(10_000, 0, 'zelle', igtf)).toEqual({
+      shippingCents: 0,
+      commissionCents: 0,
+      igtfCents: 309,
+      totalCents: 10_309,
+    });
+    expect(igtfDePago('USD', 10_309, igtf)).toBe(309);
+    // Efectivo and PayPal are divisas too (PayPal: IGTF on the total with its commission); bolívares never.
+    expect(chargeWithShipping(10_000, 0, 'efectivo', igtf).igtfCents).toBe(309);
+    const paypal = chargeWithShipping(10_000, 0, 'paypal', igtf);
+    expect(paypal.igtfCents).toBe(igtfDePago('USD', paypal.totalCents, igtf));
+    expect(chargeWithShipping(10_000, 0, 'pago-movil', igtf).igtfCents).toBe(0);
+    expect(chargeWithShipping(10_000, 0, 'pago-pendiente', igtf).igtfCents).toBe(0);
+    // The order expects its total with the IGTF from a Zelle payment, and the same base in Bs. without it.
+    const order = { total: '103.09', commission: '0.00', igtf: '3.09', igtfBasisPoints: 300, rate: '40' };
+    expect(expectedPayment(order, 'zelle')).toEqual({ currency: 'USD', cents: 10_309 });
+    expect(expectedPayment(order, 'transferencia')).toEqual({ currency: 'VES', cents: 400_000 });
+    // The checkout shows it on its own line, with the rate.
+    expect(amountToPay({ ...cart, igtf }, 'zelle', 0)).toMatchObject({ igtf: '2.04', igtfPercent: 3, total: '68.16' });
   });
 
   it('el paso de envío cotiza la agencia y el estado con las tarifas y no deja pasar una sin tarifa', () => {

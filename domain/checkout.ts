@@ -3,6 +3,7 @@
 import type { CartPaymentTotal, CartView } from './contracts/carrito.ts';
 import type { RegistrarOrden } from './contracts/orden-compra.ts';
 import { quoteShipping, type ShippingQuote, type ShippingRate, shippingCentsOf } from './envios.ts';
+import { type IgtfSettings, igtfParaCubrir } from './igtf.ts';
 import { addCents, type Currency, fromCents, parseAmountInput, subtractCents, toCents, usdToVesCents } from './money.ts';
 import { DEFAULT_PAY_SHIPPING, MAX_UNITS_PER_LINE, MAX_UNITS_WEB_ORDER, PAYMENT_METHODS, type PaymentMethodId } from './store-constants.ts';
 import { orderUnits, tooManyUnitsMessage, unitsByArticle } from './unidades-orden.ts';
@@ -163,10 +164,25 @@ export function totalsFor(cart: CartView, method: PaymentMethodId | ''): CartPay
  * and the card commission of the method on both (the buyer pays the whole through the platform).
  * The server charges exactly this; the checkout shows it.
  */
-export function chargeWithShipping(productsCents: number, shippingCents: number, method: PaymentMethodId | '') {
+export function chargeWithShipping(productsCents: number, shippingCents: number, method: PaymentMethodId | '', igtf: IgtfSettings) {
   const beforeCommission = addCents(productsCents, shippingCents);
-  const commissionCents = method && PAYMENT_METHODS[method].cardCommission ? cardCommissionCents(beforeCommission) : 0;
-  return { shippingCents, commissionCents, totalCents: addCents(beforeCommission, commissionCents) };
+  const { commissionCents, igtfCents } = methodCharges(beforeCommission, method, igtf);
+  return { shippingCents, commissionCents, igtfCents, totalCents: addCents(beforeCommission, commissionCents, igtfCents) };
+}
+
+/** Whether paying with the method is paying in divisas (the IGTF's rule); «pago pendiente» is not yet. */
+export function paysInDivisas(method: PaymentMethodId | ''): boolean {
+  return method !== '' && method !== 'pago-pendiente' && PAYMENT_METHODS[method].currency === 'USD';
+}
+
+/**
+ * What a method adds to what the order owes before it: the card commission, and then the IGTF of
+ * paying the whole in divisas (domain/igtf.ts), so the buyer's one payment in dollars settles it.
+ */
+export function methodCharges(beforeCents: number, method: PaymentMethodId | '', igtf: IgtfSettings) {
+  const commissionCents = method && PAYMENT_METHODS[method].cardCommission ? cardCommissionCents(beforeCents) : 0;
+  const igtfCents = paysInDivisas(method) ? igtfParaCubrir(addCents(beforeCents, commissionCents), igtf) : 0;
+  return { commissionCents, igtfCents };
 }
 
 /**
@@ -175,8 +191,10 @@ export function chargeWithShipping(productsCents: number, shippingCents: number,
  */
 export function amountToPay(cart: CartView, method: PaymentMethodId | '', shippingCents = 0) {
   const chosen = totalsFor(cart, method);
-  const products = chosen ? subtractCents(toCents(chosen.total), toCents(chosen.commission)) : toCents(cart.totals.total);
-  const charge = chargeWithShipping(products, shippingCents, method);
+  const products = chosen
+    ? subtractCents(subtractCents(toCents(chosen.total), toCents(chosen.commission)), toCents(chosen.igtf))
+    : toCents(cart.totals.total);
+  const charge = chargeWithShipping(products, shippingCents, method, cart.igtf);
   return {
     paymentDiscount: chosen?.paymentDiscount ?? '0.00',
     paymentDiscountName: chosen?.discountName ?? null,
@@ -184,6 +202,8 @@ export function amountToPay(cart: CartView, method: PaymentMethodId | '', shippi
     iva: chosen?.iva ?? cart.totals.iva,
     shipping: fromCents(charge.shippingCents),
     commission: fromCents(charge.commissionCents),
+    igtf: fromCents(charge.igtfCents),
+    igtfPercent: cart.igtf.charged ? cart.igtf.basisPoints / 100 : 0,
     total: fromCents(charge.totalCents),
   };
 }
@@ -213,16 +233,27 @@ export function unpaidOrderKind(key: string): UnpaidOrderKind {
  * the commission of the payment's own method, in the method's currency (bolívares at the
  * order's frozen rate). Within a cent it matches.
  */
-export function expectedPayment(
-  order: { total: string; commission: string; rate: string },
-  method: PaymentMethodId,
-): { currency: Currency; cents: number } {
-  const base = subtractCents(toCents(order.total), toCents(order.commission));
-  const usd = PAYMENT_METHODS[method].cardCommission ? addCents(base, cardCommissionCents(base)) : base;
+export type OrderCharges = { total: string; commission: string; igtf?: string; igtfBasisPoints?: number; rate: string };
+
+/** What the order owes before its method's commission and IGTF. */
+export function beforeMethodCharges(order: OrderCharges): number {
+  return subtractCents(subtractCents(toCents(order.total), toCents(order.commission)), toCents(order.igtf ?? '0'));
+}
+
+/** The order's IGTF as it was placed: the store's rate then (0: not charged). */
+export function igtfOfOrder(order: OrderCharges): IgtfSettings {
+  const basisPoints = order.igtfBasisPoints ?? 0;
+  return { charged: basisPoints > 0, basisPoints };
+}
+
+export function expectedPayment(order: OrderCharges, method: PaymentMethodId): { currency: Currency; cents: number } {
+  const base = beforeMethodCharges(order);
+  const { commissionCents, igtfCents } = methodCharges(base, method, igtfOfOrder(order));
+  const usd = addCents(base, commissionCents, igtfCents);
   const currency = PAYMENT_METHODS[method].currency;
   return { currency, cents: currency === 'VES' ? usdToVesCents(usd, order.rate) : usd };
 }
 
-export function paymentAmountDiffers(order: { total: string; commission: string; rate: string }, method: PaymentMethodId, amount: string) {
+export function paymentAmountDiffers(order: OrderCharges, method: PaymentMethodId, amount: string) {
   return Math.abs(toCents(amount) - expectedPayment(order, method).cents) > 1;
 }

@@ -1,6 +1,6 @@
 // The totals of a placed order as rows a person adds up going down: the articles at their price
 // (promotions included), each discount taken off, the subtotal they leave (the base of the IVA), the
-// IVA, shipping and the payment method's commission, and the total. Every page that shows an
+// IVA, shipping, the payment method's commission and the IGTF of a payment in divisas, and the total. Every page that shows an
 // order's totals (confirmation, public order page, the customer's purchases) lists these rows.
 import { addCents, multiplyCents, subtractCents, toCents, vesOfRows } from './money.ts';
 
@@ -9,6 +9,9 @@ export type OrderTotalsInput = {
   iva: string;
   shippingCost: string;
   commission: string;
+  /** The IGTF of an order paid in divisas (docs/dominio.md §IGTF), with its rate in basis points. */
+  igtf?: string;
+  igtfBasisPoints?: number;
   discount: string;
   couponCode: string | null;
   couponDiscount: string;
@@ -72,9 +75,10 @@ export function rowsInVes(order: OrderTotalsInput, rate: string) {
     toCents(order.iva),
     toCents(order.shippingCost),
     toCents(order.commission),
+    toCents(order.igtf ?? '0'),
   ];
   const { rows, running } = vesOfRows(addends, rate);
   const n = discounts.length;
   const before = [...(n > 0 ? [rows[0]] : []), ...rows.slice(1, n + 1).map((v) => -v), running[n], rows[n + 1]];
-  return { before, shipping: rows[n + 2], commission: rows[n + 3], total: running[n + 3] };
+  return { before, shipping: rows[n + 2], commission: rows[n + 3], igtf: rows[n + 4], total: running[n + 4] };
 }

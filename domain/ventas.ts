@@ -1,6 +1,8 @@
 // Sales documents (factura for contado, nota de entrega for crédito): their numbers, the payment
 // methods staff take at the counter, the IGTF and the totals of a sale document (docs/dominio.md §Documentos de venta y sus totales). All
 // amounts are USD cents; VES is each figure × the rate frozen on the document, rounded once.
+
+import { type IgtfSettings, igtfDePago } from './igtf.ts';
 import { addCents, assertCents, multiplyCents, percentOfCents, subtractCents, usdToVesCents } from './money.ts';
 import { IVA_BASIS_POINTS } from './vat.ts';
 
@@ -56,14 +58,11 @@ export const SALE_PAYMENT_METHODS = {
 export type SalePaymentMethod = keyof typeof SALE_PAYMENT_METHODS;
 export const SALE_PAYMENT_METHOD_IDS = Object.keys(SALE_PAYMENT_METHODS) as SalePaymentMethod[];
 
-/** Whether the store charges the IGTF and at what rate (basis points: 300 = 3 %). */
-export type IgtfSettings = { charged: boolean; basisPoints: number };
-export const DEFAULT_IGTF: IgtfSettings = { charged: true, basisPoints: 300 };
+export { DEFAULT_IGTF, type IgtfSettings } from './igtf.ts';
 
+/** A counter payment's IGTF: the one rule of domain/igtf.ts, by the method's currency. */
 export function igtfOf(method: SalePaymentMethod, amountUsdCents: number, settings: IgtfSettings): number {
-  assertCents(amountUsdCents);
-  if (!settings.charged || !SALE_PAYMENT_METHODS[method].foreign) return 0;
-  return percentOfCents(amountUsdCents, settings.basisPoints);
+  return igtfDePago(SALE_PAYMENT_METHODS[method].foreign ? 'USD' : 'VES', amountUsdCents, settings);
 }
 
 export type SaleLineInput = {

@@ -54,6 +54,12 @@ describe('mensaje del pedido por WhatsApp', () => {
     expect(message.match(/Franela/g)).toHaveLength(1);
   });
 
+  it('antes de pagar dice el IGTF de pagar en divisas, con la regla de domain/igtf.ts', () => {
+    const message = whatsappOrderMessage({ ...order, total: '100.00', igtfBasisPoints: 300, igtf: '0.00' }, 'l');
+    expect(message).toContain('Si paga en divisas (dólares, Zelle, PayPal) se suma el IGTF de 3 %: $ 3,09, total $ 103,09.');
+    expect(whatsappOrderMessage({ ...order, igtfBasisPoints: 0 }, 'l')).not.toContain('IGTF');
+  });
+
   it('los bolívares salen a la tasa de la orden, redondeados al céntimo', () => {
     const message = whatsappOrderMessage({ ...order, total: '10.01', rate: '36.3333' }, 'l');
     expect(message).toContain('Total: $ 10,01 (Bs. 363,70)');

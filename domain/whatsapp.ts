@@ -1,5 +1,6 @@
 // «Pedir por WhatsApp» (docs/decisions/0033): the store's number as wa.me wants it and the message a
 // WhatsApp order opens the chat with (articles, total in $ and Bs., the order's code and its link).
+import { igtfParaCubrir } from './igtf.ts';
 import { formatUsd, formatVes, toCents, usdToVesCents } from './money.ts';
 
 export { whatsappDigits } from './whatsapp-numero.ts';
@@ -17,6 +18,9 @@ export type WhatsappOrder = {
   total: string;
   /** The order's frozen rate (Bs. per dollar). */
   rate: string;
+  /** The IGTF rate the order was placed with (300 = 3 %; 0 or absent: not charged) and its IGTF. */
+  igtfBasisPoints?: number;
+  igtf?: string;
   items: readonly WhatsappOrderLine[];
 };
 
@@ -43,7 +47,19 @@ export function whatsappOrderMessage(order: WhatsappOrder, orderLink: string): s
     `Hola, hice el pedido ${order.code} en la tienda en línea y quiero completarlo por aquí:`,
     ...[...merged.values()].map(lineText),
     `Total: ${formatUsd(cents)} (${formatVes(usdToVesCents(cents, order.rate))})`,
+    ...divisasLine(order, cents),
     'Pago y envío: por acordar por WhatsApp.',
     `Mi pedido: ${orderLink}`,
   ].join('\n');
+}
+
+/** Paying in divisas adds the IGTF (domain/igtf.ts): the buyer reads it before paying. */
+function divisasLine(order: WhatsappOrder, totalCents: number): string[] {
+  const basisPoints = order.igtfBasisPoints ?? 0;
+  if (basisPoints <= 0 || toCents(order.igtf ?? '0') > 0) return [];
+  const igtf = igtfParaCubrir(totalCents, { charged: true, basisPoints });
+  const percent = (basisPoints / 100).toLocaleString('es-VE');
+  return [
+    `Si paga en divisas (dólares, Zelle, PayPal) se suma el IGTF de ${percent} %: ${formatUsd(igtf)}, total ${formatUsd(totalCents + igtf)}.`,
+  ];
 }

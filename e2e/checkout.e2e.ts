@@ -280,6 +280,11 @@ async function staffStep(email: string, code: string, action: string, expected: 
   await page.goto(`${baseUrl()}/dashboard/venta/${code}`, { waitUntil: 'networkidle' });
   if (tracking) await page.getByTestId('numero-guia').fill(tracking);
   await page.getByTestId(action).click();
+  // «Aprobar pago» asks first, with what it books in $ and Bs.
+  if (action === 'accion-confirmar-pago') {
+    await expect(page.getByTestId('confirmar-pago-efecto')).toContainText('Recibido');
+    await page.getByTestId('confirmar-aprobar-pago').click();
+  }
   await page
     .locator('[data-testid="accion-resultado"], [data-testid="accion-error"]')
     .first()

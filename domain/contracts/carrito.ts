@@ -62,6 +62,8 @@ export const cartPaymentTotal = z.object({
   subtotal: z.string(),
   iva: z.string(),
   commission: z.string(),
+  /** The IGTF of paying the whole in divisas with this method (domain/igtf.ts); part of the total. */
+  igtf: z.string(),
   total: z.string(),
   totalVes: z.string(),
 });
@@ -87,6 +89,8 @@ export const cartView = z.object({
     rate: z.string(),
   }),
   paymentTotals: z.array(cartPaymentTotal),
+  /** The store's IGTF on payments in divisas, as the checkout adds it (domain/igtf.ts). */
+  igtf: z.object({ charged: z.boolean(), basisPoints: z.number() }),
 });
 export type CartView = z.infer<typeof cartView>;
 

@@ -2,7 +2,7 @@
 // settings of one screen (/dashboard/config/notificacion, admin).
 import { z } from 'zod';
 import { parsePercent } from '#domain/cambio-masivo.ts';
-import { id } from '#domain/contracts/campos.ts';
+import { amount, id } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, instant } from '#domain/contracts/contract.ts';
 import { ROLES } from '#domain/roles.ts';
 
@@ -121,4 +121,23 @@ export const fijarIgtf = defineRoute({
     tasa: igtfRate,
   }),
   response: envelope(igtf),
+});
+
+// ── write-off tolerance of short web payments ───────────────────────────────
+
+export const toleranciaCastigo = defineRoute({
+  method: 'GET',
+  path: '/config/tolerancia-castigo',
+  tags,
+  summary: 'Lo más que el personal puede castigar cuando un pago de una orden web queda corto (USD)',
+  response: envelope(z.object({ tolerancia: z.string() })),
+});
+
+export const fijarToleranciaCastigo = defineRoute({
+  method: 'PATCH',
+  path: '/config/tolerancia-castigo',
+  tags,
+  summary: 'Fijar lo más que el personal puede castigar de un pago corto (USD, 0 para no castigar nunca)',
+  body: z.object({ tolerancia: amount() }),
+  response: envelope(z.object({ tolerancia: z.string() })),
 });

@@ -284,6 +284,10 @@ export const orderView = z.object({
   /** Shipping charged with the order, in USD (0 for a pickup and «por cobrar en destino»); part of the total. */
   shippingCost: z.string(),
   commission: z.string(),
+  /** IGTF of paying in divisas (domain/igtf.ts); part of the total. */
+  igtf: z.string().default('0.00'),
+  /** The store's IGTF rate when the order was placed (300 = 3 %; 0: not charged). */
+  igtfBasisPoints: z.number().default(0),
   ...orderDiscounts,
   total: z.string(),
   rate: z.string(),
@@ -301,7 +305,18 @@ export type OrderView = z.infer<typeof orderView>;
 export const orderDocument = z.object({ kind: z.enum(['factura', 'nota-entrega']), number: z.string(), pdf: z.string() }).nullable();
 export type OrderDocument = z.infer<typeof orderDocument>;
 
+/** What the approved payments cover and what is still missing, in $ and Bs. at the order's rate. */
+export const paymentBalance = z.object({
+  received: z.string(),
+  receivedVes: z.string(),
+  missing: z.string(),
+  missingVes: z.string(),
+  /** What is missing when paid in divisas: with its own IGTF. */
+  missingDivisas: z.string(),
+});
+
 export const orderStatus = z.object({
+  paymentBalance,
   code: z.string(),
   step: z.string(),
   trackingNumber: z.string().nullable(),
@@ -320,6 +335,10 @@ export const orderStatus = z.object({
   iva: z.string(),
   shippingCost: z.string(),
   commission: z.string(),
+  /** IGTF of paying in divisas (domain/igtf.ts); part of the total. */
+  igtf: z.string().default('0.00'),
+  /** The store's IGTF rate when the order was placed (300 = 3 %; 0: not charged). */
+  igtfBasisPoints: z.number().default(0),
   ...orderDiscounts,
   total: z.string(),
   rate: z.string(),
@@ -367,6 +386,9 @@ export type OrdenFila = z.infer<typeof ordenFila>;
 const persona = { phone: z.string(), dni: z.string(), state: z.string(), city: z.string(), address: z.string() };
 
 export const ordenDetalle = z.object({
+  paymentBalance,
+  /** Staff only: the most a short payment may be written off by (USD), the store's setting. */
+  writeOffTolerance: z.string().optional(),
   order: z.object({
     id: z.number(),
     code: z.string(),
@@ -392,6 +414,10 @@ export const ordenDetalle = z.object({
     /** Shipping charged with the order, in USD; part of the total. */
     shippingCost: z.string(),
     commission: z.string(),
+    /** IGTF of paying in divisas (domain/igtf.ts); part of the total. */
+    igtf: z.string().default('0.00'),
+    /** The store's IGTF rate when the order was placed (300 = 3 %; 0: not charged). */
+    igtfBasisPoints: z.number().default(0),
     ...orderDiscounts,
     total: z.string(),
     rate: z.string(),
@@ -667,8 +693,20 @@ export const confirmarPago = defineRoute({
   method: 'PATCH',
   path: '/orden-compra/confirmar-pago',
   tags,
-  summary: 'Aprobar o rechazar el pago reportado',
-  body: z.object({ code: orderCode, approve: z.boolean({ error: 'Indique si aprueba el pago' }), note }),
+  summary:
+    'Aprobar o rechazar el pago reportado. Se asienta lo recibido: si falta, la orden vuelve a esperar el resto, salvo que se castigue la diferencia con un motivo (castigo) dentro de la tolerancia de la tienda; lo que sobra queda como saldo a favor',
+  body: z.object({
+    code: orderCode,
+    approve: z.boolean({ error: 'Indique si aprueba el pago' }),
+    note,
+    /** The reason to write a short payment's difference off (empty: the order waits for the rest). */
+    castigo: z
+      .string()
+      .trim()
+      .max(300, 'El motivo del castigo no puede tener más de 300 caracteres')
+      .refine((v) => v === '' || v.length >= 5, 'Explique el motivo del castigo (al menos 5 caracteres)')
+      .default(''),
+  }),
   response: envelope(orderView),
 });
 

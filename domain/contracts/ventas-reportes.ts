@@ -438,14 +438,18 @@ export const resumenMetodo = z.object({
 });
 export type ResumenMetodo = z.infer<typeof resumenMetodo>;
 
+/** Discounts granted on notas de entrega in the range: not payments, shown on their own line. */
+export const resumenDescuentos = z.object({ cantidad: z.number(), amountUsd: money });
+export type ResumenDescuentos = z.infer<typeof resumenDescuentos>;
+
 export const pagos = defineRoute({
   method: 'GET',
   path: '/ventas/pagos',
   tags,
   summary:
-    'Todo pago recibido: los pagos de las ventas y los abonos aprobados, los más recientes primero (15 por página), con la tasa a la que se tomó; resumen: por método con los mismos filtros',
+    'Todo pago recibido: los pagos de las ventas y los abonos aprobados, los más recientes primero (15 por página), con la tasa a la que se tomó; resumen: por método con los mismos filtros; descuentos: los otorgados sobre notas de entrega, que no son pagos',
   query: listQuery(PAGE_SIZES.admin).extend(paymentFilters.shape),
-  response: envelopeList(pagoFila).extend({ resumen: z.array(resumenMetodo) }),
+  response: envelopeList(pagoFila).extend({ resumen: z.array(resumenMetodo), descuentos: resumenDescuentos }),
 });
 
 export const exportarPagos = defineRoute({

@@ -1,6 +1,10 @@
 // Test helpers for web orders: an article with stock in one store, an order body for it, and
 // registering that order through the API.
 import { sql } from 'drizzle-orm';
+import { expectedPayment } from '#domain/checkout.ts';
+import { fromCents } from '#domain/money.ts';
+import { receivedCentsOf } from '#domain/pago-orden.ts';
+import type { PaymentMethodId } from '#domain/store-constants.ts';
 import type { TestApp } from './build-test-app.ts';
 import { ordenesDriver } from './driver.ts';
 import { rows } from './inject.ts';
@@ -87,4 +91,50 @@ export function orderBody(stocked: StockedArticle, options: OrderBodyOptions = {
 /** Registers the order (as a guest, or with `token`) and returns its code; anything but 201 throws. */
 export async function registrarOrden(t: TestApp, body: object, idempotencyKey: string, token?: string): Promise<string> {
   return (await ordenesDriver(t).registrarOrden(body, idempotencyKey, { token })).code;
+}
+
+/**
+ * A test that walks an order past its payment reports it with the order (its total is not known
+ * before it is registered): this makes each payment still to review exactly what the order asks
+ * for with its method, as a buyer who paid the right amount would have reported it. Approving a
+ * different amount books what was received (domain/pago-orden.ts, pago-distinto.test.ts).
+ */
+export async function reportadoExacto(t: TestApp, code: string): Promise<void> {
+  const [order] = await rows<{ id: number; total: string; commission: string; igtf: string; igtfBasisPoints: number; rate: string }>(
+    t,
+    sql`SELECT id, total::text, commission::text, igtf::text, igtf_basis_points AS "igtfBasisPoints", rate::text
+          FROM ordenes_compra WHERE code = ${code}`,
+  );
+  const payments = await rows<{ id: number; method: string }>(
+    t,
+    sql`SELECT id, method FROM orden_pagos WHERE order_id = ${order.id} AND status = 'reportado'`,
+  );
+  for (const p of payments) {
+    const amount = fromCents(expectedPayment(order, p.method as PaymentMethodId).cents);
+    await t.database.db.execute(sql`UPDATE orden_pagos SET amount = ${amount} WHERE id = ${p.id}`);
+  }
+}
+
+/**
+ * The other way round, for tests whose reported amounts are fixed by what they match (a bank
+ * statement): the order is made to ask for exactly what its payments still to review are worth at
+ * its rate, so confirming them pays it.
+ */
+export async function ordenPorLoReportado(t: TestApp, code: string): Promise<void> {
+  const [order] = await rows<{ id: number; rate: string }>(t, sql`SELECT id, rate::text FROM ordenes_compra WHERE code = ${code}`);
+  const payments = await rows<{ method: string; amount: string }>(
+    t,
+    sql`SELECT method, amount::text FROM orden_pagos WHERE order_id = ${order.id} AND status = 'reportado'`,
+  );
+  const total = fromCents(receivedCentsOf(payments, order.rate));
+  await t.database.db.execute(sql`UPDATE ordenes_compra SET total = ${total}, commission = 0, igtf = 0 WHERE id = ${order.id}`);
+}
+
+/**
+ * The store stops charging the IGTF: for tests whose figures are about something else (discounts,
+ * shipping, amounts that differ). The IGTF of web orders is tested in igtf-en-la-orden.test.ts.
+ */
+export async function sinIgtf(t: TestApp): Promise<void> {
+  const response = await ordenesDriver(t).call('admin', 'PATCH', '/api/config/igtf', { cobrar: false, tasa: '3' });
+  if (response.statusCode !== 200) throw new Error(`sinIgtf: ${response.statusCode} ${response.body}`);
 }

@@ -130,6 +130,15 @@ export function TotalesOrden({ order, delivery }: { order: OrderTotals; delivery
       {toCents(order.commission) > 0 && (
         <Fila label="Comisión del método de pago" usd={order.commission} rate={order.rate} ves={ves.commission} />
       )}
+      {toCents(order.igtf ?? '0') > 0 && (
+        <Fila
+          label={`IGTF (${((order.igtfBasisPoints ?? 0) / 100).toLocaleString('es-VE')} %, pago en divisas)`}
+          usd={order.igtf ?? '0'}
+          rate={order.rate}
+          testId="igtf-orden"
+          ves={ves.igtf}
+        />
+      )}
       <Fila label="Total" usd={order.total} rate={order.rate} strong testId="total-orden-publica" />
     </Stack>
   );

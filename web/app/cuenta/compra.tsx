@@ -1,5 +1,6 @@
 // /mi-cuenta/compras/:codigo: one of the customer's own orders; while it is pending,
 // the form to report its payment (the same payment schema the checkout uses).
+
 import { Alert, Anchor, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
@@ -11,6 +12,7 @@ import { parseAmountInput } from '#domain/money.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { montoOrden } from '#web/components/monto-orden.tsx';
+import { SaldoPendiente } from '#web/components/saldo-orden.tsx';
 import { unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { type FormErrors, formErrors, requireUser } from '#web/lib/session.ts';
@@ -92,6 +94,7 @@ export default function MiCompra({ loaderData, actionData }: Route.ComponentProp
         </Title>
         <EstadoBadge step={order.step} />
       </Group>
+      <SaldoPendiente saldo={detail.paymentBalance} />
       {actionData?.ok && idle && (
         <Alert color="green" role="status" data-testid="accion-resultado">
           {actionData.ok}

@@ -2,15 +2,16 @@
 // the units chosen in each store. v1 and v2 cart calls share these functions.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { articlePath, modelImageUrl } from '#domain/catalogo-urls.ts';
+import { methodCharges } from '#domain/checkout.ts';
 import type { CartCoupon, CartPaymentTotal } from '#domain/contracts/carrito.ts';
 import { addCents, fromCents, toCents, usdToVesCents } from '#domain/money.ts';
-import { MAX_UNITS_PER_LINE, PAYMENT_METHOD_IDS, PAYMENT_METHODS } from '#domain/store-constants.ts';
+import { MAX_UNITS_PER_LINE, PAYMENT_METHOD_IDS } from '#domain/store-constants.ts';
 import { tooManyUnitsMessage } from '#domain/unidades-orden.ts';
-import { cardCommissionCents } from '#domain/vat.ts';
 import type { Db } from '#server/db/client.ts';
 import { ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import { newToken, sha256 } from '#server/modules/auth/tokens.ts';
+import { igtfDeVentas } from '#server/modules/config/config.service.ts';
 import {
   type Customer,
   couponOutcome,
@@ -161,10 +162,11 @@ const NO_PRICING: PricingContext = { lineDiscounts: new Map(), coupon: null, unk
  * same function the order registration uses (descuento.service priceItems).
  */
 export async function view(db: Db, cartId: number | null, customer: Customer = customerOf(null)) {
-  const [rows, rate, couponCode] = await Promise.all([
+  const [rows, rate, couponCode, igtfSettings] = await Promise.all([
     cartId ? repo.findLines(db, cartId) : Promise.resolve([]),
     findLatestRate(db),
     cartId ? repo.findCouponCode(db, cartId) : Promise.resolve(null),
+    igtfDeVentas(db),
   ]);
   const byArticle = new Map<string, typeof rows>();
   for (const row of rows) byArticle.set(row.articleCode, [...(byArticle.get(row.articleCode) ?? []), row]);
@@ -207,8 +209,8 @@ export async function view(db: Db, cartId: number | null, customer: Customer = c
   const paymentTotals: CartPaymentTotal[] = PAYMENT_METHOD_IDS.map((method) => {
     const discount = pricing.payments.get(method);
     const withMethod = discount ? priceItems(pricing, priceable, method) : priced;
-    const commission = PAYMENT_METHODS[method].cardCommission ? cardCommissionCents(withMethod.totalCents) : 0;
-    const total = addCents(withMethod.totalCents, commission);
+    const { commissionCents: commission, igtfCents: igtf } = methodCharges(withMethod.totalCents, method, igtfSettings);
+    const total = addCents(withMethod.totalCents, commission, igtf);
     return {
       method,
       discountName: discount?.name ?? null,
@@ -217,6 +219,7 @@ export async function view(db: Db, cartId: number | null, customer: Customer = c
       subtotal: fromCents(withMethod.subtotalCents),
       iva: fromCents(withMethod.ivaCents),
       commission: fromCents(commission),
+      igtf: fromCents(igtf),
       total: fromCents(total),
       totalVes: fromCents(usdToVesCents(total, rate)),
     };
@@ -237,6 +240,7 @@ export async function view(db: Db, cartId: number | null, customer: Customer = c
       rate,
     },
     paymentTotals,
+    igtf: igtfSettings,
   };
 }
 

@@ -13,7 +13,7 @@ import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { registrarVenta } from '#test/cobros.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
-import { orderBody, otroComprador, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { ordenPorLoReportado, orderBody, otroComprador, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
 import { asBearer, nextIp } from '#test/sessions.ts';
 
 let t: TestApp;
@@ -52,6 +52,8 @@ async function orderPaid(reference: string, amount: string, date: string, method
     sql`SELECT p.id, o.step FROM orden_pagos p JOIN ordenes_compra o ON o.id = p.order_id WHERE o.code = ${code}`,
   );
   expect(row.step).toBe('pago-por-confirmar');
+  // The order asks for what was reported: the statement's amounts confirm it whole.
+  await ordenPorLoReportado(t, code);
   return { code, paymentId: row.id };
 }
 

@@ -97,6 +97,20 @@ export async function findIgtfSettings(db: Db) {
   return row;
 }
 
+/** The write-off tolerance of short web payments (no row yet: none saved). */
+export async function findWriteOffTolerance(db: Db): Promise<string | undefined> {
+  const [row] = await db.select({ tolerance: ajustesVenta.writeOffTolerance }).from(ajustesVenta).where(eq(ajustesVenta.id, 1)).limit(1);
+  return row?.tolerance;
+}
+
+export async function saveWriteOffTolerance(db: Db, tolerance: string, updatedBy: number): Promise<void> {
+  const values = { writeOffTolerance: tolerance, updatedBy, updatedAt: new Date() };
+  await db
+    .insert(ajustesVenta)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: ajustesVenta.id, set: values });
+}
+
 /** The IGTF as set with the row's last change and who made it (no row yet: none saved). */
 export async function findIgtfWithChange(db: Db) {
   const [row] = await db

@@ -3,6 +3,7 @@
 // because they are one screen (/dashboard/config/notificacion).
 import type { FastifyInstance } from 'fastify';
 import * as contract from '#domain/contracts/config.ts';
+import { fromCents } from '#domain/money.ts';
 import { NoAutorizado } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import { route } from '#server/http/contract.ts';
@@ -27,4 +28,8 @@ export async function configRoutes(app: FastifyInstance): Promise<void> {
   );
   route(app, contract.igtfDeVentas, admin, async () => ok(await service.igtfConfig(db())));
   route(app, contract.fijarIgtf, admin, async (request) => ok(await service.fijarIgtf(db(), currentUser(request.user), request.body)));
+  route(app, contract.toleranciaCastigo, admin, async () => ok({ tolerancia: fromCents(await service.toleranciaCastigo(db())) }));
+  route(app, contract.fijarToleranciaCastigo, admin, async (request) =>
+    ok(await service.fijarToleranciaCastigo(db(), currentUser(request.user), request.body.tolerancia)),
+  );
 }

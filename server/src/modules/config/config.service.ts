@@ -1,8 +1,9 @@
 // Sales settings: the staff e-mailed about web sales and the staff user in charge of them, the IGTF
 // of staff sales; and the notice those users get when an order is registered or its payment reported.
 import type { IgtfConfig } from '#domain/contracts/config.ts';
-import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
+import { formatUsd, formatVes, fromCents, toCents, usdToVesCents } from '#domain/money.ts';
 import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
+import { DEFAULT_WRITE_OFF_TOLERANCE_CENTS } from '#domain/pago-orden.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
 import { DEFAULT_IGTF, type IgtfSettings } from '#domain/ventas.ts';
 import type { Db } from '#server/db/client.ts';
@@ -110,6 +111,17 @@ function report(ctx: NoticeContext, error: unknown): void {
 /** Whether staff sales charge the IGTF on foreign-currency payments, and its rate (domain/ventas.ts). */
 export async function igtfDeVentas(db: Db): Promise<IgtfSettings> {
   return (await repo.findIgtfSettings(db)) ?? DEFAULT_IGTF;
+}
+
+/** The most staff may write off on a short web payment, USD cents (domain/pago-orden.ts). */
+export async function toleranciaCastigo(db: Db): Promise<number> {
+  const saved = await repo.findWriteOffTolerance(db);
+  return saved === undefined ? DEFAULT_WRITE_OFF_TOLERANCE_CENTS : toCents(saved);
+}
+
+export async function fijarToleranciaCastigo(db: Db, admin: SessionUser, tolerancia: string) {
+  await repo.saveWriteOffTolerance(db, fromCents(toCents(tolerancia)), admin.id);
+  return { tolerancia: fromCents(await toleranciaCastigo(db)) };
 }
 
 /** The IGTF settings as the settings screen shows them, with who changed the row last and when. */

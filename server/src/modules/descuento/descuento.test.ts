@@ -10,7 +10,7 @@ import { toCents } from '#domain/money.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
-import { orderBody, otroComprador, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { orderBody, otroComprador, reportadoExacto, type StockedArticle, sinIgtf, stockedArticle } from '#test/ordenes.ts';
 import { nextIp } from '#test/sessions.ts';
 
 let t: TestApp;
@@ -24,6 +24,8 @@ const today = caracasIsoDate(new Date());
 beforeAll(async () => {
   // Many orders from one buyer in this file: the limit of unpaid orders is not what it tests.
   t = await buildTestApp({ ORDENES_IMPAGAS_POR_CONTACTO: '100', ORDENES_IMPAGAS_POR_IP: '100' });
+  // Figures without the IGTF of paying in divisas: igtf-en-la-orden.test.ts tests it.
+  await sinIgtf(t);
   api = ordenesDriver(t);
   stocked = await stockedArticle(t, 500);
   const [row] = await rows<{ model: string; sublineaId: number; lineaId: number }>(
@@ -540,6 +542,7 @@ describe('lo que ve y paga el comprador', () => {
       }),
       'profit-descuento-1',
     );
+    await reportadoExacto(t, code);
     expect((await api.confirmarPago(code, true)).statusCode).toBe(200);
     const csv = (await api.call('administracion', 'GET', `/api/orden-compra/sync-venta-web-profit?date_from=${today}&date_to=${today}`))
       .body;

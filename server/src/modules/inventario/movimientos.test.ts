@@ -7,7 +7,7 @@ import { mulberry32 } from '#domain/azar.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { BUYERS_AT_ONCE, type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
-import { BUYER, DELIVERY, otroComprador } from '#test/ordenes.ts';
+import { BUYER, DELIVERY, otroComprador, reportadoExacto } from '#test/ordenes.ts';
 import { MovimientosRechazados, registrarMovimientos } from './inventario.movimientos.service.ts';
 
 let t: TestApp;
@@ -71,8 +71,10 @@ async function contar(article: string, tiendaId: number, counted: number) {
 /** The order's whole path to dispatch: payment reported and confirmed, inventory confirmed, dispatched. */
 async function despachar(code: string, token: string) {
   const payment = { method: 'zelle', reference: `Z${code.replace(/\D/g, '')}`, amount: '10.00', date: '2026-11-20' };
+  const reported = await api.registrarPago(code, payment, { token });
+  await reportadoExacto(t, code);
   const steps = [
-    await api.registrarPago(code, payment, { token }),
+    reported,
     await api.confirmarPago(code, true),
     await api.call('inventario', 'PATCH', '/api/orden-compra/confirmar-inventario', { code }),
     await api.call('despacho', 'PATCH', '/api/orden-compra/despachar', { code }),

@@ -10,7 +10,7 @@ import { cardCommissionCents } from '#domain/vat.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
-import { DELIVERY, orderBody, otroComprador, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { DELIVERY, orderBody, otroComprador, reportadoExacto, type StockedArticle, sinIgtf, stockedArticle } from '#test/ordenes.ts';
 
 let t: TestApp;
 let api: OrdenesDriver;
@@ -19,6 +19,8 @@ let buyerNumber = 300;
 
 beforeAll(async () => {
   t = await buildTestApp();
+  // Figures without the IGTF of paying in divisas: igtf-en-la-orden.test.ts tests it.
+  await sinIgtf(t);
   api = ordenesDriver(t);
   stocked = await stockedArticle(t, 40);
 });
@@ -227,6 +229,7 @@ describe('el envío en la venta y los reportes', () => {
       delivery: { ...DELIVERY, agency: 'mrw', state: 'Amazonas', city: 'Puerto Ayacucho' },
     };
     const { code, token } = await api.registrarOrden(body, randomUUID());
+    await reportadoExacto(t, code);
     expect((await api.confirmarPago(code, true)).statusCode).toBe(200);
     const order = (await api.estado(code, token)).json().data as Amounts;
 

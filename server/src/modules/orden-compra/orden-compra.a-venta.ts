@@ -18,6 +18,8 @@ export async function ordenParaVenta(tx: Db, order: repo.OrderRow): Promise<Orde
     iva: order.iva,
     shipping: order.shipping,
     commission: order.commission,
+    igtf: order.igtf,
+    igtfBasisPoints: order.igtfBasisPoints,
     total: order.total,
     lines: lines.map((l) => ({
       articleCode: l.articleCode,

@@ -1,8 +1,18 @@
 // The buyer's side of a purchase order: register it at checkout (price, hold the stock, freeze the
 // rate, save, tell the buyer and the staff), report its payment, and follow it by its signed link.
+
 import { createHash } from 'node:crypto';
 import { modelImageUrl } from '#domain/catalogo-urls.ts';
-import { chargeWithShipping, type UnpaidOrderKind, unpaidOrderKeys, unpaidOrderKind, webOrderTooBigMessage } from '#domain/checkout.ts';
+import {
+  beforeMethodCharges,
+  chargeWithShipping,
+  igtfOfOrder,
+  methodCharges,
+  type UnpaidOrderKind,
+  unpaidOrderKeys,
+  unpaidOrderKind,
+  webOrderTooBigMessage,
+} from '#domain/checkout.ts';
 import {
   type Delivery,
   type OrderOrigin,
@@ -16,10 +26,10 @@ import { type PricedLine, splitByStores } from '#domain/descuentos.ts';
 import { noShippingRateMessage, payShippingOf, shippingCentsOf } from '#domain/envios.ts';
 import { addCents, fromCents, toCents } from '#domain/money.ts';
 import { nextStepFor, type OrderStep } from '#domain/order-steps.ts';
+import { saldoDeOrden } from '#domain/pago-orden.ts';
 import { isStaff } from '#domain/roles.ts';
 import { MAX_UNITS_WEB_ORDER, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS, type ShippingAgencyId } from '#domain/store-constants.ts';
 import { orderUnits } from '#domain/unidades-orden.ts';
-import { cardCommissionCents } from '#domain/vat.ts';
 import { transactionWithEffects } from '#server/db/after-commit.ts';
 import type { Db } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/violaciones.ts';
@@ -27,7 +37,7 @@ import { DatoInvalido, NoEncontrado, Prohibido, ReglaNegocio } from '#server/err
 import type { SessionUser } from '#server/http/access.ts';
 import { findCouponCode, removeCartLines, setCouponCode } from '#server/modules/carrito/carrito.repo.ts';
 import { findShippingStores } from '#server/modules/catalogo/catalogo.service.ts';
-import { encargadoDeVentasIdSql } from '#server/modules/config/config.service.ts';
+import { encargadoDeVentasIdSql, igtfDeVentas } from '#server/modules/config/config.service.ts';
 import { orderSummary } from '#server/modules/correo/plantillas.ts';
 import {
   countCouponUse,
@@ -303,7 +313,13 @@ async function registerOrder(
   // The same totals the cart shows: IVA on the subtotal, not the sum of rounded line IVAs.
   const { subtotalCents: subtotal, ivaCents: iva } = priced;
   // The shipping is added after the discounts and the IVA; a card commission is taken on both.
-  const { commissionCents: commission, totalCents: total } = chargeWithShipping(priced.totalCents, shippingCents, input.payment.method);
+  // And the IGTF of paying the whole in divisas with the method (domain/igtf.ts), at the store's rate now.
+  const igtfSettings = await igtfDeVentas(ctx.db);
+  const {
+    commissionCents: commission,
+    igtfCents: igtf,
+    totalCents: total,
+  } = chargeWithShipping(priced.totalCents, shippingCents, input.payment.method, igtfSettings);
   const paymentDiscount = pricing.payments.get(input.payment.method);
   // PayPal without a reference is paid online (docs/decisions/0035): pending until the capture.
   const online = paidOnline(input.payment);
@@ -343,6 +359,8 @@ async function registerOrder(
         iva: fromCents(iva),
         shipping: fromCents(shippingCents),
         commission: fromCents(commission),
+        igtf: fromCents(igtf),
+        igtfBasisPoints: igtfSettings.charged ? igtfSettings.basisPoints : 0,
         discount: fromCents(priced.discountCents),
         couponCode: usedCoupon?.code ?? null,
         couponDiscount: fromCents(priced.couponCents),
@@ -466,13 +484,20 @@ export async function registrarPago(
         );
       }
       await repo.insertPayment(tx, { orderId: row.id, ...paymentValues(payment) });
-      // Another method may carry the card commission, or drop it: the total follows the method.
-      const beforeCommission = toCents(row.total) - toCents(row.commission);
-      const commission = PAYMENT_METHODS[payment.method].cardCommission ? cardCommissionCents(beforeCommission) : 0;
-      const total = fromCents(addCents(beforeCommission, commission));
+      // Another method may carry the card commission and the IGTF, or drop them: the total follows
+      // the method, with the IGTF rate the order was placed at.
+      const before = beforeMethodCharges(row);
+      const charges = methodCharges(before, payment.method, igtfOfOrder(row));
+      const total = fromCents(addCents(before, charges.commissionCents, charges.igtfCents));
       await recordStep(ctx, tx, afterCommit, row, {
         to: next.to,
-        changes: { paymentMethod: payment.method, commission: fromCents(commission), total, expiresAt: null },
+        changes: {
+          paymentMethod: payment.method,
+          commission: fromCents(charges.commissionCents),
+          igtf: fromCents(charges.igtfCents),
+          total,
+          expiresAt: null,
+        },
         userId: who.user?.id ?? null,
         mailNote: 'Recibimos el reporte de su pago; lo confirmaremos en breve.',
       });
@@ -541,6 +566,7 @@ export async function estadoPublico(ctx: OrderContext, code: string, token: stri
     shippingDays: shippingDaysOf(order.delivery),
     pickupStore: order.delivery.pickupStore ?? null,
     receiptSent: payments.some((p) => p.status === 'reportado' && p.receipt),
+    paymentBalance: saldoDeOrden(order, payments),
     paymentMethod: order.paymentMethod,
     ...repo.orderAmounts(order),
     expiresAt: order.expiresAt,

@@ -10,7 +10,7 @@ import { parseEnv } from '#server/env.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
-import { orderBody, otroComprador, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { orderBody, otroComprador, type StockedArticle, sinIgtf, stockedArticle } from '#test/ordenes.ts';
 import { demoEmail, loginAs } from '#test/sessions.ts';
 
 let t: TestApp;
@@ -21,6 +21,8 @@ let buyers = 0;
 
 beforeAll(async () => {
   t = await buildTestApp();
+  // Figures without the IGTF of paying in divisas: igtf-en-la-orden.test.ts tests it.
+  await sinIgtf(t);
   api = ordenesDriver(t);
   stocked = await stockedArticle(t);
   staffToken = (await loginAs(t.app, demoEmail('administracion'))).token;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
-import { orderBody, otroComprador, registrarOrden, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { orderBody, otroComprador, registrarOrden, reportadoExacto, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
 
 let t: TestApp;
 let api: OrdenesDriver;
@@ -56,6 +56,7 @@ describe('listado y detalle de órdenes para el personal', () => {
   });
 
   it('el detalle trae color, talla, tienda de cada línea y quién movió cada paso', async () => {
+    await reportadoExacto(t, codes[2]);
     const approved = await api.call('admin', 'PATCH', '/api/orden-compra/confirmar-pago', {
       code: codes[2],
       approve: true,

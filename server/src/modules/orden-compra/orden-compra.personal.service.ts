@@ -1,16 +1,17 @@
-import { expectedPayment, paymentAmountDiffers } from '#domain/checkout.ts';
+import { expectedPayment, igtfOfOrder, paymentAmountDiffers } from '#domain/checkout.ts';
 import { COUNT_LIMIT, cappedMeta } from '#domain/conteo-acotado.ts';
 import type { OrdenDetalle } from '#domain/contracts/orden-compra.ts';
 import { fromCents } from '#domain/money.ts';
 import { nextStepFor, ORDER_STEP_LABELS, ORDER_STEPS, type OrderAction, type OrderStep } from '#domain/order-steps.ts';
 import { offsetOf } from '#domain/paginator.ts';
+import { deudaDeOrden, enAmbasMonedas, liquidacionTexto, liquidarOrden, netoRecibido, saldoDeOrden } from '#domain/pago-orden.ts';
 import { isStaff } from '#domain/roles.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
 import { type AfterCommit, transactionWithEffects } from '#server/db/after-commit.ts';
 import type { Db } from '#server/db/client.ts';
 import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
-import { resumenUsuario } from '#server/modules/config/config.service.ts';
+import { resumenUsuario, toleranciaCastigo } from '#server/modules/config/config.service.ts';
 import { releaseCouponUse } from '#server/modules/descuento/descuento.service.ts';
 import { consumeOrderHolds, releaseOrderHolds } from '#server/modules/inventario/inventario.service.ts';
 import { onlinePaymentsOf } from '#server/modules/pagos-en-linea/pagos-en-linea.repo.ts';
@@ -40,7 +41,15 @@ function stepNote(to: OrderStep, options: { rejected?: boolean; trackingNumber?:
   return '';
 }
 
-type StepOptions = { rejected?: boolean; trackingNumber?: string; note?: string; unpaidExpiredBy?: Date; onlyUnpaid?: boolean };
+type StepOptions = {
+  rejected?: boolean;
+  trackingNumber?: string;
+  note?: string;
+  unpaidExpiredBy?: Date;
+  onlyUnpaid?: boolean;
+  /** Approving a short payment: write the difference off with this reason (within the tolerance). */
+  writeOff?: string;
+};
 
 /** A staff step change: lock, check the step machine, apply, record, mail. */
 export async function cambiarPaso(
@@ -80,15 +89,48 @@ export async function cambiarPasoBloqueada(
   if (options.onlyUnpaid && !AWAITING_PAYMENT.includes(row.step)) {
     throw new ReglaNegocio(`La orden ${row.code} ya no está esperando su pago.`);
   }
-  const next = nextStepFor(action, row.step as OrderStep, { rejected: options.rejected });
+  let next = nextStepFor(action, row.step as OrderStep, { rejected: options.rejected });
   if (!next.ok) throw new ReglaNegocio(next.motivo);
   const now = new Date();
+  let note = options.note;
+  let mailNote = stepNote(next.to, options);
   // Only the payment awaiting review is settled: an earlier rejected one stays rejected. A payment
   // nobody confirmed is not accepted with a cancelled order, and its reference is free again.
   if (action === 'confirmar-pago') {
     await repo.settleReportedPayments(tx, row.id, options.rejected ? 'rechazado' : 'aprobado');
-    // A paid web order is a sale: its factura (or, on credit, an abono on its nota), in this transaction.
-    if (!options.rejected) await ventaDeOrdenPagada(tx, await ordenParaVenta(tx, row), user?.id ?? null);
+    if (!options.rejected) {
+      // What was received against what the order asks for (domain/pago-orden.ts): a short payment
+      // is booked as received and the order waits for the rest, unless staff write it off.
+      const orden = await ordenParaVenta(tx, row);
+      const credit = await isCreditSale(tx, row.id);
+      const outcome = liquidarOrden({
+        dueCents: deudaDeOrden(row),
+        receivedCents: netoRecibido(orden.payments, row.rate, igtfOfOrder(row)),
+        toleranceCents: await toleranciaCastigo(tx),
+        writeOff: Boolean(options.writeOff),
+      });
+      if (!outcome.ok) throw new ReglaNegocio(outcome.motivo);
+      const liquidacion = outcome.value;
+      const texto = liquidacionTexto(liquidacion, row.rate);
+      const motivo = options.writeOff ? ` Motivo: ${options.writeOff}` : '';
+      // An exact payment needs no words; any other says what was booked, in $ and Bs.
+      if (liquidacion.kind !== 'completo') {
+        note = [`${texto}${motivo}`, options.note].filter(Boolean).join(' · ');
+        mailNote = texto;
+      }
+      if (liquidacion.kind === 'falta' && !credit) {
+        // Approved, but the order goes back to awaiting its payment (its first time to pay).
+        const waiting = nextStepFor(action, row.step as OrderStep, { rejected: true });
+        if (!waiting.ok) throw new ReglaNegocio(waiting.motivo);
+        next = waiting;
+      } else {
+        // A paid web order is a sale: its factura (or, on credit, an abono on its nota), in this transaction.
+        await ventaDeOrdenPagada(tx, orden, user?.id ?? null, {
+          liquidacion,
+          writeOffNote: options.writeOff ? `Diferencia castigada ${enAmbasMonedas(liquidacion.writtenOffCents, row.rate)}.${motivo}` : '',
+        });
+      }
+    }
   }
   if (action === 'despachar') await consumeOrderHolds(tx, { id: row.id, code: row.code, userId: user?.id ?? null }, now);
   if (action === 'anular') {
@@ -108,8 +150,8 @@ export async function cambiarPasoBloqueada(
       ...(next.to === 'pendiente' ? { expiresAt: originalDueAt(ctx, row) } : {}),
     },
     userId: user?.id ?? null,
-    note: options.note,
-    mailNote: stepNote(next.to, options),
+    note,
+    mailNote,
     at: now,
   });
 }
@@ -140,7 +182,7 @@ export async function detalle(db: Db, code: string, user: SessionUser, options: 
   const order = await repo.findByCode(db, code);
   const mayView = order && (order.userId === user.id || (!options.own && isStaff(user.roles)));
   if (!order || !mayView) throw new NoEncontrado('La orden de compra no existe.');
-  const [details, payments, history, salesman, credit, inCharge, onlinePayments, document] = await Promise.all([
+  const [details, payments, history, salesman, credit, inCharge, onlinePayments, document, tolerance] = await Promise.all([
     repo.findDetails(db, order.id),
     repo.findPayments(db, order.id),
     repo.findHistory(db, order.id),
@@ -149,8 +191,11 @@ export async function detalle(db: Db, code: string, user: SessionUser, options: 
     options.own ? null : resumenUsuario(db, order.inChargeUserId),
     options.own ? [] : onlinePaymentsOf(db, order.id),
     documentOf(options, db, order),
+    options.own ? null : toleranciaCastigo(db),
   ]);
   return {
+    paymentBalance: saldoDeOrden(order, payments),
+    ...(tolerance === null ? {} : { writeOffTolerance: fromCents(tolerance) }),
     order: {
       id: order.id,
       code: order.code,

@@ -166,6 +166,8 @@ export function orderAmounts(order: OrderRow) {
     // «shipping» in the public status is how the order travels; the amount is shippingCost everywhere.
     shippingCost: order.shipping,
     commission: order.commission,
+    igtf: order.igtf,
+    igtfBasisPoints: order.igtfBasisPoints,
     discount: order.discount,
     couponCode: order.couponCode,
     couponDiscount: order.couponDiscount,

@@ -170,7 +170,13 @@ export async function ordenCompraRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, contract.confirmarPago, FINANZAS, async ({ body, user }) =>
-    ok(await personal.cambiarPaso(ctx(), body.code, 'confirmar-pago', staffUser(user), { rejected: !body.approve, note: body.note })),
+    ok(
+      await personal.cambiarPaso(ctx(), body.code, 'confirmar-pago', staffUser(user), {
+        rejected: !body.approve,
+        note: body.note,
+        writeOff: body.approve ? body.castigo || undefined : undefined,
+      }),
+    ),
   );
   route(app, contract.confirmarInventario, CONFIRM_STOCK, async ({ body, user }) =>
     ok(await personal.cambiarPaso(ctx(), body.code, 'confirmar-inventario', staffUser(user))),

@@ -38,6 +38,10 @@ export const ordenesCompra = pgTable(
     subtotal: numeric('subtotal', { precision: 12, scale: 2 }).notNull(),
     iva: numeric('iva', { precision: 12, scale: 2 }).notNull(),
     commission: numeric('commission', { precision: 12, scale: 2 }).notNull().default('0'),
+    // The IGTF of paying in divisas with the order's method (domain/igtf.ts), part of the total, and
+    // the store's rate when the order was placed (300 = 3 %; 0: not charged).
+    igtf: numeric('igtf', { precision: 12, scale: 2 }).notNull().default('0'),
+    igtfBasisPoints: integer('igtf_basis_points').notNull().default(0),
     // What the buyer pays for shipping with the order, in USD (tarifas_envio, decision 0027): 0 for a
     // pickup and for «por cobrar en destino». Not taxed, not discounted; part of the total.
     shipping: numeric('shipping', { precision: 12, scale: 2 }).notNull().default('0'),

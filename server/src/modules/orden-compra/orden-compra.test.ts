@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { BUYERS_AT_ONCE, type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows as rowsIn } from '#test/inject.ts';
-import { BUYER, orderBody, otroComprador } from '#test/ordenes.ts';
+import { BUYER, orderBody, otroComprador, reportadoExacto } from '#test/ordenes.ts';
 import { asBearer, nextIp, signUp } from '#test/sessions.ts';
 
 let t: TestApp;
@@ -123,6 +123,7 @@ describe('pipeline de la orden', () => {
     const early = await patch('despacho', 'despachar', { code });
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toContain('No se puede despachar una orden en estado «Pago por confirmar»');
+    await reportadoExacto(t, code);
     expect((await patch('administracion', 'confirmar-pago', { code, approve: true })).json().data.step).toBe('pago-confirmado');
     expect((await patch('inventario', 'confirmar-inventario', { code })).json().data.step).toBe('inventario-confirmado');
     const before = await stock();

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { registrarVenta } from '#test/cobros.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
-import { orderBody, registrarOrden, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { orderBody, registrarOrden, type StockedArticle, sinIgtf, stockedArticle } from '#test/ordenes.ts';
 import { vencerImpagas } from './orden-compra.personal.service.ts';
 
 let t: TestApp;
@@ -18,6 +18,8 @@ let stocked: StockedArticle;
 beforeAll(async () => {
   // Many orders of one demo buyer: the limit of orders awaiting payment is tested in ordenes-impagas.test.ts.
   t = await buildTestApp({ ORDENES_IMPAGAS_POR_CONTACTO: '50' });
+  // Figures without the IGTF of paying in divisas: igtf-en-la-orden.test.ts tests it.
+  await sinIgtf(t);
   api = ordenesDriver(t);
   stocked = await stockedArticle(t, 80);
 });

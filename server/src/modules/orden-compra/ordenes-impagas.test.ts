@@ -7,7 +7,7 @@ import { runJobs } from '#server/jobs/jobs.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { BUYERS_AT_ONCE, type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
-import { BUYER, DELIVERY, otroComprador, type StockedArticle, stockedArticles } from '#test/ordenes.ts';
+import { BUYER, DELIVERY, otroComprador, reportadoExacto, type StockedArticle, stockedArticles } from '#test/ordenes.ts';
 
 let t: TestApp;
 let api: OrdenesDriver;
@@ -207,6 +207,7 @@ describe('límite de órdenes impagas', () => {
     expect(fourth.json().message).toContain('con este correo');
 
     // Once staff confirm a payment, that order no longer counts.
+    await reportadoExacto(t, pending[0].code);
     expect((await api.confirmarPago(pending[0].code, true)).statusCode).toBe(200);
     expect((await api.registrar(body([[2, 1]], buyer), key('luego'), { ip: '198.18.0.10' })).statusCode).toBe(201);
   });
@@ -229,6 +230,7 @@ describe('el personal libera la existencia de órdenes impagas', () => {
     const zelle = { method: 'zelle', reference: 'ZLIBERAR1', amount: '30.00', date: '2026-11-20' };
     const reported = await api.registrarOrden(body([[2, 2]], otroComprador(502), zelle), key('liberar'));
     const paid = await api.registrarOrden(body([[2, 1]], otroComprador(503), { ...zelle, reference: 'ZLIBERAR2' }), key('liberar'));
+    await reportadoExacto(t, paid.code);
     expect((await api.confirmarPago(paid.code, true)).statusCode).toBe(200);
     expect(await held()).toBe(before + 13);
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
-import { orderBody, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { orderBody, reportadoExacto, type StockedArticle, sinIgtf, stockedArticle } from '#test/ordenes.ts';
 
 let t: TestApp;
 let api: OrdenesDriver;
@@ -12,6 +12,8 @@ let seq = 0;
 beforeAll(async () => {
   // Many orders of one demo buyer: the limit of orders awaiting payment is tested in ordenes-impagas.test.ts.
   t = await buildTestApp({ ORDENES_IMPAGAS_POR_CONTACTO: '50' });
+  // Figures without the IGTF of paying in divisas: igtf-en-la-orden.test.ts tests it.
+  await sinIgtf(t);
   api = ordenesDriver(t);
   stocked = await stockedArticle(t, 80);
 });
@@ -121,6 +123,7 @@ describe('lo que ve cada quien', () => {
 
   it('la página pública muestra solo el final del número de guía', async () => {
     const { code, token } = await api.registrarOrden(orderBody(stocked, { payment: zelle('ZGUIA0001') }), key('guia'));
+    await reportadoExacto(t, code);
     for (const [url, payload] of [
       ['confirmar-pago', { code, approve: true }],
       ['confirmar-inventario', { code }],

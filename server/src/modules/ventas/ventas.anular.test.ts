@@ -12,7 +12,7 @@ import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
 import { articuloDeCien, ledgerMismatches } from '#test/mostrador.ts';
-import { orderBody, otroComprador } from '#test/ordenes.ts';
+import { orderBody, otroComprador, reportadoExacto } from '#test/ordenes.ts';
 import { asBearer, nextIp } from '#test/sessions.ts';
 
 let t: TestApp;
@@ -250,6 +250,7 @@ describe('anular una venta escrita', () => {
       ),
       randomUUID(),
     );
+    await reportadoExacto(t, code);
     expect((await api.confirmarPago(code, true)).statusCode).toBe(200);
     const [factura] = await rows<{ number: string }>(
       t,

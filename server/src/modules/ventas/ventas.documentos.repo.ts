@@ -126,6 +126,10 @@ export type NewDocument = {
   igtfBasisPoints?: number | null;
   /** Paid with the document (contado: all of it; crédito: a down payment, maybe 0). */
   paidCents: number;
+  /** Written off on the document (a short web payment staff wrote off): total − discount − paid is owed. */
+  discountCents?: number;
+  /** Received beyond the total: the customer's credit (saldo a favor). */
+  creditInFavorCents?: number;
   dueDate?: string | null;
   authorizedBy?: number | null;
   note?: string;
@@ -144,7 +148,8 @@ export async function insertDocument(tx: Db, doc: NewDocument): Promise<Document
   const number = await nextDocumentNumber(tx, doc.tiendaId, doc.condition);
   const control = await nextControlNumber(tx, doc.tiendaId);
   const { totals } = doc;
-  const outstanding = totals.totalCents - doc.paidCents;
+  const discount = doc.discountCents ?? 0;
+  const outstanding = totals.totalCents - discount - doc.paidCents;
   const [venta] = await tx
     .insert(ventas)
     .values({
@@ -169,7 +174,9 @@ export async function insertDocument(tx: Db, doc: NewDocument): Promise<Document
       comision: fromCents(totals.comisionCents),
       envio: fromCents(totals.envioCents),
       total: fromCents(totals.totalCents),
+      discount: fromCents(discount),
       balancePaid: fromCents(doc.paidCents),
+      creditInFavor: fromCents(doc.creditInFavorCents ?? 0),
       outstandingBalance: fromCents(outstanding),
       paymentStatus: outstanding <= 0 ? 'pagada' : doc.paidCents > 0 ? 'abonada' : 'pendiente',
       dueDate: doc.dueDate ?? null,

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { PAYMENT_STATUS_LABELS } from '#domain/abono.ts';
 import {
   type PagoFila,
+  type ResumenDescuentos,
   type ResumenMetodo,
   type SheetFormat,
   TOTAL_FIGURE_LABELS,
@@ -90,7 +91,12 @@ export const PAYMENT_COLUMNS: Column[] = [
 
 const ORIGIN_LABELS = { venta: 'Venta', abono: 'Abono' } as const;
 
-export function paymentsSheet(format: SheetFormat, rows: PagoFila[], resumen: ResumenMetodo[]): Readable {
+export function paymentsSheet(
+  format: SheetFormat,
+  rows: PagoFila[],
+  resumen: ResumenMetodo[],
+  descuentos: ResumenDescuentos = { cantidad: 0, amountUsd: '0.00' },
+): Readable {
   const values: Value[][] = rows.map((r) => [
     caracasIsoDate(r.date),
     ORIGIN_LABELS[r.origen],
@@ -121,5 +127,10 @@ export function paymentsSheet(format: SheetFormat, rows: PagoFila[], resumen: Re
     sum((m) => m.igtf),
     null,
   ]);
+  // Discounts granted are not money received: a line of their own, outside the total above.
+  if (descuentos.cantidad > 0) {
+    const label = `${descuentos.cantidad} ${descuentos.cantidad === 1 ? 'descuento' : 'descuentos'} (no son pagos)`;
+    values.push([null, 'Descuentos otorgados', label, null, null, null, null, null, null, descuentos.amountUsd, null, null]);
+  }
   return write(format, 'Pagos', PAYMENT_COLUMNS, values);
 }

@@ -1,8 +1,10 @@
 // Queries of the sales reports. Every report reads the same WHERE (salesWhere), so the list, its
+
 // totals, the charts, the summary per store and the export always count the same documents. VES
 // figures are summed in SQL as Σ round(figure × rate, 2): each document's bolívares rounded once,
 // exactly what domain/ventas.ts totalsInVes gives for one document.
 import { and, asc, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { DESCUENTO_REFERENCE } from '#domain/abono.ts';
 import { caracasDayEnd, caracasDayStart } from '#domain/ventas-reportes.ts';
 import type { Db } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
@@ -311,7 +313,7 @@ export async function seriesByMethod(db: Db, f: SalesWhere): Promise<{ key: stri
           FROM (SELECT p.method, p.amount_usd AS usd FROM ${ventaPagos} p JOIN ${ventas} ON ventas.id = p.venta_id WHERE ${where}${since('p')}
                 UNION ALL
                 SELECT a.method, a.total FROM ${abonos} a JOIN ${ventas} ON ventas.id = a.venta_id
-                 WHERE a.step = 'aprobado' AND ${where}${since('a')}) x
+                 WHERE a.step = 'aprobado' AND a.reference <> ${DESCUENTO_REFERENCE} AND ${where}${since('a')}) x
          GROUP BY x.method
          ORDER BY sum(x.usd) DESC, 1`,
   );
@@ -452,7 +454,7 @@ function paymentsUnion(f: PaymentsWhere, newest?: number): SQL {
     parts.push(sql`(SELECT 'abono' AS origen, a.id, a.created_at AS date, a.method, a.currency, a.amount, a.total AS amount_usd,
                            a.rate, 0::numeric AS igtf, a.reference, a.venta_id
                       FROM ${abonos} a
-                     WHERE a.step = 'aprobado' AND ${paymentParts(f, 'a')}${cut('a')})`);
+                     WHERE a.step = 'aprobado' AND a.reference <> ${DESCUENTO_REFERENCE} AND ${paymentParts(f, 'a')}${cut('a')})`);
   }
   return sql.join(parts, sql` UNION ALL `);
 }
@@ -489,6 +491,22 @@ export function paymentsPageQuery(f: PaymentsWhere, limit: number, offset: numbe
 
 export async function findPayments(db: Db, f: PaymentsWhere, limit: number, offset: number): Promise<PaymentRow[]> {
   return rowsOf<PaymentRow>(db, paymentsPageQuery(f, limit, offset));
+}
+
+/**
+ * The discounts granted on notas de entrega with the same filters (abonos with the reference
+ * 'descuento'): not money received, so never a payment; the report shows them on their own line.
+ * A filter by method or by sale payments leaves them out.
+ */
+export async function sumDiscounts(db: Db, f: PaymentsWhere): Promise<{ cantidad: number; amountUsd: string }> {
+  if (f.method || f.origen === 'venta') return { cantidad: 0, amountUsd: '0' };
+  const [row] = await rowsOf<{ cantidad: number; amountUsd: string | null }>(
+    db,
+    sql`SELECT count(*)::int AS cantidad, sum(a.total)::text AS "amountUsd"
+          FROM ${abonos} a
+         WHERE a.step = 'aprobado' AND a.reference = ${DESCUENTO_REFERENCE} AND ${paymentParts(f, 'a')}`,
+  );
+  return { cantidad: row?.cantidad ?? 0, amountUsd: row?.amountUsd ?? '0' };
 }
 
 export type MethodSums = { method: string; currency: string; pagos: number; amount: string; amountUsd: string; igtf: string };

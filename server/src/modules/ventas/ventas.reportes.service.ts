@@ -6,6 +6,7 @@ import type {
   FacturaDetalle,
   Figures,
   PaymentFilters,
+  ResumenDescuentos,
   ResumenMetodo,
   SalesFilters,
   SheetFormat,
@@ -292,10 +293,20 @@ export async function resumenPagos(db: Db, where: repo.PaymentsWhere): Promise<R
   }));
 }
 
+/** The discounts granted with the same filters: their own line, never a payment. */
+export async function resumenDescuentos(db: Db, where: repo.PaymentsWhere): Promise<ResumenDescuentos> {
+  const sums = await repo.sumDiscounts(db, where);
+  return { cantidad: sums.cantidad, amountUsd: money(sums.amountUsd) };
+}
+
 export async function pagos(db: Db, where: repo.PaymentsWhere, page: number, perPage: number) {
-  const [rows, resumen] = await Promise.all([repo.findPayments(db, where, perPage, offsetOf(page, perPage)), resumenPagos(db, where)]);
+  const [rows, resumen, descuentos] = await Promise.all([
+    repo.findPayments(db, where, perPage, offsetOf(page, perPage)),
+    resumenPagos(db, where),
+    resumenDescuentos(db, where),
+  ]);
   const total = resumen.reduce((n, r) => n + r.pagos, 0);
-  return { items: rows.map(pagoFila), meta: metaFor(page, perPage, total), resumen };
+  return { items: rows.map(pagoFila), meta: metaFor(page, perPage, total), resumen, descuentos };
 }
 
 // ── exports ─────────────────────────────────────────────────────────────────
@@ -315,7 +326,8 @@ export async function ventasParaExportar(db: Db, where: repo.SalesWhere, sort: r
 export async function pagosParaExportar(db: Db, where: repo.PaymentsWhere) {
   const rows = await repo.findPayments(db, where, EXPORT_MAX_ROWS + 1, 0);
   if (rows.length > EXPORT_MAX_ROWS) throw tooMany();
-  return { rows: rows.map(pagoFila), resumen: await resumenPagos(db, where) };
+  const [resumen, descuentos] = await Promise.all([resumenPagos(db, where), resumenDescuentos(db, where)]);
+  return { rows: rows.map(pagoFila), resumen, descuentos };
 }
 
 export function exportFileName(what: 'ventas' | 'pagos', format: SheetFormat, range: { date_from?: string; date_to?: string }): string {

@@ -4,8 +4,10 @@
 // hands its own figures over (OrdenParaVenta), so this module never reads the order's tables. No
 // stock moves here: a web order takes its units at dispatch.
 import { notaEntrega } from '#domain/abono.ts';
+import { igtfOfOrder } from '#domain/checkout.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
-import { addCents, allocateCents, fromCents, multiplyCents, subtractCents, toCents, vesToUsdCents } from '#domain/money.ts';
+import { addCents, allocateCents, fromCents, multiplyCents, subtractCents, toCents } from '#domain/money.ts';
+import { igtfDePagoDeOrden, type Liquidacion, usdWorthOf } from '#domain/pago-orden.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
 import { dueDateOf } from '#domain/venta-mostrador.ts';
 import type { SaleTotals } from '#domain/ventas.ts';
@@ -32,6 +34,9 @@ export type OrdenParaVenta = {
   /** Shipping the order charged (decision 0027): the document's envío, a charge of its own. */
   shipping: string;
   commission: string;
+  /** The IGTF the order charged for paying in divisas (domain/igtf.ts), and its rate (0: none). */
+  igtf: string;
+  igtfBasisPoints: number;
   total: string;
   lines: {
     articleCode: string;
@@ -55,9 +60,14 @@ function currencyOf(method: string): 'USD' | 'VES' {
 
 /** Each payment in USD at the order's rate (what it is worth on the document). */
 function usdOf(order: OrdenParaVenta, payment: { method: string; amount: string }): number {
-  const cents = toCents(payment.amount);
-  return currencyOf(payment.method) === 'VES' ? vesToUsdCents(cents, order.rate) : cents;
+  return usdWorthOf(payment, order.rate);
 }
+
+/**
+ * How the order's approved payments settle it (domain/pago-orden.ts): what they count on the
+ * document, what is written off (with its note) and what stays as the customer's credit.
+ */
+export type Liquidado = { liquidacion: Liquidacion; writeOffNote: string };
 
 /** The order's lines with their discount, coupon and payment discount together as the line's discount. */
 function documentLines(order: OrdenParaVenta): DocumentLine[] {
@@ -73,7 +83,7 @@ function documentLines(order: OrdenParaVenta): DocumentLine[] {
   }));
 }
 
-/** The order's own figures: its base, IVA, shipping and commission as charged; no IGTF (decision 0014). */
+/** The order's own figures: its base, IVA, shipping, commission and IGTF as charged. */
 function totalsOf(order: OrdenParaVenta, lines: DocumentLine[]): SaleTotals {
   const subtotalCents = addCents(0, ...lines.map((l) => multiplyCents(l.priceCents - l.promotionCents, l.quantity)));
   const baseImponibleCents = toCents(order.subtotal);
@@ -83,7 +93,7 @@ function totalsOf(order: OrdenParaVenta, lines: DocumentLine[]): SaleTotals {
     devolucionesCents: 0,
     baseImponibleCents,
     ivaCents: toCents(order.iva),
-    igtfCents: 0,
+    igtfCents: toCents(order.igtf),
     comisionCents: toCents(order.commission),
     envioCents: toCents(order.shipping),
     totalCents: toCents(order.total),
@@ -100,8 +110,21 @@ function sharedPayments(order: OrdenParaVenta, paidCents: number) {
     .filter((s) => s.usdCents > 0 && toCents(s.payment.amount) > 0);
 }
 
+/** The IGTF rate the order was placed with (domain/checkout.ts igtfOfOrder). */
+function igtfRule(order: OrdenParaVenta) {
+  return igtfOfOrder({
+    total: order.total,
+    commission: order.commission,
+    igtf: order.igtf,
+    igtfBasisPoints: order.igtfBasisPoints,
+    rate: order.rate,
+  });
+}
+
 function documentPayments(order: OrdenParaVenta, paidCents: number): DocumentPayment[] {
-  return sharedPayments(order, paidCents).map(({ payment: p, usdCents }) => ({
+  const shares = sharedPayments(order, paidCents);
+  // Each payment in divisas carries the IGTF of what it is worth (domain/igtf.ts); bolívares, none.
+  return shares.map(({ payment: p, usdCents }) => ({
     method: p.method,
     currency: currencyOf(p.method),
     amount: fromCents(toCents(p.amount)),
@@ -109,11 +132,17 @@ function documentPayments(order: OrdenParaVenta, paidCents: number): DocumentPay
     rate: order.rate,
     reference: p.reference,
     bankCode: p.bankCode,
-    igtfCents: 0,
+    igtfCents: igtfDePagoDeOrden(p, order.rate, igtfRule(order)),
   }));
 }
 
-async function documentFor(tx: Db, order: OrdenParaVenta, kind: 'factura' | 'nota', userId: number | null): Promise<DocumentRow> {
+async function documentFor(
+  tx: Db,
+  order: OrdenParaVenta,
+  kind: 'factura' | 'nota',
+  userId: number | null,
+  liquidado?: Liquidado,
+): Promise<DocumentRow> {
   const cliente = await findOrCreateCliente(tx, {
     dni: order.buyer.dni,
     name: order.buyer.fullName,
@@ -125,8 +154,20 @@ async function documentFor(tx: Db, order: OrdenParaVenta, kind: 'factura' | 'not
     userId: order.userId,
   });
   const lines = documentLines(order);
-  const totals = totalsOf(order, lines);
-  const paidCents = kind === 'factura' ? totals.totalCents : 0;
+  const ordered = totalsOf(order, lines);
+  // A factura's IGTF is that of the payments it was paid with, each on what it was worth (the
+  // order asked for it from one payment with its method); the total follows.
+  const l = kind === 'factura' ? liquidado?.liquidacion : undefined;
+  const igtfCents = l ? addCents(0, ...order.payments.map((p) => igtfDePagoDeOrden(p, order.rate, igtfRule(order)))) : ordered.igtfCents;
+  const totals: SaleTotals = {
+    ...ordered,
+    igtfCents,
+    totalCents: addCents(subtractCents(ordered.totalCents, ordered.igtfCents), igtfCents),
+  };
+  // Each payment counts at what it was worth (the total only when rounding is all that separates
+  // them); a write-off is the document's discount, an excess the customer's credit.
+  const paidCents = kind === 'factura' ? (l ? addCents(l.paidCents, igtfCents) : totals.totalCents) : 0;
+  const bookedCents = kind === 'factura' ? (l ? addCents(l.bookedCents, igtfCents) : totals.totalCents) : 0;
   return insertDocument(tx, {
     condition: kind === 'factura' ? 'contado' : 'credito',
     source: 'web',
@@ -137,14 +178,16 @@ async function documentFor(tx: Db, order: OrdenParaVenta, kind: 'factura' | 'not
     tiendaId: lines[0].tiendaId,
     userId,
     rate: order.rate,
-    // Web orders carry no IGTF (documentPayments).
-    igtfBasisPoints: 0,
+    // The rate the order was placed at (documentPayments gives each payment in divisas its part).
+    igtfBasisPoints: order.igtfBasisPoints,
     totals,
     paidCents,
+    discountCents: kind === 'factura' ? (l?.writtenOffCents ?? 0) : 0,
+    creditInFavorCents: kind === 'factura' ? (l?.excessCents ?? 0) : 0,
     dueDate: kind === 'nota' ? dueDateOf(caracasIsoDate(new Date()), cliente.creditDays) : null,
-    note: `Orden web ${order.code}`,
+    note: [`Orden web ${order.code}`, liquidado?.writeOffNote].filter(Boolean).join('. '),
     lines,
-    payments: kind === 'factura' ? documentPayments(order, paidCents) : [],
+    payments: kind === 'factura' ? documentPayments(order, bookedCents) : [],
   });
 }
 
@@ -152,9 +195,14 @@ async function documentFor(tx: Db, order: OrdenParaVenta, kind: 'factura' | 'not
  * The order's payment was confirmed: its factura, paid (once: an order already sold is left as it
  * is). A credit order already has its nota: the confirmed payment is an approved abono on it.
  */
-export async function ventaDeOrdenPagada(tx: Db, order: OrdenParaVenta, userId: number | null): Promise<DocumentRow> {
+export async function ventaDeOrdenPagada(
+  tx: Db,
+  order: OrdenParaVenta,
+  userId: number | null,
+  liquidado?: Liquidado,
+): Promise<DocumentRow> {
   const existing = await repo.findByOrderId(tx, order.id);
-  if (!existing) return documentFor(tx, order, 'factura', userId);
+  if (!existing) return documentFor(tx, order, 'factura', userId, liquidado);
   if (existing.kind === 'nota-entrega') await abonarNota(tx, existing.id, order, userId);
   return existing;
 }
@@ -175,12 +223,14 @@ async function abonarNota(tx: Db, ventaId: number, order: OrdenParaVenta, userId
   });
   const worth = addCents(0, ...order.payments.map((p) => usdOf(order, p)));
   const paid = Math.min(worth, current.outstandingBalanceCents);
-  if (paid <= 0) return;
+  if (worth <= 0) return;
+  // Received beyond what the nota owes is the customer's credit, never absorbed (issue 22).
+  const excess = subtractCents(worth, paid);
   const next = notaEntrega({ ...current, balancePaidCents: addCents(current.balancePaidCents, paid) });
   const now = new Date();
   await repo.insertApprovedAbonos(
     tx,
-    sharedPayments(order, paid).map(({ payment: p, usdCents }) => ({
+    sharedPayments(order, worth).map(({ payment: p, usdCents }) => ({
       ventaId,
       step: 'aprobado',
       method: p.method,
@@ -202,5 +252,6 @@ async function abonarNota(tx: Db, ventaId: number, order: OrdenParaVenta, userId
     balancePaid: fromCents(next.balancePaidCents),
     outstandingBalance: fromCents(next.outstandingBalanceCents),
     paymentStatus: next.paymentStatus,
+    ...(excess > 0 ? { creditInFavor: fromCents(addCents(toCents(nota.creditInFavor), excess)) } : {}),
   });
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
-import { orderBody, otroComprador, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { orderBody, otroComprador, reportadoExacto, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
 
 let t: TestApp;
 let api: OrdenesDriver;
@@ -50,9 +50,9 @@ async function ventasDe(code: string) {
 }
 
 async function orden(code: string) {
-  const [row] = await rows<{ total: string; iva: string; commission: string; subtotal: string }>(
+  const [row] = await rows<{ total: string; iva: string; commission: string; subtotal: string; igtf: string }>(
     t,
-    sql`SELECT total, iva, commission, subtotal FROM ordenes_compra WHERE code = ${code}`,
+    sql`SELECT total, iva, commission, subtotal, igtf FROM ordenes_compra WHERE code = ${code}`,
   );
   return row;
 }
@@ -72,6 +72,7 @@ describe('una orden web pagada es una factura', () => {
       t,
       sql`SELECT quantity FROM inventario WHERE article_code = ${stocked.article} AND tienda_id = ${stocked.storeId}`,
     );
+    await reportadoExacto(t, code);
     expect((await api.confirmarPago(code, true)).statusCode).toBe(200);
     // A second confirmation is refused by the order's steps, and writes nothing.
     expect((await api.confirmarPago(code, true)).statusCode).toBe(400);
@@ -79,6 +80,7 @@ describe('una orden web pagada es una factura', () => {
     expect(ventas).toHaveLength(1);
     const o = await orden(code);
     expect(Number(o.commission)).toBeGreaterThan(0);
+    expect(Number(o.igtf)).toBeGreaterThan(0);
     expect(ventas[0]).toMatchObject({
       kind: 'factura',
       source: 'web',
@@ -86,7 +88,8 @@ describe('una orden web pagada es una factura', () => {
       iva: o.iva,
       comision: o.commission,
       base_imponible: o.subtotal,
-      igtf: '0.00',
+      // PayPal is paid in divisas: the order's IGTF (domain/igtf.ts) is the factura's.
+      igtf: o.igtf,
       balance_paid: o.total,
       outstanding_balance: '0.00',
       payment_status: 'pagada',

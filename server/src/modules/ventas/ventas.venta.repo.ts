@@ -257,7 +257,7 @@ export async function lockIdempotencyKey(tx: Db, key: string): Promise<void> {
 export async function setNotaBalance(
   tx: Db,
   ventaId: number,
-  note: { balancePaid: string; outstandingBalance: string; paymentStatus: string },
+  note: { balancePaid: string; outstandingBalance: string; paymentStatus: string; creditInFavor?: string },
 ): Promise<void> {
   await tx.update(ventas).set(note).where(eq(ventas.id, ventaId));
 }

@@ -1,5 +1,6 @@
 // Purchase-order pieces shared by the back office (venta) and the customer's "Mis compras":
 // the list (table on wide screens, cards on phones) and the read-only parts of the detail.
+
 import {
   Anchor,
   Badge,
@@ -33,6 +34,7 @@ import {
   type ShippingAgencyId,
 } from '#domain/store-constants.ts';
 import { MontoOrden, montoOrden } from '#web/components/monto-orden.tsx';
+import { SaldoPendiente } from '#web/components/saldo-orden.tsx';
 import { discountRows, envioDeOrden } from '#web/components/totales-orden.tsx';
 import { PagosEnLinea } from './pagos-en-linea.tsx';
 
@@ -369,11 +371,19 @@ export function OrdenDetalleVista({
           <Total label="IVA (16 %)" usd={order.iva} rate={rate} />
           {toCents(order.shippingCost) > 0 && <Total label={envio.label} usd={order.shippingCost} rate={rate} />}
           {Number(order.commission) > 0 && <Total label="Comisión de la plataforma" usd={order.commission} rate={rate} />}
+          {toCents(order.igtf) > 0 && (
+            <Total
+              label={`IGTF (${(order.igtfBasisPoints / 100).toLocaleString('es-VE')} %, pago en divisas)`}
+              usd={order.igtf}
+              rate={rate}
+            />
+          )}
           <Total label="Total" usd={order.total} rate={rate} strong />
         </Stack>
       </Seccion>
 
       <Seccion title="Pagos reportados" testId="seccion-pagos">
+        <SaldoPendiente saldo={detail.paymentBalance} />
         {payments.length === 0 ? (
           <Text c="dimmed" size="sm">
             No se ha reportado ningún pago.

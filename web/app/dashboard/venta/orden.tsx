@@ -1,13 +1,16 @@
 // /dashboard/venta/:codigo (staff): one purchase order and the step actions this user may take now.
-import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Modal, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { igtfOfOrder } from '#domain/checkout.ts';
 import type { ApiResponse } from '#domain/contracts/api-client.ts';
 import * as contract from '#domain/contracts/orden-compra.ts';
 import { reembolsarPago, resolverReembolso } from '#domain/contracts/pagos-en-linea.ts';
 import { formatDateTime } from '#domain/dates.ts';
-import { formatUsd, toCents } from '#domain/money.ts';
+import { formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
 import { canSetTrackingNumber, mayPerform, nextStepFor, type OrderAction, type OrderStep } from '#domain/order-steps.ts';
+import { deudaDeOrden, liquidarOrden, netoRecibido } from '#domain/pago-orden.ts';
 import { CREDIT_SALE_ROLES, hasAnyRole, PAYMENT_CHECK_ROLES, ROLES } from '#domain/roles.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { unwrap } from '#web/lib/api.ts';
@@ -86,7 +89,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const note = String(form.get('note') ?? '').trim();
   const tracking = String(form.get('trackingNumber') ?? '').trim();
   const calls: Record<Accion, () => Promise<ApiResponse<{ step: string }>>> = {
-    'confirmar-pago': () => context.api.call(contract.confirmarPago, { code, approve: form.get('approve') === 'si', note }),
+    'confirmar-pago': () =>
+      context.api.call(contract.confirmarPago, {
+        code,
+        approve: form.get('approve') === 'si',
+        note,
+        castigo: form.get('castigar') === 'si' ? String(form.get('castigo') ?? '').trim() : '',
+      }),
     'confirmar-inventario': () => context.api.call(contract.confirmarInventario, { code }),
     despachar: () => context.api.call(contract.despachar, { code, trackingNumber: tracking || undefined }),
     'numero-guia': () => context.api.call(contract.numeroGuia, { code, trackingNumber: tracking }),
@@ -133,6 +142,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   const [anularAbierto, anular] = useDisclosure(false);
+  const [aprobarAbierto, aprobar] = useDisclosure(false);
   const hayAcciones = Object.values(acciones).some(Boolean);
   const trackingError = fieldError(actionData ?? undefined, 'trackingNumber');
   const noteError = fieldError(actionData ?? undefined, 'note');
@@ -174,7 +184,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
           </Title>
           <Stack gap="md">
             {acciones['confirmar-pago'] && (
-              <Form method="post" key={`pago-${order.step}`}>
+              <Form method="post" key={`pago-${order.step}`} id="form-pago">
                 <input type="hidden" name="intent" value="confirmar-pago" />
                 <NotaOpcional
                   label="Nota sobre el pago (opcional)"
@@ -183,11 +193,10 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
                 />
                 <Group mt="xs" gap="sm">
                   <Button
-                    type="submit"
-                    name="approve"
-                    value="si"
+                    type="button"
                     color="green"
                     loading={busy('confirmar-pago')}
+                    onClick={aprobar.open}
                     data-testid="accion-confirmar-pago"
                   >
                     Aprobar pago
@@ -196,6 +205,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
                     Rechazar pago
                   </Button>
                 </Group>
+                <ConfirmarPago detail={detail} opened={aprobarAbierto} onClose={aprobar.close} />
               </Form>
             )}
             {acciones['a-credito'] && (
@@ -369,5 +379,108 @@ function NotaOpcional({ label, description, error, testId }: { label: string; de
       error={error}
       data-testid={testId}
     />
+  );
+}
+
+/**
+ * «Aprobar pago» asks first, showing what approving books (domain/pago-orden.ts): what was
+ * received in $ and Bs., and what is missing or left over. A short payment within the store's
+ * tolerance may be written off with a reason; otherwise the order waits for the rest. The inputs
+ * belong to the payment form (form="form-pago"): the modal is drawn outside it.
+ */
+function ConfirmarPago({
+  detail,
+  opened,
+  onClose,
+}: {
+  detail: Route.ComponentProps['loaderData']['detail'];
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { order } = detail;
+  const [castigar, setCastigar] = useState(false);
+  const received = netoRecibido(
+    detail.payments.filter((p) => p.status === 'aprobado' || p.status === 'reportado'),
+    order.rate,
+    igtfOfOrder(order),
+  );
+  const toleranceCents = toCents(detail.writeOffTolerance ?? '0');
+  const preview = liquidarOrden({ dueCents: deudaDeOrden(order), receivedCents: received, toleranceCents, writeOff: false });
+  const l = preview.ok ? preview.value : null;
+  const mayWriteOff = l?.kind === 'falta' && l.missingCents <= toleranceCents;
+  const rows: [string, number][] = l
+    ? [
+        [toCents(order.igtf) > 0 ? 'Debe, antes del IGTF de los pagos' : 'Total de la orden', deudaDeOrden(order)],
+        [toCents(order.igtf) > 0 ? 'Recibido, neto de IGTF' : 'Recibido', l.bookedCents],
+        ...(l.kind === 'falta' ? ([['Falta', l.missingCents]] as [string, number][]) : []),
+        ...(l.kind === 'exceso' ? ([['Sobra', l.excessCents]] as [string, number][]) : []),
+      ]
+    : [];
+  return (
+    <Modal opened={opened} onClose={onClose} title={`¿Aprobar el pago de la orden ${order.code}?`} centered>
+      <Stack gap="sm" data-testid="confirmar-pago-efecto">
+        <Table>
+          <Table.Tbody>
+            {rows.map(([label, cents]) => (
+              <Table.Tr key={label}>
+                <Table.Td>{label}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatUsd(cents)}
+                  <br />
+                  <Text span size="xs" c="dimmed">
+                    {formatVes(usdToVesCents(cents, order.rate))}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Text size="sm">
+          {l?.kind === 'completo' && 'El pago cubre la orden: quedará pagada y se emitirá su factura.'}
+          {l?.kind === 'exceso' && 'La orden quedará pagada y lo que sobra quedará como saldo a favor del cliente.'}
+          {l?.kind === 'falta' &&
+            (castigar
+              ? 'La diferencia se castiga: la factura asienta lo recibido y la diferencia como descuento, con su motivo.'
+              : 'Se asienta lo recibido y la orden vuelve a esperar el resto; al comprador se le dice lo que falta.')}
+        </Text>
+        {mayWriteOff && (
+          <>
+            <Checkbox
+              form="form-pago"
+              name="castigar"
+              value="si"
+              checked={castigar}
+              onChange={(e) => setCastigar(e.currentTarget.checked)}
+              label={`Castigar la diferencia (hasta ${formatUsd(toleranceCents)})`}
+              data-testid="castigar-diferencia"
+            />
+            {castigar && (
+              <TextInput
+                form="form-pago"
+                name="castigo"
+                label="Motivo del castigo"
+                required
+                minLength={5}
+                maxLength={300}
+                data-testid="motivo-castigo"
+              />
+            )}
+          </>
+        )}
+        {l?.kind === 'falta' && !mayWriteOff && toleranceCents > 0 && (
+          <Text size="xs" c="dimmed">
+            La diferencia pasa de la tolerancia para castigar ({formatUsd(toleranceCents)}).
+          </Text>
+        )}
+        <Group justify="end">
+          <Button variant="default" onClick={onClose}>
+            Volver
+          </Button>
+          <Button type="submit" form="form-pago" name="approve" value="si" color="green" data-testid="confirmar-aprobar-pago">
+            Sí, aprobar
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

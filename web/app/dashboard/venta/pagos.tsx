@@ -47,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pagos: body.data,
     meta: body.meta as ListMeta,
     resumen: body.resumen,
+    descuentos: body.descuentos,
     filtros: { ...f, origen },
     tiendas: unwrap(stores).map((s) => ({ value: String(s.tiendaId), label: s.name })),
     query,
@@ -66,7 +67,7 @@ function enMoneda(amount: string, currency: string): string {
 }
 
 export default function Pagos({ loaderData }: Route.ComponentProps) {
-  const { pagos: rows, meta: listMeta, resumen, filtros, tiendas, query, today } = loaderData;
+  const { pagos: rows, meta: listMeta, resumen, descuentos, filtros, tiendas, query, today } = loaderData;
   const totalUsd = fromCents(addCents(0, ...resumen.map((r) => toCents(r.amountUsd))));
   const totalIgtf = fromCents(addCents(0, ...resumen.map((r) => toCents(r.igtf))));
   const porMetodo = resumen.map((r) => ({ key: `${r.method}/${r.currency}`, label: r.label, pagos: r.pagos, amountUsd: r.amountUsd }));
@@ -134,6 +135,12 @@ export default function Pagos({ loaderData }: Route.ComponentProps) {
             </Text>{' '}
             · IGTF {usd(totalIgtf)}
           </Text>
+          {descuentos.cantidad > 0 && (
+            <Text size="sm" mb="sm" c="dimmed" data-testid="pagos-descuentos">
+              Además, {descuentos.cantidad} {descuentos.cantidad === 1 ? 'descuento otorgado' : 'descuentos otorgados'} por{' '}
+              {usd(descuentos.amountUsd)}: no son dinero recibido y no suman al total.
+            </Text>
+          )}
           {resumen.length === 0 ? (
             <Text size="sm" c="dimmed">
               Sin pagos en este rango.

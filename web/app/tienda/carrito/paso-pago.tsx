@@ -2,7 +2,7 @@
 import { Alert, Button, Card, CopyButton, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useEffect } from 'react';
 import { VENEZUELAN_BANKS } from '#domain/banks.ts';
-import { amountFollowingDue, amountToPay, type CheckoutDraft, type FieldErrors, totalsFor } from '#domain/checkout.ts';
+import { amountFollowingDue, amountToPay, type CheckoutDraft, type FieldErrors, paysInDivisas, totalsFor } from '#domain/checkout.ts';
 import type { CartView } from '#domain/contracts/carrito.ts';
 import type { BankAccount } from '#domain/contracts/general.ts';
 import type { OpcionDePago } from '#domain/contracts/mayor-cuentas.ts';
@@ -139,6 +139,11 @@ export function PasoPago({ draft, update, errors, accounts, cart, options, shipp
                   {PAYMENT_METHODS[id].cardCommission && (
                     <Text size="xs" c="dimmed">
                       Comisión 5,8 % + $ 0,30
+                    </Text>
+                  )}
+                  {paysInDivisas(id) && cart.igtf.charged && cart.igtf.basisPoints > 0 && (
+                    <Text size="xs" c="dimmed" data-testid={`igtf-${id}`}>
+                      IGTF {(cart.igtf.basisPoints / 100).toLocaleString('es-VE')} % por pagar en divisas
                     </Text>
                   )}
                   <DescuentoDelMetodo

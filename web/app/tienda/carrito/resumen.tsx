@@ -71,6 +71,7 @@ export function ResumenPedido({
     toCents(due.iva),
     shipping?.cents ?? 0,
     toCents(due.commission),
+    toCents(due.igtf),
   ];
   const ves = vesOfRows(addends, t.rate);
   const figure = (i: number) => (currency === 'VES' ? formatVes(Math.abs(ves.rows[i])) : formatUsd(Math.abs(addends[i])));
@@ -96,6 +97,9 @@ export function ResumenPedido({
         <Fila label="IVA (16 %)" value={figure(4)} />
         <FilaEnvio shipping={shipping} priced={figure(5)} />
         {toCents(due.commission) > 0 && <Fila label="Comisión del método de pago" value={figure(6)} />}
+        {toCents(due.igtf) > 0 && (
+          <Fila label={`IGTF (${due.igtfPercent.toLocaleString('es-VE')} %, pago en divisas)`} value={figure(7)} testId="resumen-igtf" />
+        )}
         <hr className={classes.raya} />
         <Fila label="Total" value={total.main} strong testId={currency === 'VES' ? 'total-ves' : 'total-usd'} />
         <Fila

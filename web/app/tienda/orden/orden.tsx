@@ -13,6 +13,7 @@ import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS } from '#do
 import { fieldError } from '#web/components/campo-error.ts';
 import { DocumentoOrden } from '#web/components/documento-orden.tsx';
 import { PaginaSimple } from '#web/components/pagina-simple.tsx';
+import { SaldoPendiente } from '#web/components/saldo-orden.tsx';
 import { deliveryOfStatus, discountRows, TotalesOrden } from '#web/components/totales-orden.tsx';
 import { formInput } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -241,6 +242,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
           </Alert>
         )}
         <ResultadoPagoEnLinea pago={pago} method={order.paymentMethod} />
+        <SaldoPendiente saldo={order.paymentBalance} />
         <DocumentoOrden document={order.document} />
         {order.step === 'pago-por-confirmar' && <SubirComprobante code={order.code} token={token} sent={order.receiptSent} />}
         <Grid gutter="xl">

@@ -1,0 +1,153 @@
+// A payment that differs from what the order asks for (issue 22): it is booked at what was
+// received, in its currency; a short one leaves the order waiting for the rest unless staff write
+// the difference off with a reason within the store's tolerance; an excess is the customer's credit.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromCents, toCents } from '#domain/money.ts';
+import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
+import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
+import { rows } from '#test/inject.ts';
+import { orderBody, type StockedArticle, sinIgtf, stockedArticle } from '#test/ordenes.ts';
+
+let t: TestApp;
+let api: OrdenesDriver;
+let stocked: StockedArticle;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await buildTestApp({ ORDENES_IMPAGAS_POR_CONTACTO: '50' });
+  // Figures without the IGTF of paying in divisas: igtf-en-la-orden.test.ts tests it.
+  await sinIgtf(t);
+  api = ordenesDriver(t);
+  stocked = await stockedArticle(t, 40);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const zelle = (reference: string, amount: string) => ({ method: 'zelle', reference, amount, date: '2026-11-20' });
+
+async function orden(reference: string, amount: (total: number) => string) {
+  // The order's total first (pago pendiente), then the payment reported against it.
+  const { code, token } = await api.registrarOrden(orderBody(stocked), `distinto-${++seq}`);
+  const total = toCents((await api.detalle(code)).json().data.order.total);
+  const reported = await api.registrarPago(code, zelle(reference, amount(total)), { email: 'pedro@correo.com' });
+  expect(reported.statusCode, reported.body).toBe(200);
+  return { code, total, token };
+}
+
+function aprobar(code: string, castigo = '') {
+  return api.call('administracion', 'PATCH', '/api/orden-compra/confirmar-pago', { code, approve: true, note: '', castigo });
+}
+
+async function venta(code: string) {
+  const [doc] = await rows<{
+    id: number;
+    total: string;
+    discount: string;
+    balance_paid: string;
+    outstanding_balance: string;
+    credit_in_favor: string;
+    payment_status: string;
+    note: string;
+  }>(
+    t,
+    sql`SELECT v.id, v.total::text, v.discount::text, v.balance_paid::text, v.outstanding_balance::text, v.credit_in_favor::text, v.payment_status, v.note
+          FROM ventas v JOIN ordenes_compra o ON o.id = v.order_id WHERE o.code = ${code}`,
+  );
+  if (!doc) return null;
+  const pagos = await rows<{ amount: string; amount_usd: string }>(
+    t,
+    sql`SELECT amount::text, amount_usd::text FROM venta_pagos WHERE venta_id = ${doc.id} ORDER BY id`,
+  );
+  return { ...doc, pagos };
+}
+
+describe('un pago corto', () => {
+  it('se aprueba por lo recibido y la orden espera el resto; el segundo pago la completa por la suma de ambos', async () => {
+    const { code, total, token } = await orden('ZCORTO001', (total) => fromCents(total - 94));
+    const approved = await aprobar(code);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const detail = (await api.detalle(code)).json().data;
+    expect(detail.order.step).toBe('pendiente');
+    expect(detail.payments.map((p: { status: string }) => p.status)).toEqual(['aprobado']);
+    expect(detail.history.at(-1).note).toContain('Falta $ 0,94');
+    expect(detail.history.at(-1).note).toContain('Bs.');
+    expect(await venta(code)).toBeNull();
+    // What the buyer sees: the amount still missing, in both currencies.
+    expect(detail.paymentBalance).toMatchObject({ received: fromCents(total - 94), missing: '0.94' });
+    const publico = (await api.estado(code, token)).json().data;
+    expect(publico.paymentBalance).toMatchObject({ received: fromCents(total - 94), missing: '0.94' });
+
+    // And by mail: what is missing, in $ and Bs.
+    const [mail] = await rows<{ text: string }>(
+      t,
+      sql`SELECT text FROM correos WHERE kind = 'orden-pendiente' AND subject LIKE ${`%${code}%`} ORDER BY id DESC LIMIT 1`,
+    );
+    expect(mail?.text).toContain('Falta $ 0,94 (Bs.');
+
+    const rest = await api.registrarPago(code, zelle('ZCORTO002', '0.94'), { email: 'pedro@correo.com' });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect((await aprobar(code)).statusCode).toBe(200);
+    expect((await api.detalle(code)).json().data.order.step).toBe('pago-confirmado');
+    const doc = await venta(code);
+    expect(doc).toMatchObject({
+      balance_paid: fromCents(total),
+      outstanding_balance: '0.00',
+      payment_status: 'pagada',
+      credit_in_favor: '0.00',
+    });
+    expect(doc?.pagos).toEqual([
+      { amount: fromCents(total - 94), amount_usd: fromCents(total - 94) },
+      { amount: '0.94', amount_usd: '0.94' },
+    ]);
+  });
+
+  it('castigar la diferencia con un motivo, dentro de la tolerancia: la factura asienta lo recibido y la diferencia como descuento', async () => {
+    const { code, total } = await orden('ZCASTIGO01', (total) => fromCents(total - 94));
+    const approved = await aprobar(code, 'Comisión del banco del cliente');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await api.detalle(code)).json().data.order.step).toBe('pago-confirmado');
+    const doc = await venta(code);
+    expect(doc).toMatchObject({
+      total: fromCents(total),
+      discount: '0.94',
+      balance_paid: fromCents(total - 94),
+      outstanding_balance: '0.00',
+      payment_status: 'pagada',
+    });
+    expect(doc?.note).toContain('Comisión del banco del cliente');
+    expect(doc?.pagos).toEqual([{ amount: fromCents(total - 94), amount_usd: fromCents(total - 94) }]);
+    const history = (await api.detalle(code)).json().data.history;
+    expect(history.at(-1).note).toContain('Diferencia castigada: $ 0,94');
+    expect(history.at(-1).by).toBeTruthy();
+  });
+
+  it('más allá de la tolerancia el castigo se rechaza sin cambios; la tolerancia es de la tienda', async () => {
+    const { code } = await orden('ZCASTIGO02', (total) => fromCents(total - 500));
+    const refused = await aprobar(code, 'El cliente no tiene más');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('supera la tolerancia');
+    const detail = (await api.detalle(code)).json().data;
+    expect(detail.order.step).toBe('pago-por-confirmar');
+    expect(detail.payments.map((p: { status: string }) => p.status)).toEqual(['reportado']);
+    const set = await api.call('admin', 'PATCH', '/api/config/tolerancia-castigo', { tolerancia: '5,00' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data).toEqual({ tolerancia: '5.00' });
+    expect((await aprobar(code, 'El cliente no tiene más')).statusCode).toBe(200);
+    expect(await venta(code)).toMatchObject({ discount: '5.00' });
+    await api.call('admin', 'PATCH', '/api/config/tolerancia-castigo', { tolerancia: '1' });
+  });
+});
+
+describe('un pago de más', () => {
+  it('la orden queda pagada y lo que sobra es saldo a favor del cliente, no absorbido', async () => {
+    const { code, total } = await orden('ZDEMAS001', (total) => fromCents(total + 500));
+    expect((await aprobar(code)).statusCode).toBe(200);
+    const doc = await venta(code);
+    expect(doc).toMatchObject({ balance_paid: fromCents(total), credit_in_favor: '5.00', payment_status: 'pagada' });
+    expect(doc?.pagos).toEqual([{ amount: fromCents(total + 500), amount_usd: fromCents(total + 500) }]);
+    expect((await api.detalle(code)).json().data.history.at(-1).note).toContain('saldo a favor');
+  });
+});
