@@ -106,7 +106,10 @@ const CODIGOS_MOVILES = ['0412', '0414', '0416', '0422', '0424', '0426'];
 export function leerTelefono(texto: string): LecturaTelefono {
   const limpio = texto.trim().replace(/[\s().\-\u2013]/g, '');
   if (limpio === '') return { ok: false, error: 'Escriba el teléfono' };
-  const malo = { ok: false as const, error: `El teléfono no es válido: un número venezolano tiene 11 dígitos (ejemplo: ${EJEMPLO_TELEFONO})` };
+  const malo = {
+    ok: false as const,
+    error: `El teléfono no es válido: un número venezolano tiene 11 dígitos (ejemplo: ${EJEMPLO_TELEFONO})`,
+  };
   if (!/^\+?\d+$/.test(limpio)) return malo;
   let digitos = limpio.replace(/^\+/, '');
   const internacional = limpio.startsWith('+') || limpio.startsWith('00');
@@ -120,7 +123,8 @@ export function leerTelefono(texto: string): LecturaTelefono {
   if (!/^0[24]\d{9}$/.test(digitos)) return malo;
   const codigo = digitos.slice(0, 4);
   const movil = CODIGOS_MOVILES.includes(codigo);
-  if (digitos[1] === '4' && !movil) return { ok: false, error: `${codigo} no es un código de celular venezolano (ejemplo: ${EJEMPLO_TELEFONO})` };
+  if (digitos[1] === '4' && !movil)
+    return { ok: false, error: `${codigo} no es un código de celular venezolano (ejemplo: ${EJEMPLO_TELEFONO})` };
   return { ok: true, valor: `${codigo}-${digitos.slice(4, 7)}-${digitos.slice(7)}`, movil };
 }
 

@@ -163,7 +163,8 @@ export type LecturaMonto = { ok: true; valor: string; centimos: number } | { ok:
 /** The example every amount field and message shows. */
 export const EJEMPLO_MONTO = '1.234,56';
 
-const MAX_DIGITOS_ENTEROS = 12;
+// The shortest amount column (numeric(12,2)) holds 10 whole digits; 9 leaves room for sums.
+const MAX_DIGITOS_ENTEROS = 9;
 
 /**
  * The display rule of a figure in dollars: in the shopper's chosen currency first, the other one
@@ -221,14 +222,18 @@ export function formatWrittenAmount(written: string, currency: Currency): string
  * with a message: thousands groups that are not of three digits ("1.23.456"), more decimals than
  * `decimales`, signs, letters. `valor` is the API's decimal ("1234.56"), `centimos` its cents.
  */
-export function leerMonto(texto: string, { decimales = 2, etiqueta = 'El monto' }: { decimales?: number; etiqueta?: string } = {}): LecturaMonto {
-  const malo = { ok: false as const, error: `${etiqueta} no es válido (ejemplo: ${EJEMPLO_MONTO})` };
+export function leerMonto(
+  texto: string,
+  { decimales = 2, etiqueta = 'El monto' }: { decimales?: number; etiqueta?: string } = {},
+): LecturaMonto {
+  const femenino = etiqueta.startsWith('La ');
+  const malo = { ok: false as const, error: `${etiqueta} no es ${femenino ? 'válida' : 'válido'} (ejemplo: ${EJEMPLO_MONTO})` };
   const v = texto
     .trim()
     .replace(/^(?:Bs\.?|\$|USD|VES)\s*/i, '')
     .replace(/[\s\u00a0]/g, '');
   if (v === '') return { ok: false, error: `Escriba ${etiqueta.toLowerCase()} (ejemplo: ${EJEMPLO_MONTO})` };
-  if (v.startsWith('-')) return { ok: false, error: `${etiqueta} no puede ser negativo` };
+  if (v.startsWith('-')) return { ok: false, error: `${etiqueta} no puede ser ${femenino ? 'negativa' : 'negativo'}` };
   let entero: string;
   let fraccion: string;
   // Groups of three after the first one, which has one to three digits and no leading zero.
@@ -286,5 +291,5 @@ export function montoVenezolano(value: string): string {
 /** A plain decimal from the API or the database ("24.99") in the es-VE form a field shows ("24,99"). */
 export function montoParaCampo(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  return formatAmount(toCents(value));
+  return montoVenezolano(String(value));
 }

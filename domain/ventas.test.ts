@@ -134,7 +134,9 @@ describe('cédula o RIF del cliente', () => {
     const { normalizeDni } = await import('./ventas.ts');
     expect(normalizeDni('v-12345678')).toBe('V-12345678');
     expect(normalizeDni('V 12.345.678')).toBe('V-12345678');
-    expect(normalizeDni('J123456789')).toBe('J-123456789');
+    expect(normalizeDni('J123456789')).toBe('J-12345678-9');
+    expect(normalizeDni('18.456.789')).toBe('V-18456789');
+    expect(normalizeDni('c-29000001-5')).toBe('C-29000001-5');
     expect(() => normalizeDni('X-1')).toThrow(RangeError);
   });
 });

@@ -1,6 +1,7 @@
 // Sales documents (factura for contado, nota de entrega for crédito): their numbers, the payment
 // methods staff take at the counter, the IGTF and the totals of a sale document (docs/dominio.md §Documentos de venta y sus totales). All
 // amounts are USD cents; VES is each figure × the rate frozen on the document, rounded once.
+import { leerDocumento } from './identidad.ts';
 import { addCents, assertCents, multiplyCents, percentOfCents, subtractCents, usdToVesCents } from './money.ts';
 import { IVA_BASIS_POINTS } from './vat.ts';
 
@@ -204,10 +205,9 @@ export function creditRefusal(check: CreditCheck): string | null {
   return null;
 }
 
-/** One spelling per cédula or RIF for the customers table: «v 12.345.678» → «V-12345678». */
+/** One spelling per cédula or RIF for the customers table: «v 12.345.678» → «V-12345678», «j501234566» → «J-50123456-6». */
 export function normalizeDni(raw: string): string {
-  const compact = raw.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  const match = /^([VEJGP])(\d{5,9})$/.exec(compact);
-  if (!match) throw new RangeError(`Cédula o RIF inválido: ${raw}`);
-  return `${match[1]}-${match[2]}`;
+  const lectura = leerDocumento(raw);
+  if (!lectura.ok) throw new RangeError(`Cédula o RIF inválido: ${raw}`);
+  return lectura.valor;
 }

@@ -14,6 +14,7 @@ import {
 } from '#domain/contracts/general.ts';
 import { PAYMENT_METHODS } from '#domain/store-constants.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoDocumento, CampoTelefono } from '#web/components/campo-identidad.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { unwrapList } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -126,7 +127,7 @@ function AccountForm({ account, result, busy }: { account: BankAccount | null; r
           description="Para transferencia y pago móvil."
           error={error('bank_code')}
         />
-        <TextInput label="RIF" name="rif" required placeholder="J-41234567-8" defaultValue={account?.rif} error={error('rif')} />
+        <CampoDocumento label="RIF" name="rif" required defaultValue={account?.rif} error={error('rif')} />
         <TextInput
           label="Titular"
           name="company_account_name"
@@ -151,15 +152,7 @@ function AccountForm({ account, result, busy }: { account: BankAccount | null; r
           defaultValue={account?.account_number}
           error={error('account_number')}
         />
-        <TextInput
-          label="Teléfono"
-          name="phone"
-          inputMode="tel"
-          placeholder="0414-555-0101"
-          description="Para pago móvil."
-          defaultValue={account?.phone}
-          error={error('phone')}
-        />
+        <CampoTelefono label="Teléfono" name="phone" description="Para pago móvil." defaultValue={account?.phone} error={error('phone')} />
       </SimpleGrid>
       <Group mt="md" justify="space-between">
         <Checkbox name="status" label="Activa (se muestra a los compradores)" defaultChecked={account?.status ?? true} />

@@ -37,6 +37,7 @@ import { caracasIsoDate, formatDate, formatDateTime } from '#domain/dates.ts';
 import { formatRate, formatRatePerUsd, formatVes, toCents } from '#domain/money.ts';
 import { SALE_KIND_LABELS, SALE_PAYMENT_METHOD_IDS, SALE_PAYMENT_METHODS } from '#domain/ventas.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { montoOrden } from '#web/components/monto-orden.tsx';
 import { formInput, orFallback, unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -287,10 +288,9 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
                 error={err('abono', 'method')}
                 data-testid="abono-metodo"
               />
-              <TextInput
+              <CampoMonto
                 label="Monto (en la moneda del método)"
                 name="amount"
-                inputMode="decimal"
                 required
                 description={`Tasa del día: ${formatRatePerUsd(tasa.amount)}`}
                 error={err('abono', 'amount')}
@@ -337,14 +337,7 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
           <Form method="post" data-testid="form-descuento">
             <input type="hidden" name="intent" value="descuento" />
             <Group align="end" gap="sm" wrap="wrap">
-              <TextInput
-                label="Monto en dólares"
-                name="amount"
-                inputMode="decimal"
-                required
-                error={err('descuento', 'amount')}
-                style={{ flex: '1 1 8rem' }}
-              />
+              <CampoMonto label="Monto en dólares" name="amount" required error={err('descuento', 'amount')} style={{ flex: '1 1 8rem' }} />
               <TextInput label="Motivo" name="note" maxLength={300} style={{ flex: '2 1 12rem' }} />
               <Button type="submit" variant="light" loading={busy('descuento')} data-testid="aplicar-descuento">
                 Aplicar

@@ -28,6 +28,8 @@ import { caracasIsoDate, formatDate } from '#domain/dates.ts';
 import { CURRENCIES, type Currency, formatRate, formatRatePerUsd, formatUsd, formatVes, parseAmountInput, toCents } from '#domain/money.ts';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingBucket } from '#domain/ventas.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoDocumento, CampoTelefono } from '#web/components/campo-identidad.tsx';
+import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { RangoFechas } from '#web/dashboard/venta/rango-fechas.tsx';
 import { orFallback, unwrapList } from '#web/lib/api.ts';
@@ -574,7 +576,7 @@ function DetalleDocumento({
               defaultValue={detail.currency === 'VES' ? 'transferencia' : 'zelle'}
               error={error('method')}
             />
-            <TextInput label="Monto (en la moneda del método)" name="amount" inputMode="decimal" required error={error('amount')} />
+            <CampoMonto label="Monto (en la moneda del método)" name="amount" required error={error('amount')} />
             <TextInput
               label="Tasa del día (Bs. por US$)"
               name="rate"
@@ -611,10 +613,10 @@ function NuevoProveedor({ result, busy }: { result: ActionResult | undefined; bu
     >
       <input type="hidden" name="intent" value="proveedor" />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <TextInput label="RIF" name="rif" placeholder="J-123456789" required error={error('rif')} />
+        <CampoDocumento label="RIF" name="rif" required error={error('rif')} />
         <TextInput label="Nombre o razón social" name="name" required error={error('name')} />
         <TextInput label="Contacto" name="contact" error={error('contact')} />
-        <TextInput label="Teléfono" name="phone" inputMode="tel" error={error('phone')} />
+        <CampoTelefono label="Teléfono" name="phone" error={error('phone')} />
         <TextInput label="Correo" name="email" type="email" error={error('email')} />
       </SimpleGrid>
       <Group justify="end" mt="sm">
@@ -675,8 +677,8 @@ function NuevoDocumento({
         />
         <TextInput label="Fecha" name="issuedOn" type="date" defaultValue={today} required error={error('issuedOn')} />
         <TextInput label="Vence" name="dueDate" type="date" required error={error('dueDate')} />
-        <TextInput label="Total" name="total" inputMode="decimal" required error={error('total')} />
-        <TextInput label="Descuento" name="discount" inputMode="decimal" defaultValue="0" error={error('discount')} />
+        <CampoMonto label="Total" name="total" required error={error('total')} />
+        <CampoMonto label="Descuento" name="discount" defaultValue="0" error={error('discount')} />
         <TextInput
           label="Tasa del día (Bs. por US$)"
           name="rate"

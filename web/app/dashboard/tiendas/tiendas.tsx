@@ -28,6 +28,7 @@ import {
 } from '#domain/contracts/almacen.ts';
 import { VENEZUELAN_STATES } from '#domain/venezuela.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoTelefono } from '#web/components/campo-identidad.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { formInput, unwrapList } from '#web/lib/api.ts';
 import { useHrefWith } from '#web/lib/enlace-con.ts';
@@ -125,14 +126,7 @@ function StoreForm({ store, result, busy }: { store: Store | null; result: Actio
         <NativeSelect label="Estado" name="state" data={STATE_OPTIONS} defaultValue={store?.state ?? ''} error={error('state')} />
         <TextInput label="Ciudad" name="city" required defaultValue={store?.city} error={error('city')} />
         <TextInput label="Dirección" name="address" required defaultValue={store?.address} error={error('address')} />
-        <TextInput
-          label="Teléfono"
-          name="phone"
-          inputMode="tel"
-          placeholder="0212-555-0142"
-          defaultValue={store?.phone}
-          error={error('phone')}
-        />
+        <CampoTelefono label="Teléfono" name="phone" placeholder="0212-555-0142" defaultValue={store?.phone} error={error('phone')} />
         <TextInput
           label="Horario"
           name="hours"
