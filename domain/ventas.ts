@@ -211,3 +211,15 @@ export function normalizeDni(raw: string): string {
   if (!lectura.ok) throw new RangeError(`Cédula o RIF inválido: ${raw}`);
   return lectura.valor;
 }
+
+/**
+ * How much a document's total goes down when `quantity` more units of line `index` are given
+ * back: its totals before minus after (IVA included; IGTF, commission and shipping stay).
+ */
+export function montoDeDevolucion(lines: readonly SaleLineInput[], index: number, quantity: number): number {
+  const line = lines[index];
+  if (!line) throw new RangeError(`La línea ${index} no existe`);
+  const before = saleTotals([...lines]);
+  const after = saleTotals(lines.map((l, i) => (i === index ? { ...l, returnedQuantity: (l.returnedQuantity ?? 0) + quantity } : l)));
+  return subtractCents(before.totalCents, after.totalCents);
+}

@@ -17,6 +17,7 @@ import { fieldError } from '#web/components/campo-error.ts';
 import { CampoDocumento, CampoTelefono } from '#web/components/campo-identidad.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { unwrapList } from '#web/lib/api.ts';
+import { useClaveTrasExito } from '#web/lib/formulario.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { type FormErrors, formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/cuentas-bancarias';
@@ -110,11 +111,12 @@ function useEditHref() {
 }
 
 function AccountForm({ account, result, busy }: { account: BankAccount | null; result: ActionResult | undefined; busy: boolean }) {
+  const clave = useClaveTrasExito(result, 'crear');
   const editHref = useEditHref();
   const errors = result && result.intent === (account ? 'editar' : 'crear') ? result : undefined;
   const error = (field: string) => fieldError(errors, field);
   return (
-    <Form method="post" key={account ? `editar-${account.id}` : `crear-${result?.saved ?? ''}`}>
+    <Form method="post" key={account ? `editar-${account.id}` : `crear-${clave}`}>
       <input type="hidden" name="intent" value={account ? 'editar' : 'crear'} />
       {account && <input type="hidden" name="id" value={account.id} />}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>

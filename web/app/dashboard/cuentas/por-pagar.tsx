@@ -33,6 +33,7 @@ import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { RangoFechas } from '#web/dashboard/venta/rango-fechas.tsx';
 import { orFallback, unwrapList } from '#web/lib/api.ts';
+import { useClaveTrasExito } from '#web/lib/formulario.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { type FormErrors, formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/por-pagar';
@@ -604,13 +605,9 @@ function DetalleDocumento({
 function NuevoProveedor({ result, busy }: { result: ActionResult | undefined; busy: boolean }) {
   const errors = result?.intent === 'proveedor' ? result : undefined;
   const error = (field: string) => fieldError(errors, field);
+  const clave = useClaveTrasExito(result, 'proveedor');
   return (
-    <Form
-      method="post"
-      preventScrollReset
-      key={`proveedor-${result?.intent === 'proveedor' ? result.saved : ''}`}
-      data-testid="form-proveedor"
-    >
+    <Form method="post" preventScrollReset key={`proveedor-${clave}`} data-testid="form-proveedor">
       <input type="hidden" name="intent" value="proveedor" />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <CampoDocumento label="RIF" name="rif" required error={error('rif')} />
@@ -643,14 +640,10 @@ function NuevoDocumento({
 }) {
   const errors = result?.intent === 'documento' ? result : undefined;
   const error = (field: string) => fieldError(errors, field);
+  const clave = useClaveTrasExito(result, 'documento');
   if (suppliers.length === 0) return <Text c="dimmed">Registre primero un proveedor.</Text>;
   return (
-    <Form
-      method="post"
-      preventScrollReset
-      key={`documento-${result?.intent === 'documento' ? result.saved : ''}`}
-      data-testid="form-documento"
-    >
+    <Form method="post" preventScrollReset key={`documento-${clave}`} data-testid="form-documento">
       <input type="hidden" name="intent" value="documento" />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <NativeSelect
