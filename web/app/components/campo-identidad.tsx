@@ -27,7 +27,7 @@ function CampoLeido({
   description,
   testAviso,
   ...props
-}: CampoProps & { leer: (texto: string) => Lectura; testAviso?: string }) {
+}: CampoProps & { leer: (texto: string) => Lectura; testAviso?: string; type?: 'text' | 'tel' }) {
   const [problema, setProblema] = useState<string | null>(null);
   const [aviso, setAviso] = useState<string | null>(null);
   return (
@@ -82,5 +82,5 @@ export function CampoDocumento({ placeholder = 'V-18456789 o J-50123456-6', desc
 
 /** A phone: 11 digits (04xx or 02xx and seven more), or another country's with +. */
 export function CampoTelefono({ placeholder = EJEMPLO_TELEFONO, ...props }: CampoProps) {
-  return <CampoLeido leer={leerTelefono} placeholder={placeholder} inputMode="tel" {...props} />;
+  return <CampoLeido leer={leerTelefono} placeholder={placeholder} type="tel" inputMode="tel" {...props} />;
 }
