@@ -15,7 +15,6 @@ import {
   montoParaCampo,
   montoVenezolano,
   multiplyCents,
-  multiplyCents,
   parseAmountInput,
   percentOfCents,
   subtractCents,
