@@ -10,7 +10,10 @@ import {
   formatVes,
   formatWrittenAmount,
   fromCents,
+  leerMonto,
   moneyInBoth,
+  montoParaCampo,
+  montoVenezolano,
   multiplyCents,
   parseAmountInput,
   percentOfCents,
@@ -253,5 +256,97 @@ describe('parseAmountInput', () => {
     expect(parseAmountInput('23.77')).toBe('23.77');
     expect(parseAmountInput('$ 23,77')).toBe('23.77');
     expect(parseAmountInput('2540.40')).toBe('2540.40');
+  });
+});
+
+describe('leerMonto: un monto como lo escribe un venezolano', () => {
+  const valor = (texto: string) => {
+    const lectura = leerMonto(texto);
+    return lectura.ok ? lectura.valor : `error: ${lectura.error}`;
+  };
+
+  it('punto de miles y coma decimal, con o sin miles', () => {
+    expect(valor('15.000,00')).toBe('15000.00');
+    expect(valor('1.234,56')).toBe('1234.56');
+    expect(valor('1234,56')).toBe('1234.56');
+    expect(valor('1.234.567,8')).toBe('1234567.8');
+    expect(valor('0,50')).toBe('0.50');
+    expect(valor(',5')).toBe('0.5');
+    expect(valor('25')).toBe('25');
+  });
+
+  it('el punto decimal de la API y de quien escribe al estilo de EE. UU. cuando no es ambiguo', () => {
+    expect(valor('1234.56')).toBe('1234.56');
+    expect(valor('24.99')).toBe('24.99');
+    expect(valor('23.5')).toBe('23.5');
+    expect(valor('1,234.56')).toBe('1234.56');
+    expect(valor('1,234,567.89')).toBe('1234567.89');
+  });
+
+  it('un punto seguido de tres cifras agrupa miles, como en es-VE', () => {
+    expect(valor('1.234')).toBe('1234');
+    expect(valor('15.000')).toBe('15000');
+    expect(valor('1.234.567')).toBe('1234567');
+  });
+
+  it('símbolos, espacios y ceros a la izquierda no estorban', () => {
+    expect(valor('Bs. 16.850,5')).toBe('16850.5');
+    expect(valor('Bs 16850,50')).toBe('16850.50');
+    expect(valor('$ 23,77')).toBe('23.77');
+    expect(valor('  1 234,56 ')).toBe('1234.56');
+    expect(valor('007,10')).toBe('7.10');
+  });
+
+  it('los céntimos son exactos', () => {
+    const lectura = leerMonto('15.000,05');
+    expect(lectura.ok && lectura.centimos).toBe(1_500_005);
+    const otra = leerMonto('0,1');
+    expect(otra.ok && otra.centimos).toBe(10);
+  });
+
+  it('rechaza con un mensaje y el ejemplo es-VE lo que no es un monto o es ambiguo', () => {
+    for (const malo of [
+      'abc',
+      '1.23.456',
+      '12.34,5',
+      '1,2,3',
+      '1.2345,00',
+      '0.500',
+      '1,234',
+      '1.234.56',
+      '1e3',
+      '12,34.5',
+      '$',
+      '1..2',
+      '1,,2',
+    ]) {
+      const lectura = leerMonto(malo);
+      expect(lectura.ok, malo).toBe(false);
+    }
+    expect(leerMonto('abc')).toEqual({ ok: false, error: 'El monto no es válido (ejemplo: 1.234,56)' });
+    expect(leerMonto('1,234')).toEqual({ ok: false, error: 'El monto admite hasta 2 decimales (ejemplo: 1.234,56)' });
+    expect(leerMonto('25,505')).toEqual({ ok: false, error: 'El monto admite hasta 2 decimales (ejemplo: 1.234,56)' });
+    expect(leerMonto('-5')).toEqual({ ok: false, error: 'El monto no puede ser negativo' });
+    expect(leerMonto('  ')).toEqual({ ok: false, error: 'Escriba el monto (ejemplo: 1.234,56)' });
+    expect(leerMonto('1234567890')).toEqual({ ok: false, error: 'El monto es demasiado grande' });
+    expect(leerMonto('x', { etiqueta: 'El precio' })).toEqual({ ok: false, error: 'El precio no es válido (ejemplo: 1.234,56)' });
+  });
+
+  it('lo que lee se vuelve a escribir igual (ida y vuelta por formatAmount)', () => {
+    for (let cents = 0; cents < 2_000_000; cents += 7_919) {
+      const lectura = leerMonto(formatAmount(cents));
+      expect(lectura.ok && lectura.centimos, formatAmount(cents)).toBe(cents);
+      const api = leerMonto(fromCents(cents));
+      expect(api.ok && api.centimos, fromCents(cents)).toBe(cents);
+    }
+  });
+
+  it('montoVenezolano y montoParaCampo muestran es-VE', () => {
+    expect(montoVenezolano('15000')).toBe('15.000,00');
+    expect(montoVenezolano('1234.5')).toBe('1.234,50');
+    expect(montoVenezolano('xyz')).toBe('xyz');
+    expect(montoParaCampo('24.99')).toBe('24,99');
+    expect(montoParaCampo('15000.00')).toBe('15.000,00');
+    expect(montoParaCampo(null)).toBe('');
   });
 });

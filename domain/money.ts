@@ -158,6 +158,14 @@ export function formatMoney(usdCents: number, currency: Currency = 'USD', rate: 
   return currency === 'VES' ? formatVes(usdToVesCents(usdCents, rate)) : formatUsd(usdCents);
 }
 
+export type LecturaMonto = { ok: true; valor: string; centimos: number } | { ok: false; error: string };
+
+/** The example every amount field and message shows. */
+export const EJEMPLO_MONTO = '1.234,56';
+
+// The shortest amount column (numeric(12,2)) holds 10 whole digits; 9 leaves room for sums.
+const MAX_DIGITOS_ENTEROS = 9;
+
 /**
  * The display rule of a figure in dollars: in the shopper's chosen currency first, the other one
  * beside it («Bs. 12.644,85» and «$ 40,94» in Bs. mode; the reverse in $ mode). Every screen and
@@ -206,16 +214,82 @@ export function formatWrittenAmount(written: string, currency: Currency): string
 }
 
 /**
- * An amount as a person types it in Venezuela ("16.850,00", "16850,5", "23.77", "1.234") to the
- * API's decimal string ("16850.00", "16850.5", "23.77", "1234"). A dot followed by exactly three
- * digits and no comma is a thousands separator, as es-VE writes it.
+ * Reads an amount as a person types it in Venezuela: dot for thousands and comma for decimals
+ * ("15.000,00", "1234,56", "1.234"), with an optional "$" or "Bs." in front. Without a comma, a
+ * single dot followed by one or two digits is a decimal point ("1234.56", "23.5"), as the API
+ * writes it; a dot followed by three digits is a thousands separator ("1.234" = 1234), as es-VE
+ * writes it. "1,234.56" (both marks, comma first) is read the US way. Whatever else is refused
+ * with a message: thousands groups that are not of three digits ("1.23.456"), more decimals than
+ * `decimales`, signs, letters. `valor` is the API's decimal ("1234.56"), `centimos` its cents.
+ */
+export function leerMonto(
+  texto: string,
+  { decimales = 2, etiqueta = 'El monto' }: { decimales?: number; etiqueta?: string } = {},
+): LecturaMonto {
+  const femenino = etiqueta.startsWith('La ');
+  const malo = { ok: false as const, error: `${etiqueta} no es ${femenino ? 'válida' : 'válido'} (ejemplo: ${EJEMPLO_MONTO})` };
+  const v = texto
+    .trim()
+    .replace(/^(?:Bs\.?|\$|USD|VES)\s*/i, '')
+    .replace(/[\s\u00a0]/g, '');
+  if (v === '') return { ok: false, error: `Escriba ${etiqueta.toLowerCase()} (ejemplo: ${EJEMPLO_MONTO})` };
+  if (v.startsWith('-')) return { ok: false, error: `${etiqueta} no puede ser ${femenino ? 'negativa' : 'negativo'}` };
+  let entero: string;
+  let fraccion: string;
+  // Groups of three after the first one, which has one to three digits and no leading zero.
+  const enGrupos = (parte: string, separador: string) => new RegExp(`^[1-9]\\d{0,2}(?:\\${separador}\\d{3})+$`).test(parte);
+  const comas = v.split(',').length - 1;
+  const puntos = v.split('.').length - 1;
+  if (comas > 0 && puntos > 0 && v.lastIndexOf('.') > v.lastIndexOf(',')) {
+    // 1,234.56: US writing; the comma only groups thousands.
+    const [izquierda, derecha] = [v.slice(0, v.lastIndexOf('.')), v.slice(v.lastIndexOf('.') + 1)];
+    if (puntos !== 1 || !enGrupos(izquierda, ',')) return malo;
+    entero = izquierda.replace(/,/g, '');
+    fraccion = derecha;
+  } else if (comas > 0) {
+    if (comas !== 1) return malo;
+    const [izquierda, derecha] = v.split(',');
+    if (puntos > 0 ? !enGrupos(izquierda, '.') : !/^\d*$/.test(izquierda)) return malo;
+    entero = izquierda.replace(/\./g, '') || '0';
+    fraccion = derecha;
+  } else if (puntos > 1 || /^\d{1,3}\.\d{3}$/.test(v)) {
+    if (!enGrupos(v, '.')) return malo;
+    entero = v.replace(/\./g, '');
+    fraccion = '';
+  } else if (puntos === 1) {
+    [entero, fraccion] = v.split('.');
+    entero ||= '0';
+  } else {
+    entero = v;
+    fraccion = '';
+  }
+  if (!/^\d+$/.test(entero) || !/^\d*$/.test(fraccion)) return malo;
+  if (fraccion.length > decimales) {
+    return { ok: false, error: `${etiqueta} admite hasta ${decimales} decimales (ejemplo: ${EJEMPLO_MONTO})` };
+  }
+  entero = entero.replace(/^0+(?=\d)/, '');
+  if (entero.length > MAX_DIGITOS_ENTEROS) return { ok: false, error: `${etiqueta} es demasiado grande` };
+  const valor = fraccion ? `${entero}.${fraccion}` : entero;
+  return { ok: true, valor, centimos: decimales === 2 ? toCents(valor) : Number.NaN };
+}
+
+/**
+ * An amount as typed to the API's decimal string ("16.850,00" → "16850.00"); text that is no
+ * amount comes back trimmed, for the API to refuse with its message.
  */
 export function parseAmountInput(value: string): string {
-  const v = value
-    .trim()
-    .replace(/^(?:Bs\.?|\$)\s*/i, '')
-    .replace(/\s/g, '');
-  if (v.includes(',')) return v.replace(/\./g, '').replace(',', '.');
-  if (/^\d{1,3}(\.\d{3})+$/.test(v)) return v.replace(/\./g, '');
-  return v;
+  const lectura = leerMonto(value);
+  return lectura.ok ? lectura.valor : value.trim();
+}
+
+/** An amount as typed, shown again the es-VE way ("1234.5" → "1.234,50"); what is not an amount stays as typed. */
+export function montoVenezolano(value: string): string {
+  const lectura = leerMonto(value);
+  return lectura.ok ? formatAmount(lectura.centimos) : value;
+}
+
+/** A plain decimal from the API or the database ("24.99") in the es-VE form a field shows ("24,99"). */
+export function montoParaCampo(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  return montoVenezolano(String(value));
 }

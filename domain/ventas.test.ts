@@ -134,7 +134,29 @@ describe('cédula o RIF del cliente', () => {
     const { normalizeDni } = await import('./ventas.ts');
     expect(normalizeDni('v-12345678')).toBe('V-12345678');
     expect(normalizeDni('V 12.345.678')).toBe('V-12345678');
-    expect(normalizeDni('J123456789')).toBe('J-123456789');
+    expect(normalizeDni('J123456789')).toBe('J-12345678-9');
+    expect(normalizeDni('18.456.789')).toBe('V-18456789');
+    expect(normalizeDni('c-29000001-5')).toBe('C-29000001-5');
     expect(() => normalizeDni('X-1')).toThrow(RangeError);
+  });
+});
+
+describe('montoDeDevolucion', () => {
+  it('el total baja el neto de las unidades devueltas más su IVA, y las devoluciones parciales suman el total de la línea', async () => {
+    const { montoDeDevolucion, saleTotals } = await import('./ventas.ts');
+    const lines = [
+      { priceCents: 1_000, promotionCents: 0, quantity: 3, discountCents: 100 },
+      { priceCents: 2_550, promotionCents: 50, quantity: 1, discountCents: 0 },
+    ];
+    // 3 × $10 − $1 = $29 net: one unit is a third of it ($9,67) plus 16 % IVA.
+    expect(montoDeDevolucion(lines, 0, 1)).toBe(
+      saleTotals(lines).totalCents - saleTotals([{ ...lines[0], returnedQuantity: 1 }, lines[1]]).totalCents,
+    );
+    const uno = montoDeDevolucion(lines, 0, 1);
+    const dos = montoDeDevolucion([{ ...lines[0], returnedQuantity: 1 }, lines[1]], 0, 1);
+    const tres = montoDeDevolucion([{ ...lines[0], returnedQuantity: 2 }, lines[1]], 0, 1);
+    expect(uno + dos + tres).toBe(montoDeDevolucion(lines, 0, 3));
+    expect(montoDeDevolucion(lines, 1, 1)).toBe(2_900);
+    expect(() => montoDeDevolucion(lines, 5, 1)).toThrow(RangeError);
   });
 });

@@ -1,7 +1,7 @@
 // Sales documents (factura for contado, nota de entrega for crédito): their numbers, the payment
 // methods staff take at the counter, the IGTF and the totals of a sale document (docs/dominio.md §Documentos de venta y sus totales). All
 // amounts are USD cents; VES is each figure × the rate frozen on the document, rounded once.
-
+import { leerDocumento } from './identidad.ts';
 import { type IgtfSettings, igtfDePago } from './igtf.ts';
 import { addCents, assertCents, multiplyCents, percentOfCents, subtractCents, usdToVesCents } from './money.ts';
 import { IVA_BASIS_POINTS } from './vat.ts';
@@ -203,10 +203,21 @@ export function creditRefusal(check: CreditCheck): string | null {
   return null;
 }
 
-/** One spelling per cédula or RIF for the customers table: «v 12.345.678» → «V-12345678». */
+/** One spelling per cédula or RIF for the customers table: «v 12.345.678» → «V-12345678», «j501234566» → «J-50123456-6». */
 export function normalizeDni(raw: string): string {
-  const compact = raw.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  const match = /^([VEJGP])(\d{5,9})$/.exec(compact);
-  if (!match) throw new RangeError(`Cédula o RIF inválido: ${raw}`);
-  return `${match[1]}-${match[2]}`;
+  const lectura = leerDocumento(raw);
+  if (!lectura.ok) throw new RangeError(`Cédula o RIF inválido: ${raw}`);
+  return lectura.valor;
+}
+
+/**
+ * How much a document's total goes down when `quantity` more units of line `index` are given
+ * back: its totals before minus after (IVA included; IGTF, commission and shipping stay).
+ */
+export function montoDeDevolucion(lines: readonly SaleLineInput[], index: number, quantity: number): number {
+  const line = lines[index];
+  if (!line) throw new RangeError(`La línea ${index} no existe`);
+  const before = saleTotals([...lines]);
+  const after = saleTotals(lines.map((l, i) => (i === index ? { ...l, returnedQuantity: (l.returnedQuantity ?? 0) + quantity } : l)));
+  return subtractCents(before.totalCents, after.totalCents);
 }

@@ -5,6 +5,7 @@
 // Then a second held sale is refused by administración with a reason: the customer stays and the
 // unit is free again; the seller sees the reason on their home.
 import type { Browser, Page } from '@playwright/test';
+import { digitoVerificadorRif } from '#domain/identidad.ts';
 import { formatUsd } from '#domain/money.ts';
 import { baseUrl, expect, login, newPage, noSidewaysScroll, PHONE, test } from './fixtures.ts';
 
@@ -74,7 +75,7 @@ async function venderRetenida(page: Page, dni: string, name: string) {
 
 test.describe('crédito para un mayorista nuevo', () => {
   test('retenida → admin la aprueba desde su inicio → nota de entrega con su saldo → abono', async () => {
-    const dni = `J-${stamp}1`;
+    const dni = `J-${stamp}1-${digitoVerificadorRif('J', `${stamp}1`)}`;
     const seller = await newPage(browser, PHONE);
     await login(seller.page, 'ventas@vitrina.com.ve');
     const held = await venderRetenida(seller.page, dni, 'Distribuidora Mayorista Uno');
@@ -129,7 +130,7 @@ test.describe('crédito para un mayorista nuevo', () => {
   });
 
   test('rechazada con su motivo: el cliente queda registrado y la unidad vuelve a estar libre', async () => {
-    const dni = `J-${stamp}2`;
+    const dni = `J-${stamp}2-${digitoVerificadorRif('J', `${stamp}2`)}`;
     const seller = await newPage(browser, PHONE);
     await login(seller.page, 'ventas@vitrina.com.ve');
     const held = await venderRetenida(seller.page, dni, 'Distribuidora Mayorista Dos');

@@ -1,7 +1,8 @@
 // Receivables in the browser, on a 360 px phone: a credit sale of the demo store (a nota de entrega
 // written by the seed with insertDocument) gets two abonos registered by administración on its page;
-// one is rejected; the note's balance and the receivables list show the same figures; the list's XLSX
-// has the total owed the page shows.
+// one is rejected after confirming with its reason; a unit is given back after confirming; the note's
+// balance and the receivables list show the same figures; the list's XLSX has the total owed the page
+// shows. The amount field reads and shows es-VE, and the form starts empty after each abono.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
@@ -39,6 +40,9 @@ async function registrarAbono(page: Page, amount: string, reference: string) {
   await form.getByTestId('registrar-abono').click();
   await page.locator('[data-testid^="abono-"]').filter({ hasText: reference }).waitFor();
   await expect(page.getByTestId('accion-resultado')).toContainText('Abono registrado');
+  // The form starts empty again: a second tap is not the same abono twice.
+  await expect(page.getByTestId('abono-monto')).toHaveValue('');
+  await expect(page.getByTestId('abono-referencia')).toHaveValue('');
 }
 
 test.describe('cuentas por cobrar', () => {
@@ -61,36 +65,79 @@ test.describe('cuentas por cobrar', () => {
     expect(owed).toBe(listed);
     expect(owed).toBeGreaterThan(1_500);
 
+    // The amount is read and shown the Venezuelan way on leaving the field.
+    const monto = page.getByTestId('abono-monto');
+    await monto.fill('1234.5');
+    await monto.blur();
+    await expect(monto).toHaveValue('1.234,50');
+    await monto.fill('15.000,00');
+    await monto.blur();
+    await expect(monto).toHaveValue('15.000,00');
+    await monto.fill('12,345.6.7');
+    await monto.blur();
+    await expect(page.getByTestId('form-abono')).toContainText('El monto no es válido (ejemplo: 1.234,56)');
+
     const stamp = Date.now().toString().slice(-8);
-    await registrarAbono(page, '10,00', `ZE2E${stamp}A`);
+    await registrarAbono(page, '10', `ZE2E${stamp}A`);
     await saldoEs(page, owed - 1_000);
     await registrarAbono(page, '5.00', `ZE2E${stamp}B`);
     await saldoEs(page, owed - 1_500);
 
     // Reject the first one: its $10 go back to the balance; the other stays pending.
     const first = page.locator('[data-testid^="abono-"]').filter({ hasText: `ZE2E${stamp}A` });
-    await first.getByRole('button', { name: 'Rechazar' }).click();
+    await first.getByRole('link', { name: 'Rechazar…' }).click();
+    const confirmacion = first.locator('[data-testid^="confirmar-rechazo-"]');
+    await expect(confirmacion.getByTestId('efecto-rechazo')).toContainText(`pasa de ${formatUsd(owed - 1_500)}`);
+    await expect(confirmacion.getByTestId('efecto-rechazo')).toContainText(`a ${formatUsd(owed - 500)} (Bs. `);
+    await noSidewaysScroll(page);
+    // Nothing happened yet: the balance is the same until it is confirmed with a reason.
+    await saldoEs(page, owed - 1_500);
+    await confirmacion.getByTestId('motivo-rechazo').fill('La referencia no aparece en Zelle');
+    await confirmacion.getByTestId('confirmar-rechazo').click();
     await saldoEs(page, owed - 500);
     await expect(page.getByTestId('accion-resultado')).toContainText('Abono rechazado');
     await expect(first.locator('[data-paso]')).toHaveAttribute('data-paso', 'rechazado');
-    await expect(first.locator('[data-testid^="revision-"]')).toHaveText(/^Rechazó Carmen González el \d{2}\/\d{2}\/\d{4}/);
+    await expect(first.locator('[data-testid^="revision-"]')).toHaveText(
+      /^Rechazó Carmen González el \d{2}\/\d{2}\/\d{4}.* · motivo: La referencia no aparece en Zelle$/,
+    );
+    await expect(page.locator('[data-testid^="confirmar-rechazo-"]')).toHaveCount(0);
     const second = page.locator('[data-testid^="abono-"]').filter({ hasText: `ZE2E${stamp}B` });
     await expect(second.locator('[data-paso]')).toHaveAttribute('data-paso', 'pendiente');
     await expect(second).toContainText('Registró Carmen González el');
     await noSidewaysScroll(page);
 
+    // Give one unit back: the page says what it does in $ and Bs. and asks why before it happens.
+    const devolver = page.locator('[data-testid^="devolver-"]').filter({ hasText: 'Devolver…' }).first();
+    const lineId = ((await devolver.getAttribute('data-testid')) ?? '').replace('devolver-', '');
+    await expect(page.getByTestId(`devolver-cantidad-${lineId}`)).toHaveValue('1');
+    await devolver.click();
+    const devolucion = page.getByTestId(`confirmar-devolucion-${lineId}`);
+    await expect(devolucion.getByTestId('efecto-devolucion')).toContainText(/baja \$ [\d.]+,\d{2} \(Bs\. [\d.]+,\d{2}\)/);
+    await noSidewaysScroll(page);
+    const baja = centsOf(await devolucion.getByTestId('efecto-devolucion').textContent());
+    await saldoEs(page, owed - 500);
+    await devolucion.getByTestId('motivo-devolucion').fill('Talla equivocada');
+    await devolucion.getByTestId('confirmar-devolucion').click();
+    await expect(page.getByTestId('accion-resultado')).toContainText('Devolución registrada');
+    await expect(page.getByTestId(`devueltas-${lineId}`)).toHaveText('1 devuelta');
+    await expect(page.getByTestId('devoluciones')).toContainText('motivo: Talla equivocada');
+    await saldoEs(page, owed - 500 - baja);
+    const afterReturn = owed - 500 - baja;
+
     // The list shows the same balance for the note, and its total went down by the $5 that stand.
     await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar?search=${number}`);
-    await expect(page.getByTestId(`tarjeta-saldo-${number}`)).toHaveText(`Saldo ${formatUsd(owed - 500)}`);
+    await expect(page.getByTestId(`tarjeta-saldo-${number}`)).toHaveText(`Saldo ${formatUsd(afterReturn)}`);
     await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar`);
-    expect(centsOf(await page.getByTestId('total-pendiente').textContent())).toBe(totalBefore - 500);
+    expect(centsOf(await page.getByTestId('total-pendiente').textContent())).toBe(totalBefore - 500 - baja);
     await noSidewaysScroll(page);
 
     // The customer's statement ends where the note is.
     await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar/${number}`);
     await page.getByTestId('ver-estado-cuenta').click();
     await page.getByTestId('estado-de-cuenta-tel').waitFor();
-    await expect(page.getByTestId('estado-de-cuenta-tel')).toContainText('Abono rechazado por Carmen González');
+    await expect(page.getByTestId('estado-de-cuenta-tel')).toContainText(
+      'Abono rechazado por Carmen González: La referencia no aparece en Zelle',
+    );
     await noSidewaysScroll(page);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -129,6 +176,7 @@ test.describe('cuentas por cobrar', () => {
     expect(await page.locator('[data-testid^="aprobar-"]').count()).toBe(0);
     expect(await page.getByTestId('form-descuento').count()).toBe(0);
     expect(await page.locator('[data-testid^="devolver-"]').count()).toBe(0);
+    expect(await page.locator('[data-testid^="rechazar-"]').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });

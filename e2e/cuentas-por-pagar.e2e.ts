@@ -30,10 +30,29 @@ test.describe('cuentas por pagar en un teléfono', () => {
     expect(await overflow(page)).toBe(0);
 
     const proveedor = page.getByTestId('form-proveedor');
-    await proveedor.getByLabel('RIF').fill('J-31122334');
+    // A RIF as people write it is shown in its stored form; a check digit that is not SENIAT's is a
+    // warning under the field, not a refusal.
+    const rif = proveedor.getByLabel('RIF');
+    await rif.fill('j 50.123.456 7');
+    await rif.blur();
+    await expect(rif).toHaveValue('J-50123456-7');
+    await expect(proveedor.getByTestId('aviso-rif')).toContainText('no es el que calcula el SENIAT (sería 6)');
+    await rif.fill('J311223347');
+    await rif.blur();
+    await expect(rif).toHaveValue('J-31122334-7');
+    await expect(proveedor.getByTestId('aviso-rif')).toHaveCount(0);
+    const telefono = proveedor.getByLabel('Teléfono');
+    await telefono.fill('0414-555-011');
+    await telefono.blur();
+    await expect(proveedor).toContainText('un número venezolano tiene 11 dígitos');
+    await telefono.fill('04145550112');
+    await telefono.blur();
+    await expect(telefono).toHaveValue('0414-555-0112');
     await proveedor.getByLabel('Nombre o razón social').fill('Confecciones Peña y Núñez');
     await proveedor.getByRole('button', { name: 'Registrar proveedor' }).click();
     await saved(page, 'Proveedor registrado.');
+    // The form starts empty for the next supplier.
+    await expect(proveedor.getByLabel('RIF')).toHaveValue('');
 
     const documento = page.getByTestId('form-documento');
     await documento.getByLabel('Proveedor').selectOption({ label: 'Confecciones Peña y Núñez' });
@@ -85,7 +104,7 @@ test.describe('cuentas por pagar en un teléfono', () => {
     expect(csv.status()).toBe(200);
     const text = await csv.text();
     expect(text.split('\r\n').filter(Boolean)).toHaveLength(2);
-    expect(text).toContain('Confecciones Peña y Núñez;J-31122334;Factura;CPN-0042');
+    expect(text).toContain('Confecciones Peña y Núñez;J-31122334-7;Factura;CPN-0042');
     expect(errors).toEqual([]);
   });
 });

@@ -194,6 +194,11 @@ test.describe('productos en el panel', () => {
     await page.getByTestId('tallas').getByRole('checkbox').first().check();
     await page.getByRole('button', { name: 'Crear modelo' }).click();
     await page.waitForURL(/\/dashboard\/configurar\/productos\/DBLU950LILA\?creado=1$/);
+    // «Agregar otro color» starts the next colour with the same price, written the Venezuelan way.
+    await expect(page.getByLabel('Precio (USD)')).toHaveValue('21,50');
+    await page.getByRole('link', { name: 'Agregar otro color' }).click();
+    await page.waitForURL(/\/dashboard\/configurar\/productos\/nuevo\?/);
+    await expect(page.getByLabel('Precio (USD)')).toHaveValue('21,50');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -47,7 +47,7 @@ test.describe('prospectos', () => {
     await page.getByTestId('anotar-pedido').click();
     await page.getByTestId('resultado-solicitud').waitFor();
     await expect(page.getByTestId('estado-solicitud')).toHaveText('Pedido anotado');
-    await expect(page.getByTestId('resultado-solicitud')).toContainText('(J-309876543): 18 unidades según la cotización.');
+    await expect(page.getByTestId('resultado-solicitud')).toContainText('(J-30987654-3): 18 unidades según la cotización.');
     await expect(page.getByTestId('anotar-pedido')).toHaveCount(0);
     await expect(page.getByTestId('solicitudes')).toContainText('Distribuidora Lara C.A.');
     expect(errors).toEqual([]);

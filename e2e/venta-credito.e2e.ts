@@ -77,7 +77,8 @@ test.describe('venta a crédito', () => {
     await admin.page.getByTestId(`cliente-${dni}`).waitFor();
     await admin.page.getByTestId(`limite-${dni}`).fill('5000,00');
     await admin.page.getByTestId(`dias-${dni}`).fill('30');
-    await expect(admin.page.getByTestId(`limite-${dni}`)).toHaveValue('5000,00');
+    // On leaving the field the amount is shown the Venezuelan way.
+    await expect(admin.page.getByTestId(`limite-${dni}`)).toHaveValue('5.000,00');
     await admin.page.getByTestId(`guardar-${dni}`).click();
     await admin.page.getByTestId(`guardado-${dni}`).waitFor();
     // The notice and the revalidated row may land in separate renders: wait for the row.
@@ -146,7 +147,9 @@ test.describe('venta a crédito', () => {
 
     // Rejecting the first gives its amount back; the second stays pending and still counts.
     const rejected = page.locator('[data-testid^="abono-"]').filter({ hasText: `ZC${stamp}A` });
-    await rejected.getByRole('button', { name: 'Rechazar' }).click();
+    await rejected.getByRole('link', { name: 'Rechazar…' }).click();
+    await rejected.getByTestId('motivo-rechazo').fill('No llegó a la cuenta');
+    await rejected.getByTestId('confirmar-rechazo').click();
     const owed = sale.totalCents - second;
     await saldoEs(page, owed);
     await expect(page.getByTestId('accion-resultado')).toContainText('Abono rechazado');

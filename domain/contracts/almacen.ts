@@ -2,7 +2,7 @@
 // change what each one holds (a ledger), and the stock of an article per store. The zod schemas
 // are shared by the API (422 on failure) and the dashboard forms.
 import { z } from 'zod';
-import { id, isoDay, listQuery, MAX_ID, obligatorio, phone } from '#domain/contracts/campos.ts';
+import { id, isoDay, listQuery, MAX_ID, obligatorio, optionalPhone } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, instant } from '#domain/contracts/contract.ts';
 import { articleCodeSchema } from '#domain/contracts/orden-compra.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
@@ -76,7 +76,7 @@ export const mapUrl = z
     }
   }, 'El enlace del mapa debe ser una dirección https:// (ejemplo: https://maps.app.goo.gl/…)');
 
-const storePhone = z.union([z.literal(''), phone], { error: 'El teléfono no es válido (ejemplo: 0212-555-0142)' });
+const storePhone = optionalPhone;
 const flag = (label: string) => z.boolean({ error: `${label} debe ser verdadero o falso` });
 
 /** Fields of a store; each may come alone in an edit. */

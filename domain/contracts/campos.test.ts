@@ -101,20 +101,26 @@ describe('listQuery', () => {
 });
 
 describe('amount', () => {
-  it('acepta hasta 2 decimales con punto o coma y lo pasa a punto', () => {
+  it('acepta el monto como lo escribe un venezolano y como lo escribe la API, y lo pasa a punto', () => {
     expect(amount().parse('12,5')).toBe('12.5');
     expect(amount().parse('25.50')).toBe('25.50');
-    expect(issues(amount('El precio mínimo'), '1.234,56')).toEqual([': El precio mínimo no es válido (ejemplo: 25.50)']);
+    expect(amount().parse('15.000,00')).toBe('15000.00');
+    expect(amount('El precio mínimo').parse('1.234,56')).toBe('1234.56');
+    expect(amount().parse('1234,56')).toBe('1234.56');
+    expect(amount().parse(' 1.234 ')).toBe('1234');
     // The message agrees with what it names: «la promoción no es válida», «es obligatoria».
-    expect(issues(amount('La promoción'), 'abc')).toEqual([': La promoción no es válida (ejemplo: 25.50)']);
+    expect(issues(amount('La promoción'), 'abc')).toEqual([': La promoción no es válida (ejemplo: 1.234,56)']);
     expect(issues(amount('La promoción'), undefined)).toEqual([': La promoción es obligatoria']);
-    for (const bad of ['-5', '1.234', '1e3', '', ' 5']) expect(amount().safeParse(bad).success, bad).toBe(false);
+    expect(issues(amount('El precio'), '')).toEqual([': El precio es obligatorio']);
+    expect(issues(amount('El precio'), '-5')).toEqual([': El precio no puede ser negativo']);
+    for (const bad of ['-5', '1.23.4', '1e3', '', '1,234', '12.34,5']) expect(amount().safeParse(bad).success, bad).toBe(false);
   });
 
   it('el monto de un pago usa el mismo campo y además debe ser mayor que cero', () => {
     const pago = { method: 'zelle', reference: 'ZEL12345', date: '2025-06-01' };
     expect(paymentSchema.parse({ ...pago, amount: '25,50' }).amount).toBe('25.50');
-    expect(issues(paymentSchema, { ...pago, amount: '25.505' })).toEqual(['amount: El monto no es válido (ejemplo: 25.50)']);
+    expect(paymentSchema.parse({ ...pago, amount: '15.000,00' }).amount).toBe('15000.00');
+    expect(issues(paymentSchema, { ...pago, amount: '25,505' })).toEqual(['amount: El monto admite hasta 2 decimales (ejemplo: 1.234,56)']);
     expect(issues(paymentSchema, { ...pago, amount: '0.00' })).toEqual(['amount: El monto debe ser mayor que cero']);
   });
 });

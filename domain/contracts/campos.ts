@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { isIsoDay } from '#domain/dates.ts';
 import { normalizeCouponCode } from '#domain/descuentos.ts';
+import { documentoGuardado, leerDocumento, leerTelefono } from '#domain/identidad.ts';
+import { leerMonto } from '#domain/money.ts';
 
 /** PostgreSQL integer ids: a bigger number is no id of ours (and must not reach the database). */
 export const MAX_ID = 2_147_483_647;
@@ -41,29 +43,57 @@ export const isoDay = (label = 'La fecha') =>
     .regex(/^20\d{2}-\d{2}-\d{2}$/, `${label} debe tener el formato aaaa-mm-dd (entre 2000 y 2099)`)
     .refine(isIsoDay, `${label} no existe`);
 
-/** Cédula or RIF: V-12345678, E-…, J-… (company), G-… (government), P-… (passport). */
+/**
+ * Cédula or RIF with any prefix (V, E, J, P, G, C) and the usual spellings, kept in one form
+ * (V-18456789, J-50123456-6; see leerDocumento). A RIF check digit that does not match is the
+ * form's warning, not a refusal here.
+ */
 export const cedulaRif = z
   .string({ error: 'La cédula es obligatoria' })
   .trim()
   // An empty field says it is missing, not that it is malformed.
   .min(1, { error: 'La cédula o RIF es obligatoria', abort: true })
-  .regex(/^[VEJGP]-?\d{5,9}$/i, 'La cédula o RIF no es válida (ejemplo: V-12345678)')
-  .transform((v) => v.toUpperCase());
+  .transform((v, ctx) => {
+    const lectura = leerDocumento(v);
+    if (lectura.ok) return lectura.valor;
+    ctx.addIssue({ code: 'custom', message: lectura.error });
+    return z.NEVER;
+  });
 
 /**
- * A search text that is a whole cédula or RIF, as stored without its dash (V-12345678 → V12345678),
- * or null. Such a text is looked up exactly: «contains» would also match V-123456780.
+ * A search text that is a whole cédula or RIF written with its letter, as stored without its
+ * dashes (V-12345678 → V12345678, J-50123456-6 → J501234566), or null. Such a text is looked up
+ * exactly: «contains» would also match V-123456780.
  */
 export function wholeCedulaRif(text: string): string | null {
   const trimmed = text.trim();
-  return /^[VEJGP]-?\d{5,9}$/i.test(trimmed) ? trimmed.replace('-', '').toUpperCase() : null;
+  if (!/^[VEJPGC]/i.test(trimmed)) return null;
+  return documentoGuardado(trimmed)?.replace(/-/g, '') ?? null;
 }
 
+/** A phone: Venezuelan, 11 digits (0414-555-0101, 0212-555-0100), or another country's with + (see leerTelefono). */
 export const phone = z
   .string({ error: 'El teléfono es obligatorio' })
   .trim()
   .min(1, { error: 'El teléfono es obligatorio', abort: true })
-  .regex(/^\+?[0-9\s-]{7,20}$/, 'El teléfono no es válido (ejemplo: 0414-555-0101)');
+  .transform((v, ctx) => {
+    const lectura = leerTelefono(v);
+    if (lectura.ok) return lectura.valor;
+    ctx.addIssue({ code: 'custom', message: lectura.error });
+    return z.NEVER;
+  });
+
+/** A phone that may be left blank (''), otherwise as `phone`. */
+export const optionalPhone = z
+  .string({ error: 'El teléfono no es válido' })
+  .trim()
+  .transform((v, ctx) => {
+    if (v === '') return v;
+    const lectura = leerTelefono(v);
+    if (lectura.ok) return lectura.valor;
+    ctx.addIssue({ code: 'custom', message: lectura.error });
+    return z.NEVER;
+  });
 
 export const email = z
   .string({ error: 'El correo es obligatorio' })
@@ -80,12 +110,17 @@ export function obligatorio(label: string): string {
   return `${label} es ${label.startsWith('La ') ? 'obligatoria' : 'obligatorio'}`;
 }
 
-/** An amount in USD or Bs. as text with up to 2 decimals; a decimal comma is accepted. */
+/**
+ * An amount in USD or Bs. as text with up to 2 decimals, written as the API does ("1234.56") or
+ * as a Venezuelan does ("1.234,56", "1234,56"); see leerMonto. It comes out as the API's decimal.
+ */
 export const amount = (label: IdLabel = 'El monto') =>
-  z
-    .string({ error: obligatorio(label) })
-    .regex(/^\d{1,9}([.,]\d{1,2})?$/, `${notValid(label)} (ejemplo: 25.50)`)
-    .transform((v) => v.replace(',', '.'));
+  z.string({ error: obligatorio(label) }).transform((v, ctx) => {
+    const lectura = leerMonto(v, { etiqueta: label });
+    if (lectura.ok) return lectura.valor;
+    ctx.addIssue({ code: 'custom', message: v.trim() === '' ? obligatorio(label) : lectura.error });
+    return z.NEVER;
+  });
 
 /** A coupon code as the buyer types it: spaces dropped, upper case, 3 to 30 letters, digits or dashes. */
 export const couponCode = z

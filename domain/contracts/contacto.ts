@@ -1,7 +1,7 @@
 // /api/contacto/*: the /contact form (anyone) and the staff's inbox (contact inquiries are the
 // admin's, docs/dominio.md §Contenido de la tienda): unread count, mark read and a reply by e-mail kept in the thread.
 import { z } from 'zod';
-import { email, id, idParam, listQuery } from '#domain/contracts/campos.ts';
+import { email, id, idParam, listQuery, phone } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, instant, message } from '#domain/contracts/contract.ts';
 import { PAGE_SIZES } from '#domain/paginator.ts';
 import type { Role } from '#domain/roles.ts';
@@ -19,14 +19,7 @@ export const informarInput = z.object({
     .min(2, 'El nombre es obligatorio')
     .max(CONTACTO_LIMITS.name, `El nombre puede tener hasta ${CONTACTO_LIMITS.name} caracteres`),
   email,
-  phone: z.preprocess(
-    blankAsUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9\s-]{7,20}$/, 'El teléfono no es válido (ejemplo: 0414-555-0101)')
-      .optional(),
-  ),
+  phone: z.preprocess(blankAsUndefined, phone.optional()),
   subject: z
     .string({ error: 'El asunto es obligatorio' })
     .trim()

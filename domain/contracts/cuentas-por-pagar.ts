@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '#domain/abono.ts';
 import { isBankCode } from '#domain/banks.ts';
-import { amount, cedulaRif, email, id, idParam, isoDay, listQuery, phone } from '#domain/contracts/campos.ts';
+import { amount, cedulaRif, email, id, idParam, isoDay, listQuery, optionalPhone } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, instant } from '#domain/contracts/contract.ts';
 import { PAYABLE_KINDS, SUPPLIER_PAYMENT_METHODS } from '#domain/cuentas-por-pagar.ts';
 import { CURRENCIES } from '#domain/money.ts';
@@ -188,7 +188,7 @@ export const proveedorSchema = z.object({
     .min(3, 'El nombre debe tener al menos 3 caracteres')
     .max(150, 'El nombre no puede tener más de 150 caracteres'),
   contact: optionalText('El contacto', 120),
-  phone: z.union([z.literal(''), phone]).default(''),
+  phone: optionalPhone.default(''),
   email: z.union([z.literal(''), email]).default(''),
 });
 

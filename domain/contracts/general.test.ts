@@ -27,7 +27,9 @@ describe('cuenta bancaria', () => {
     expect(normalizeRif('j412345678')).toBe('J-41234567-8');
     expect(normalizeRif('G-20000001-0')).toBe('G-20000001-0');
     expect(normalizeRif('X-41234567-8')).toBeNull();
-    expect(normalizeRif('J-4123-8')).toBeNull();
+    expect(normalizeRif('J-4123-8')).toBe('J-00004123-8');
+    expect(normalizeRif('V-18.456.789')).toBe('V-18456789');
+    expect(normalizeRif('J-123')).toBeNull();
     expect(normalizeMobile('+58 414 555 0101')).toBe('0414-555-0101');
     expect(normalizeMobile('0212-555-0101')).toBeNull();
     expect(normalizeAccountNumber('0105 0012 34 1234567890')).toBe('0105-0012-34-1234567890');

@@ -1,10 +1,12 @@
 // /api/general/*, /api/footer-content and /api/pagina: store settings every page reads, the tasa del
 // día and the store's bank accounts. The zod schemas are shared by the API (422 on failure) and the
 // dashboard forms.
+
 import { z } from 'zod';
 import { bankByCode } from '#domain/banks.ts';
-import { idParam, listQuery, phone as phoneField } from '#domain/contracts/campos.ts';
+import { idParam, listQuery, optionalPhone as optionalPhoneField } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, instant } from '#domain/contracts/contract.ts';
+import { documentoGuardado, movilGuardado } from '#domain/identidad.ts';
 import { PAGE_SIZES } from '#domain/paginator.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
 
@@ -30,17 +32,14 @@ export function normalizeRateInput(value: string): string {
   return v.replace(/\./g, '').replace(',', '.');
 }
 
-/** J-41234567-8: letter, 8 digits, check digit (the letter and the dashes may come in any case or missing). */
+/** The holder's RIF or cédula in its stored form (J-41234567-8, V-18456789), or null; see leerDocumento. */
 export function normalizeRif(value: string): string | null {
-  const match = /^([JVEG])-?(\d{8})-?(\d)$/.exec(value.trim().toUpperCase().replace(/[\s.]/g, ''));
-  return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
+  return documentoGuardado(value);
 }
 
-/** 0414-555-0101: a Venezuelan mobile number (pago móvil). */
+/** 0414-555-0101: a Venezuelan mobile number (pago móvil, WhatsApp), or null; see leerTelefono. */
 export function normalizeMobile(value: string): string | null {
-  const digits = value.replace(/[\s().-]/g, '').replace(/^\+?58/, '0');
-  const match = /^(04(?:12|14|16|24|26|22))(\d{3})(\d{4})$/.exec(digits);
-  return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
+  return movilGuardado(value);
 }
 
 /** 0105-0012-34-1234567890: the 20-digit account number as banks print it. */
@@ -62,7 +61,7 @@ export type BankAccountMethod = (typeof BANK_ACCOUNT_METHOD_IDS)[number];
 
 const rif = z.string({ error: 'El RIF es obligatorio' }).transform((v, ctx) => {
   const normalized = normalizeRif(v);
-  if (!normalized) ctx.addIssue({ code: 'custom', message: 'El RIF no es válido (ejemplo: J-41234567-8)' });
+  if (!normalized) ctx.addIssue({ code: 'custom', message: 'El RIF o la cédula no es válida (ejemplo: J-50123456-6 o V-18456789)' });
   return normalized ?? v;
 });
 const accountName = z
@@ -241,7 +240,7 @@ export const datosEmpresa = z.object({
 });
 export type DatosEmpresa = z.infer<typeof datosEmpresa>;
 
-const optionalPhone = z.union([z.literal(''), phoneField], { error: 'El teléfono no es válido (ejemplo: 0212-555-0100)' });
+const optionalPhone = optionalPhoneField;
 
 /** An edit of the legal data: any of its fields (the result must keep a razón social and a RIF). */
 export const datosEmpresaPatchSchema = z
@@ -341,7 +340,7 @@ export const footerFormSchema = z
     address: shortText('La dirección', 300),
     phone1: optionalPhone,
     phone2: optionalPhone,
-    whatsapp: z.union([z.literal(''), phoneField], { error: 'El número de WhatsApp no es válido (ejemplo: +58 414-555-0101)' }),
+    whatsapp: optionalPhoneField,
     email,
     copyright_text: shortText('El texto de derechos', 200),
     facebook: webLink('Facebook'),

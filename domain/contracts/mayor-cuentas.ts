@@ -200,6 +200,8 @@ export const abonoView = z.object({
   bankCode: z.string(),
   paidOn: z.string().nullable(),
   note: z.string(),
+  /** Why staff rejected it, or what they noted approving it. */
+  reviewNote: z.string(),
   registeredBy: z.string().nullable(),
   registeredAt: instant,
   /** Who approved or rejected it, and when. */
@@ -345,16 +347,23 @@ export const aprobarAbono = defineRoute({
   method: 'PATCH',
   path: '/mayor/cuentas/aprobar-abono',
   tags,
-  summary: 'Aprobar (step «aprobado») o rechazar (step «rechazado», sin importar mayúsculas) un abono pendiente',
-  body: z.object({
-    id: id('El abono'),
-    step: z
-      .string({ error: 'Indique si aprueba o rechaza el abono' })
-      .trim()
-      .toLowerCase()
-      .pipe(z.enum(['aprobado', 'rechazado'], { error: 'El paso debe ser «aprobado» o «rechazado»' })),
-    note: z.string().trim().max(300, 'La nota no puede tener más de 300 caracteres').optional(),
-  }),
+  summary:
+    'Aprobar (step «aprobado») o rechazar (step «rechazado», sin importar mayúsculas) un abono pendiente; rechazarlo pide el motivo (note), que queda en el abono y en el estado de cuenta',
+  body: z
+    .object({
+      id: id('El abono'),
+      step: z
+        .string({ error: 'Indique si aprueba o rechaza el abono' })
+        .trim()
+        .toLowerCase()
+        .pipe(z.enum(['aprobado', 'rechazado'], { error: 'El paso debe ser «aprobado» o «rechazado»' })),
+      note: z.string().trim().max(300, 'La nota no puede tener más de 300 caracteres').optional(),
+    })
+    .superRefine((b, ctx) => {
+      if (b.step === 'rechazado' && (b.note ?? '').length < 3) {
+        ctx.addIssue({ code: 'custom', path: ['note'], message: 'Escriba el motivo del rechazo (al menos 3 caracteres)' });
+      }
+    }),
   response: envelope(z.object({ abono: abonoView, bill })),
 });
 
@@ -375,7 +384,8 @@ export const devolver = defineRoute({
   method: 'PATCH',
   path: '/mayor/cuentas/devoluciones',
   tags,
-  summary: 'Devolver unidades de una línea: vuelven a su tienda, el documento baja su total y el saldo sigue el registro 0014',
+  summary:
+    'Devolver unidades de una línea: vuelven a su tienda, el documento baja su total y el saldo sigue el registro 0014; pide el motivo (note), que queda en la devolución, el libro de existencia y el estado de cuenta',
   body: z.object({
     deliveryNote: documentNumberField('La nota o factura'),
     lineId: id('La línea'),
@@ -384,7 +394,11 @@ export const devolver = defineRoute({
       .int('La cantidad debe ser un entero')
       .min(1, 'Devuelva al menos 1 unidad')
       .max(100_000, 'La cantidad es demasiado grande'),
-    note,
+    note: z
+      .string({ error: 'Escriba el motivo de la devolución' })
+      .trim()
+      .min(3, 'Escriba el motivo de la devolución (al menos 3 caracteres)')
+      .max(300, 'El motivo no puede tener más de 300 caracteres'),
   }),
   response: envelope(
     z.object({

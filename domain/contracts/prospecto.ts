@@ -2,7 +2,7 @@
 // request of a would-be or wholesale customer with the articles asked for; it is answered with a
 // quote priced from the catalogue, and processed once: noted as an order of that customer or discarded.
 import { z } from 'zod';
-import { cedulaRif, email, id, idParam, listQuery, searchText } from '#domain/contracts/campos.ts';
+import { cedulaRif, email, id, idParam, listQuery, phone, searchText } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, instant } from '#domain/contracts/contract.ts';
 import { PAGE_SIZES } from '#domain/paginator.ts';
 import type { Role } from '#domain/roles.ts';
@@ -68,10 +68,7 @@ export const solicitudInput = z.discriminatedUnion(
         .min(2, 'El nombre es obligatorio')
         .max(120, 'El nombre puede tener hasta 120 caracteres'),
       dni: z.preprocess(blankAsUndefined, cedulaRif.optional()),
-      phone: z
-        .string({ error: 'El teléfono es obligatorio' })
-        .trim()
-        .regex(/^\+?[0-9\s-]{7,20}$/, 'El teléfono no es válido (ejemplo: 0414-555-0101)'),
+      phone,
       email: z.preprocess(blankAsUndefined, email.optional()),
       note,
       items,

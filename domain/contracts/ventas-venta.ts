@@ -4,7 +4,7 @@
 // and the credit authorization (`mayor/cuentas/autorizar`). Schemas shared by the API and the page.
 import { z } from 'zod';
 import { bankByCode } from '#domain/banks.ts';
-import { amount, cedulaRif, email, id, idParam, listQuery, phone, searchText } from '#domain/contracts/campos.ts';
+import { amount, cedulaRif, email, id, idParam, listQuery, optionalPhone, searchText } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, envelopeList, instant } from '#domain/contracts/contract.ts';
 import { documentNumberField } from '#domain/contracts/mayor-cuentas.ts';
 import { articleCodeSchema, normalizeReference, registrar as registrarOrden } from '#domain/contracts/orden-compra.ts';
@@ -104,7 +104,7 @@ export const clienteVentaSchema = z.object({
     .max(120, 'El nombre no puede tener más de 120 caracteres')
     .refine((v) => v === '' || v.length >= 3, 'El nombre debe tener al menos 3 caracteres')
     .optional(),
-  phone: z.union([z.literal(''), phone], { error: 'El teléfono no es válido (ejemplo: 0414-555-0101)' }).optional(),
+  phone: optionalPhone.optional(),
   email: z.union([z.literal(''), email], { error: 'El correo no es válido' }).optional(),
   address: optionalText('La dirección', 300),
   state: optionalText('El estado', 60),

@@ -5,6 +5,7 @@ import { Alert, Box, Button, SimpleGrid, Stack, Textarea, TextInput } from '@man
 import { type AppLoadContext, data, Form, useNavigation } from 'react-router';
 import { ASUNTO_FRANQUICIA, CONTACTO_LIMITS, informar } from '#domain/contracts/contacto.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoTelefono } from '#web/components/campo-identidad.tsx';
 import { formInput } from '#web/lib/api.ts';
 import { type FormErrors, formErrors } from '#web/lib/session.ts';
 
@@ -56,15 +57,7 @@ export function FormularioContacto({ result, origen = 'contacto' }: { result: Co
             defaultValue={value('email')}
             error={error('email')}
           />
-          <TextInput
-            label="Teléfono (opcional)"
-            name="phone"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="0414-555-0101"
-            defaultValue={value('phone')}
-            error={error('phone')}
-          />
+          <CampoTelefono label="Teléfono (opcional)" name="phone" autoComplete="tel" defaultValue={value('phone')} error={error('phone')} />
           {origen === 'contacto' && (
             <TextInput
               label="Asunto"

@@ -1,15 +1,10 @@
-// An amount field written the Venezuelan way ("1.234,56"): numeric keyboard, and on leaving the
-// field what was typed ("1234.5", "1234,5") is shown again in es-VE format. Read it with parseAmountInput.
+// The storefront's light amount field (the catalogue's price filter, without Mantine): the same
+// reading and showing as CampoMonto (campo-monto.tsx), which every form uses: numeric keyboard,
+// and on leaving the field what was typed ("1234.5", "1234,5") is shown again in es-VE format.
 import type { ComponentProps, FocusEvent, ReactNode } from 'react';
-import { formatAmount, parseAmountInput } from '#domain/money.ts';
+import { montoVenezolano } from '#domain/money.ts';
 
-/** "1234.5" or "1.234,5" → "1.234,50"; anything that is not an amount is left as typed. */
-export function montoVenezolano(value: string): string {
-  const parsed = parseAmountInput(value);
-  if (!/^\d{1,12}(\.\d{1,2})?$/.test(parsed)) return value;
-  const [whole, fraction = ''] = parsed.split('.');
-  return formatAmount(Number(whole) * 100 + Number(fraction.padEnd(2, '0')));
-}
+export { montoVenezolano };
 
 type MontoInputProps = Omit<ComponentProps<'input'>, 'type'> & { label: ReactNode; className?: string };
 

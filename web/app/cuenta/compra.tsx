@@ -11,6 +11,7 @@ import { caracasIsoDate } from '#domain/dates.ts';
 import { parseAmountInput } from '#domain/money.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { montoOrden } from '#web/components/monto-orden.tsx';
 import { SaldoPendiente } from '#web/components/saldo-orden.tsx';
 import { unwrap } from '#web/lib/api.ts';
@@ -156,10 +157,9 @@ function ReportarPago({ total, rate, today, result }: { total: string; rate: str
             error={fieldError(result, 'reference')}
             data-testid="pago-referencia"
           />
-          <TextInput
+          <CampoMonto
             label={`Monto pagado (${info.needsBank ? 'Bs.' : 'USD'})`}
             name="amount"
-            inputMode="decimal"
             placeholder={info.needsBank ? due.ves.replace('Bs. ', '') : due.usd.replace('$ ', '')}
             required
             error={fieldError(result, 'amount')}

@@ -5,6 +5,7 @@ import { data, Form, useNavigation } from 'react-router';
 import { usuarioDetalles } from '#domain/contracts/profile.ts';
 import { citiesOfState, VENEZUELAN_STATES } from '#domain/venezuela.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoDocumento, CampoTelefono } from '#web/components/campo-identidad.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { formErrors, requireUser } from '#web/lib/session.ts';
 import type { Route } from './+types/perfil';
@@ -67,18 +68,10 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
               required
               error={fieldError(actionData, 'fullName')}
             />
-            <TextInput
-              label="Cédula o RIF"
-              name="dni"
-              placeholder="V-12345678"
-              defaultValue={user.detail.dni}
-              required
-              error={fieldError(actionData, 'dni')}
-            />
-            <TextInput
+            <CampoDocumento label="Cédula o RIF" name="dni" defaultValue={user.detail.dni} required error={fieldError(actionData, 'dni')} />
+            <CampoTelefono
               label="Teléfono"
               name="phone"
-              placeholder="0414-555-0101"
               defaultValue={user.detail.phone}
               required
               error={fieldError(actionData, 'phone')}

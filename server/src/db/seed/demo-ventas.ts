@@ -14,9 +14,9 @@ import { findOrCreateCliente, insertDocument } from '#server/modules/ventas/vent
 
 const DEMO_CLIENTES = [
   { dni: 'V-14523678', name: 'Carolina Márquez', phone: '0414-555-0142', state: 'Distrito Capital', city: 'Caracas' },
-  { dni: 'J-401234567', name: 'Inversiones El Llano C.A.', phone: '0241-555-0190', state: 'Carabobo', city: 'Valencia' },
+  { dni: 'J-40123456-7', name: 'Inversiones El Llano C.A.', phone: '0241-555-0190', state: 'Carabobo', city: 'Valencia' },
   { dni: 'V-18765432', name: 'Pedro Villalobos', phone: '0424-555-0178', state: 'Zulia', city: 'Maracaibo' },
-  { dni: 'J-298765430', name: 'Modas Zuliana S.A.', phone: '0261-555-0111', state: 'Zulia', city: 'Maracaibo' },
+  { dni: 'J-29876543-0', name: 'Modas Zuliana S.A.', phone: '0261-555-0111', state: 'Zulia', city: 'Maracaibo' },
 ];
 
 const CONTADO_METHODS: SalePaymentMethod[] = ['efectivo', 'zelle', 'pago-movil', 'transferencia', 'punto-de-venta', 'efectivo-bs'];

@@ -310,7 +310,7 @@ describe('modelos y artículos', () => {
       name: ['El nombre debe tener al menos 2 caracteres'],
       sizes: ['Elija al menos una talla'],
       price: ['El precio debe ser mayor que cero'],
-      promotion: ['La promoción no es válida (ejemplo: 25.50)'],
+      promotion: ['La promoción no puede ser negativa'],
       nuevo: ['Lo nuevo debe ser auto, si o no'],
     });
   });

@@ -48,7 +48,7 @@ describe('el formulario de /contact', () => {
     expect(response.json().errors).toEqual({
       name: ['El nombre es obligatorio'],
       email: ['El correo no es válido'],
-      phone: ['El teléfono no es válido (ejemplo: 0414-555-0101)'],
+      phone: ['El teléfono no es válido: un número venezolano tiene 11 dígitos (ejemplo: 0414-555-0101)'],
       subject: ['El asunto debe tener al menos 3 caracteres'],
       message: ['El mensaje debe tener al menos 10 caracteres'],
     });

@@ -92,7 +92,7 @@ describe('proveedores y documentos', () => {
     expect(id).toBeGreaterThan(0);
     const again = await call({ method: 'POST', url: `${BASE}/registrar-proveedor`, payload: { rif: `j${rifSeq}`, name: 'Otro nombre' } });
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(`Ya existe un proveedor con el RIF J-${rifSeq}.`);
+    expect(again.json().message).toBe(`Ya existe un proveedor con el RIF J-${String(rifSeq).slice(0, 8)}-${String(rifSeq).slice(8)}.`);
     const bad = await call({ method: 'POST', url: `${BASE}/registrar-proveedor`, payload: { rif: 'X1', name: 'A' } });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['name', 'rif']);

@@ -64,8 +64,8 @@ describe('datos legales de la empresa', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({
       razonSocial: ['La razón social es obligatoria'],
-      rif: ['El RIF no es válido (ejemplo: J-41234567-8)'],
-      phone1: ['El teléfono no es válido (ejemplo: 0414-555-0101)'],
+      rif: ['El RIF o la cédula no es válida (ejemplo: J-50123456-6 o V-18456789)'],
+      phone1: ['El teléfono no es válido: un número venezolano tiene 11 dígitos (ejemplo: 0414-555-0101)'],
       email: ['El correo no es válido'],
       address: ['La dirección fiscal no puede tener más de 300 caracteres'],
     });

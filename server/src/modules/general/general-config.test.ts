@@ -145,7 +145,7 @@ describe('cuentas bancarias de la tienda', () => {
     });
     expect(bad.statusCode).toBe(422);
     const errors = bad.json().errors;
-    expect(errors.rif).toEqual(['El RIF no es válido (ejemplo: J-41234567-8)']);
+    expect(errors.rif).toEqual(['El RIF o la cédula no es válida (ejemplo: J-50123456-6 o V-18456789)']);
     expect(errors.bank_code).toEqual(['Elija un banco venezolano de la lista']);
     expect(errors.company_account_name).toEqual(['El titular es obligatorio']);
     expect(errors.company_account_email).toEqual(['El correo no es válido']);

@@ -168,7 +168,8 @@ describe('guardar el pie de página', () => {
     expect(saved).toEqual({
       ...before,
       about_text: ['Ropa para toda la familia.', 'Envíos a toda Venezuela.'],
-      whatsapp: '+58 414-555-0199',
+      // Kept as every phone is; the link to wa.me puts the 58 back (whatsappDigits).
+      whatsapp: '0414-555-0199',
       email: 'hola@vitrina.com.ve',
       logo: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/),
       social_links: { ...before.social_links, instagram: 'https://instagram.com/otra.cuenta' },
@@ -222,7 +223,7 @@ describe('guardar el pie de página', () => {
     ]);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({
-      phone1: ['El teléfono no es válido (ejemplo: 0414-555-0101)'],
+      phone1: ['El teléfono no es válido: un número venezolano tiene 11 dígitos (ejemplo: 0414-555-0101)'],
       email: ['El correo no es válido'],
       facebook: ['El enlace de Facebook debe ser una dirección web (https://…)'],
       about_text: ['El texto «sobre nosotros» puede tener hasta 6 párrafos (separados por «|»)'],

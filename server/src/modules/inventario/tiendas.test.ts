@@ -97,7 +97,7 @@ describe('tiendas y almacenes', () => {
       kind: ['Elija si es una tienda o un almacén'],
       state: ['Elija un estado de Venezuela'],
       address: ['La dirección debe tener al menos 5 caracteres'],
-      phone: ['El teléfono no es válido (ejemplo: 0414-555-0101)'],
+      phone: ['El teléfono no es válido: un número venezolano tiene 11 dígitos (ejemplo: 0414-555-0101)'],
       mapUrl: ['El enlace del mapa debe ser una dirección https:// (ejemplo: https://maps.app.goo.gl/…)'],
       ships: ['Despacha debe ser verdadero o falso'],
     });

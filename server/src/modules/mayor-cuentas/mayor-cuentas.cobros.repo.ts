@@ -247,6 +247,7 @@ const abonoColumns = {
   bankCode: abonos.bankCode,
   paidOn: abonos.paidOn,
   note: abonos.note,
+  reviewNote: abonos.reviewNote,
   registeredBy: personName(registrador),
   registeredAt: abonos.createdAt,
   updatedBy: personName(revisor),

@@ -120,6 +120,7 @@ function abonoView(row: repo.AbonoRow): AbonoView {
     bankCode: row.bankCode,
     paidOn: row.paidOn,
     note: row.note,
+    reviewNote: row.reviewNote,
     registeredBy: row.registeredBy,
     registeredAt: row.registeredAt.toISOString(),
     updatedBy: row.step === 'pendiente' ? null : row.updatedBy,
@@ -360,7 +361,7 @@ export async function facturaCliente(db: Db, clientId: number) {
           at: (a.updatedAt ?? a.registeredAt).toISOString(),
           kind: 'rechazo',
           document: doc.number,
-          description: `${descuento ? 'Descuento' : 'Abono'} rechazado${a.updatedBy ? ` por ${a.updatedBy}` : ''}`,
+          description: `${descuento ? 'Descuento' : 'Abono'} rechazado${a.updatedBy ? ` por ${a.updatedBy}` : ''}${a.reviewNote ? `: ${a.reviewNote}` : ''}`,
           debitCents: toCents(a.total),
           creditCents: 0,
         });
@@ -371,7 +372,7 @@ export async function facturaCliente(db: Db, clientId: number) {
         at: r.at.toISOString(),
         kind: 'devolucion',
         document: doc.number,
-        description: `Devolución de ${r.quantity} × ${r.name}`,
+        description: `Devolución de ${r.quantity} × ${r.name}${r.note ? `: ${r.note}` : ''}`,
         debitCents: 0,
         creditCents: toCents(r.amount),
       });
@@ -507,7 +508,8 @@ export async function aprobarAbono(db: Db, input: { id: number; step: 'aprobado'
     const abono = await repo.lockAbono(tx, input.id);
     if (!row || !abono) throw new NoEncontrado('El abono no existe.');
     const current = { totalCents: toCents(abono.total), reference: abono.reference, step: abono.step as AbonoStep };
-    const review = input.note ? { note: abono.note ? `${abono.note}\n${input.note}` : input.note } : {};
+    // The reason (required to reject) is kept apart from the note written when it was registered.
+    const review = input.note ? { reviewNote: input.note } : {};
     if (input.step === 'aprobado') {
       const outcome = aprobarRegla(current);
       if (!outcome.ok) throw new ReglaNegocio(outcome.motivo);

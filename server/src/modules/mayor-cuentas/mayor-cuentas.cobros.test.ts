@@ -55,8 +55,9 @@ async function abonoOk(role: string, body: Record<string, unknown>) {
   return response.json().data as { abono: BillWithAbonos['abonos'][number]; bill: BillWithAbonos['bill'] };
 }
 
-function revisar(role: string, id: number, step: string) {
-  return api.call(role, 'PATCH', `${BASE}/aprobar-abono`, { id, step });
+/** Approves or rejects; a rejection carries its reason, as the API asks. */
+function revisar(role: string, id: number, step: string, note = step.toLowerCase() === 'rechazado' ? 'No aparece en el banco' : undefined) {
+  return api.call(role, 'PATCH', `${BASE}/aprobar-abono`, { id, step, ...(note === undefined ? {} : { note }) });
 }
 
 async function verAbonos(clienteId: number, number: string): Promise<BillWithAbonos> {
@@ -78,8 +79,14 @@ describe('quién puede', () => {
       (await api.call('vendedor-admin', 'PATCH', `${BASE}/aplicar-descuento`, { deliveryNote: n.number, amount: '1' })).statusCode,
     ).toBe(403);
     expect(
-      (await api.call('vendedor-admin', 'PATCH', `${BASE}/devoluciones`, { deliveryNote: n.number, lineId: n.lineIds[0], quantity: 1 }))
-        .statusCode,
+      (
+        await api.call('vendedor-admin', 'PATCH', `${BASE}/devoluciones`, {
+          deliveryNote: n.number,
+          lineId: n.lineIds[0],
+          quantity: 1,
+          note: 'Talla equivocada',
+        })
+      ).statusCode,
     ).toBe(403);
     expect((await revisar('administracion', a.id, 'aprobado')).statusCode).toBe(200);
   });
@@ -558,7 +565,12 @@ describe('listados, antigüedad y estado de cuenta', () => {
     await revisar('administracion', first.abono.id, 'aprobado');
     await revisar('administracion', second.abono.id, 'rechazado');
     await api.call('administracion', 'PATCH', `${BASE}/aplicar-descuento`, { deliveryNote: a.number, amount: '6' });
-    await api.call('administracion', 'PATCH', `${BASE}/devoluciones`, { deliveryNote: b.number, lineId: b.lineIds[0], quantity: 1 });
+    await api.call('administracion', 'PATCH', `${BASE}/devoluciones`, {
+      deliveryNote: b.number,
+      lineId: b.lineIds[0],
+      quantity: 1,
+      note: 'Talla equivocada',
+    });
     const response = await api.call('vendedor-admin', 'GET', `${BASE}/factura-cliente/${a.clienteId}`);
     expect(response.statusCode, response.body).toBe(200);
     const { statement, documents, totals } = response.json().data as {
@@ -685,7 +697,7 @@ describe('concurrencia', () => {
     );
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
-        api.call('admin', 'PATCH', `${BASE}/devoluciones`, { deliveryNote: n.number, lineId: n.lineIds[0], quantity: 2 }),
+        api.call('admin', 'PATCH', `${BASE}/devoluciones`, { deliveryNote: n.number, lineId: n.lineIds[0], quantity: 2, note: 'Defecto' }),
       ),
     );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(2);
@@ -700,5 +712,47 @@ describe('concurrencia', () => {
     );
     expect(s).toBe(4);
     expect(await storedNote(t, n.id)).toMatchObject({ total: '11.60', outstanding_balance: '11.60' });
+  });
+});
+
+describe('rechazar y devolver piden el motivo y lo guardan', () => {
+  it('rechazar sin motivo es 422 y nada cambia; con motivo queda en el abono y en el estado de cuenta', async () => {
+    const n = await nota();
+    const { abono: a } = await abonoOk('administracion', { deliveryNote: n.number, amount: '20.00' });
+    const sinMotivo = await revisar('administracion', a.id, 'rechazado', '');
+    expect(sinMotivo.statusCode).toBe(422);
+    expect(sinMotivo.json().errors.note).toEqual(['Escriba el motivo del rechazo (al menos 3 caracteres)']);
+    expect((await verAbonos(n.clienteId, n.number)).abonos[0].step).toBe('pendiente');
+    const rechazado = await revisar('administracion', a.id, 'rechazado', 'La referencia no aparece en Zelle');
+    expect(rechazado.statusCode, rechazado.body).toBe(200);
+    const detalle = await verAbonos(n.clienteId, n.number);
+    expect(detalle.abonos[0]).toMatchObject({ step: 'rechazado', reviewNote: 'La referencia no aparece en Zelle', note: '' });
+    const [row] = await rows<{ review_note: string }>(t, sql`SELECT review_note FROM abonos WHERE id = ${a.id}`);
+    expect(row.review_note).toBe('La referencia no aparece en Zelle');
+    const estado = await api.call('administracion', 'GET', `${BASE}/factura-cliente/${n.clienteId}`);
+    expect(estado.body).toContain('rechazado por');
+    expect(estado.body).toContain(': La referencia no aparece en Zelle');
+  });
+
+  it('devolver sin motivo es 422 y la existencia no cambia; con motivo queda en la devolución', async () => {
+    const n = await nota(3);
+    const sinMotivo = await api.call('administracion', 'PATCH', `${BASE}/devoluciones`, {
+      deliveryNote: n.number,
+      lineId: n.lineIds[0],
+      quantity: 1,
+    });
+    expect(sinMotivo.statusCode).toBe(422);
+    expect(sinMotivo.json().errors.note).toEqual(['Escriba el motivo de la devolución']);
+    expect((await verAbonos(n.clienteId, n.number)).lines[0].returnedQuantity).toBe(0);
+    const devuelta = await api.call('administracion', 'PATCH', `${BASE}/devoluciones`, {
+      deliveryNote: n.number,
+      lineId: n.lineIds[0],
+      quantity: 1,
+      note: 'Talla equivocada',
+    });
+    expect(devuelta.statusCode, devuelta.body).toBe(200);
+    const detalle = await verAbonos(n.clienteId, n.number);
+    expect(detalle.lines[0].returnedQuantity).toBe(1);
+    expect(detalle.devoluciones[0]).toMatchObject({ quantity: 1, note: 'Talla equivocada' });
   });
 });

@@ -36,7 +36,7 @@ describe('perfil del cliente', () => {
     const bad = await call(token, 'PATCH', '/api/profile/usuario-detalles', { ...details, state: 'Florida', dni: '123' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.state).toEqual(['Elija un estado de Venezuela']);
-    expect(bad.json().errors.dni[0]).toContain('La cédula o RIF no es válida');
+    expect(bad.json().errors.dni[0]).toBe('La cédula tiene de 5 a 8 dígitos (ejemplo: V-18456789 o J-50123456-6)');
   });
 
   it('PUT profile/user/{id} solo sobre la propia cuenta', async () => {

@@ -70,8 +70,8 @@ describe('datos inválidos', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toMatchObject({
       name: ['El nombre es obligatorio'],
-      phone: ['El teléfono no es válido (ejemplo: 0414-555-0101)'],
-      dni: ['La cédula o RIF no es válida (ejemplo: V-12345678)'],
+      phone: ['El teléfono no es válido: un número venezolano tiene 11 dígitos (ejemplo: 0414-555-0101)'],
+      dni: ['La cédula o RIF empieza con V, E, J, P, G o C (ejemplo: V-18456789 o J-50123456-6)'],
       items: ['Indique al menos un artículo'],
     });
     const lines = await solicitud({
@@ -131,7 +131,7 @@ describe('datos inválidos', () => {
 describe('cotizar y procesar', () => {
   it('la cotización toma precio y promoción del catálogo y no cambia si el catálogo cambia después', async () => {
     const p = await registrar();
-    expect(p).toMatchObject({ status: 'cotizada', name: 'Boutique La Candelaria', dni: 'J-412345678', units: 18, client: null });
+    expect(p).toMatchObject({ status: 'cotizada', name: 'Boutique La Candelaria', dni: 'J-41234567-8', units: 18, client: null });
     expect(p.lines.map((l) => [l.articleCode, l.quantity, l.price, l.promotion])).toEqual([
       [articles[0].code, 12, articles[0].price, articles[0].promotion],
       [articles[1].code, 6, articles[1].price, articles[1].promotion],
@@ -164,9 +164,9 @@ describe('cotizar y procesar', () => {
     const refused = (one.statusCode === 200 ? two : one).json().message as string;
     expect(refused).toMatch(/^La solicitud #\d+ ya fue (anotada como pedido|descartada)\.$/);
     if (done.status === 'pedido') {
-      expect(done.client).toMatchObject({ dni: 'J-412345678', name: 'Boutique La Candelaria' });
-      expect(done.result).toBe('Pedido de Boutique La Candelaria (J-412345678): 18 unidades según la cotización. Retira el lunes');
-      const [cliente] = await rows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM clientes WHERE dni = 'J-412345678'`);
+      expect(done.client).toMatchObject({ dni: 'J-41234567-8', name: 'Boutique La Candelaria' });
+      expect(done.result).toBe('Pedido de Boutique La Candelaria (J-41234567-8): 18 unidades según la cotización. Retira el lunes');
+      const [cliente] = await rows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM clientes WHERE dni = 'J-41234567-8'`);
       expect(cliente.n).toBe(1);
     } else {
       expect(done.status).toBe('descartada');

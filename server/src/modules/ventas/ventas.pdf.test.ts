@@ -166,7 +166,7 @@ describe('PDF de la factura', () => {
     expect(text).toContain('RIF: J-41234567-8');
     expect(text).toContain('0212-555-0100');
     expect(text).toContain('Distribuidora Ñandú, C.A.');
-    expect(text).toContain('J-301234567');
+    expect(text).toContain('J-30123456-7');
     expect(text).toContain('Calle Bolívar, local 4');
     expect(text).toContain('Luis Rodríguez');
     // Lines: code, description with its accents, quantity, unit price, discount, amount.
@@ -238,7 +238,7 @@ describe('PDF del estado de cuenta', () => {
     const now = await get(`/api/mayor/cuentas/estado-de-cuenta/${clienteId}/pdf`, 'administracion');
     expect(now.statusCode).toBe(200);
     expect(now.headers['content-type']).toBe('application/pdf');
-    expect(now.headers['content-disposition']).toMatch(/^inline; filename="estado-de-cuenta_J-301234567_\d{4}-\d{2}-\d{2}\.pdf"$/);
+    expect(now.headers['content-disposition']).toMatch(/^inline; filename="estado-de-cuenta_J-30123456-7_\d{4}-\d{2}-\d{2}\.pdf"$/);
     expect(now.headers['cache-control']).toBe('no-store');
     const { text, width } = inspect('estado', now.rawPayload);
     expect(width).toBeGreaterThan(400);

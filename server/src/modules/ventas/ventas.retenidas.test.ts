@@ -3,9 +3,11 @@
 // units reserved); admin or administración see it and approve it (the customer gets the limit, the
 // nota de entrega takes the units) or refuse it with a reason (the units go back, never below zero).
 // And «Nuevo cliente» with its limit.
+
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { digitoVerificadorRif } from '#domain/identidad.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
@@ -66,7 +68,8 @@ async function clienteDb(dni: string) {
 }
 
 let n = 41_000_000;
-const nuevoMayorista = () => ({ dni: `J-${++n}`, name: 'Distribuidora El Mayorista' });
+/** A new wholesale buyer's RIF with SENIAT's check digit, in its stored form (J-41000001-3). */
+const nuevoMayorista = () => ({ dni: `J-${++n}-${digitoVerificadorRif('J', String(n))}`, name: 'Distribuidora El Mayorista' });
 
 const venta = (cliente: { dni: string; name: string }, quantity = 3) => ({
   cliente,

@@ -227,6 +227,8 @@ export const abonos = pgTable(
     paidOn: date('paid_on', { mode: 'string' }),
     note: text('note').notNull().default(''),
     registeredBy: integer('registered_by').references(() => usuarios.id, { onDelete: 'set null' }),
+    /** Why staff rejected it (required), or what they noted approving it. */
+    reviewNote: text('review_note').notNull().default(''),
     /** Who approved or rejected it, and when. */
     updatedBy: integer('updated_by').references(() => usuarios.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }),

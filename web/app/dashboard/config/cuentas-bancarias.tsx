@@ -14,8 +14,10 @@ import {
 } from '#domain/contracts/general.ts';
 import { PAYMENT_METHODS } from '#domain/store-constants.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoDocumento, CampoTelefono } from '#web/components/campo-identidad.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { unwrapList } from '#web/lib/api.ts';
+import { useClaveTrasExito } from '#web/lib/formulario.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { type FormErrors, formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/cuentas-bancarias';
@@ -109,11 +111,12 @@ function useEditHref() {
 }
 
 function AccountForm({ account, result, busy }: { account: BankAccount | null; result: ActionResult | undefined; busy: boolean }) {
+  const clave = useClaveTrasExito(result, 'crear');
   const editHref = useEditHref();
   const errors = result && result.intent === (account ? 'editar' : 'crear') ? result : undefined;
   const error = (field: string) => fieldError(errors, field);
   return (
-    <Form method="post" key={account ? `editar-${account.id}` : `crear-${result?.saved ?? ''}`}>
+    <Form method="post" key={account ? `editar-${account.id}` : `crear-${clave}`}>
       <input type="hidden" name="intent" value={account ? 'editar' : 'crear'} />
       {account && <input type="hidden" name="id" value={account.id} />}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
@@ -126,7 +129,7 @@ function AccountForm({ account, result, busy }: { account: BankAccount | null; r
           description="Para transferencia y pago móvil."
           error={error('bank_code')}
         />
-        <TextInput label="RIF" name="rif" required placeholder="J-41234567-8" defaultValue={account?.rif} error={error('rif')} />
+        <CampoDocumento label="RIF" name="rif" required defaultValue={account?.rif} error={error('rif')} />
         <TextInput
           label="Titular"
           name="company_account_name"
@@ -151,15 +154,7 @@ function AccountForm({ account, result, busy }: { account: BankAccount | null; r
           defaultValue={account?.account_number}
           error={error('account_number')}
         />
-        <TextInput
-          label="Teléfono"
-          name="phone"
-          inputMode="tel"
-          placeholder="0414-555-0101"
-          description="Para pago móvil."
-          defaultValue={account?.phone}
-          error={error('phone')}
-        />
+        <CampoTelefono label="Teléfono" name="phone" description="Para pago móvil." defaultValue={account?.phone} error={error('phone')} />
       </SimpleGrid>
       <Group mt="md" justify="space-between">
         <Checkbox name="status" label="Activa (se muestra a los compradores)" defaultChecked={account?.status ?? true} />

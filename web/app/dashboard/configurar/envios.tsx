@@ -6,6 +6,7 @@ import { fijarTarifasEnvio, tarifasEnvio } from '#domain/contracts/envios.ts';
 import { formatShippingDays } from '#domain/envios.ts';
 import { SHIPPING_AGENCY_IDS, SHIPPING_AGENCY_LABELS } from '#domain/store-constants.ts';
 import { VENEZUELAN_STATES } from '#domain/venezuela.ts';
+import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { formErrors, requireRole } from '#web/lib/session.ts';
@@ -103,10 +104,9 @@ export default function TarifasDeEnvio({ loaderData, actionData }: Route.Compone
                     </Text>
                   </Group>
                   <Group grow align="start" wrap="nowrap" gap="xs">
-                    <TextInput
+                    <CampoMonto
                       label="Costo (US$)"
                       name={`${agency}.cost`}
-                      inputMode="decimal"
                       placeholder="Por cobrar"
                       defaultValue={asTyped(rate?.costUsd ?? null)}
                     />

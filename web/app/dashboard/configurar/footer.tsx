@@ -4,6 +4,7 @@
 import { Alert, Button, Card, FileInput, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { footerContent, guardarFooter } from '#domain/contracts/general.ts';
+import { CampoTelefono } from '#web/components/campo-identidad.tsx';
 import { unwrap } from '#web/lib/api.ts';
 import { useGuardarAMano } from '#web/lib/guardar-a-mano.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -78,13 +79,12 @@ export default function FooterEditor({ loaderData }: Route.ComponentProps) {
             />
             <TextInput label="Dirección" name="address" defaultValue={footer.address} error={error('address')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Teléfono principal" name="phone1" inputMode="tel" defaultValue={footer.phone1} error={error('phone1')} />
-              <TextInput label="Otro teléfono" name="phone2" inputMode="tel" defaultValue={footer.phone2} error={error('phone2')} />
-              <TextInput
+              <CampoTelefono label="Teléfono principal" name="phone1" defaultValue={footer.phone1} error={error('phone1')} />
+              <CampoTelefono label="Otro teléfono" name="phone2" defaultValue={footer.phone2} error={error('phone2')} />
+              <CampoTelefono
                 label="WhatsApp"
                 description="El número al que escriben los clientes (ejemplo: +58 414-555-0101)."
                 name="whatsapp"
-                inputMode="tel"
                 defaultValue={footer.whatsapp}
                 error={error('whatsapp')}
               />

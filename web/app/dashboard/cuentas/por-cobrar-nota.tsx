@@ -1,7 +1,9 @@
 // /dashboard/cuentas/por-cobrar/:numero: one nota de entrega (or factura) with its lines, abonos
 // and returns; register an abono (admin, administración, vendedor-admin); approve or reject a
-// pending one, apply a discount, give units back (admin, administración). Every abono says who
-// registered it and who approved or rejected it, and when. Works without JavaScript.
+// pending one, apply a discount, give units back (admin, administración). Rejecting and giving back
+// ask first (?rechazar=ID, ?devolver=LINEA&cantidad=N): the effect in $ and Bs. and a reason, which
+// the history keeps. Every abono says who registered it and who approved or rejected it, when and
+// why. A form that succeeded starts empty again. Works without JavaScript.
 
 import {
   Alert,
@@ -16,16 +18,19 @@ import {
   Stack,
   Table,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, Link, useLocation, useNavigation } from 'react-router';
+import { type NotaEntrega, notaEntrega, registrarDevolucion } from '#domain/abono.ts';
 import { VENEZUELAN_BANKS } from '#domain/banks.ts';
 import type { ApiResponse } from '#domain/contracts/api-client.ts';
 import {
   type AbonoView,
   aplicarDescuento,
   aprobarAbono,
+  type BillWithAbonos,
   buscarFacturas,
   buscarNotaEntrega,
   devolver,
@@ -34,11 +39,13 @@ import {
   verAbonos,
 } from '#domain/contracts/mayor-cuentas.ts';
 import { caracasIsoDate, formatDate, formatDateTime } from '#domain/dates.ts';
-import { formatRate, formatRatePerUsd, formatVes, toCents } from '#domain/money.ts';
-import { SALE_KIND_LABELS, SALE_PAYMENT_METHOD_IDS, SALE_PAYMENT_METHODS } from '#domain/ventas.ts';
+import { formatRate, formatRatePerUsd, formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
+import { montoDeDevolucion, SALE_KIND_LABELS, SALE_PAYMENT_METHOD_IDS, SALE_PAYMENT_METHODS } from '#domain/ventas.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { montoOrden } from '#web/components/monto-orden.tsx';
 import { formInput, orFallback, unwrap } from '#web/lib/api.ts';
+import { useClaveTrasExito } from '#web/lib/formulario.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/por-cobrar-nota';
@@ -62,8 +69,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     context.api.call(verAbonos, { client: String(hit.client.id), deliveryNote: number }).then(unwrap),
     context.api.call(obtenerTasa, {}).then((r) => orFallback(r, { currency: 'USD', amount: '1', date: null })),
   ]);
-  return { detail, tasa, review: mayReview(user.roles), today: caracasIsoDate(new Date()) };
+  const url = new URL(request.url);
+  const entero = (name: string) => {
+    const v = url.searchParams.get(name) ?? '';
+    return /^[1-9]\d{0,8}$/.test(v) ? Number(v) : null;
+  };
+  const confirmar: Confirmar =
+    entero('rechazar') !== null
+      ? { tipo: 'rechazar', id: entero('rechazar') as number }
+      : entero('devolver') !== null
+        ? { tipo: 'devolver', lineId: entero('devolver') as number, quantity: entero('cantidad') }
+        : null;
+  return { detail, tasa, review: mayReview(user.roles), today: caracasIsoDate(new Date()), confirmar };
 }
+
+type Confirmar = { tipo: 'rechazar'; id: number } | { tipo: 'devolver'; lineId: number; quantity: number | null } | null;
 
 type Intent = 'abono' | 'revisar' | 'descuento' | 'devolver';
 
@@ -87,7 +107,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           note: field('note'),
         }),
       ),
-    revisar: () => context.api.call(aprobarAbono, formInput(aprobarAbono, { id: Number(field('id')), step: field('step') })),
+    revisar: () =>
+      context.api.call(
+        aprobarAbono,
+        formInput(aprobarAbono, { id: Number(field('id')), step: field('step'), ...(field('note') ? { note: field('note') } : {}) }),
+      ),
     descuento: () =>
       context.api.call(aplicarDescuento, formInput(aplicarDescuento, { deliveryNote, amount: field('amount'), note: field('note') })),
     devolver: () =>
@@ -121,6 +145,7 @@ function QuienYCuando({ a }: { a: AbonoView }) {
       {a.step !== 'pendiente' && a.updatedAt && (
         <Text size="xs" c={a.step === 'rechazado' ? 'red' : 'green'} data-testid={`revision-${a.id}`}>
           {a.step === 'aprobado' ? 'Aprobó' : 'Rechazó'} {a.updatedBy ?? 'alguien que ya no está'} el {formatDateTime(a.updatedAt)}
+          {a.reviewNote ? ` · motivo: ${a.reviewNote}` : ''}
         </Text>
       )}
     </Stack>
@@ -137,16 +162,15 @@ function Revisar({ a, busy }: { a: AbonoView; busy: boolean }) {
           Aprobar
         </Button>
         <Button
-          type="submit"
-          name="step"
-          value="rechazado"
+          component={Link}
+          to={`?rechazar=${a.id}`}
+          preventScrollReset
           size="compact-sm"
           color="red"
           variant="light"
-          loading={busy}
           data-testid={`rechazar-${a.id}`}
         >
-          Rechazar
+          Rechazar…
         </Button>
       </Group>
     </Form>
@@ -158,8 +182,180 @@ function metodo(a: AbonoView): string {
   return SALE_PAYMENT_METHODS[a.method as keyof typeof SALE_PAYMENT_METHODS]?.label ?? a.method;
 }
 
+/** An amount in dollars with its bolívares at the day's rate: «$ 11,60 (Bs. 3.697,41)». */
+function enAmbas(cents: number, rate: string): string {
+  return `${formatUsd(cents)} (${formatVes(usdToVesCents(cents, rate))})`;
+}
+
+function notaDe(bill: { total: string; discount: string; balancePaid: string }): NotaEntrega {
+  return notaEntrega({
+    totalCents: toCents(bill.total),
+    discountCents: toCents(bill.discount),
+    balancePaidCents: toCents(bill.balancePaid),
+  });
+}
+
+/** Rejecting an abono: what it gives back to the balance, and the reason, before it happens. */
+function ConfirmarRechazo({
+  a,
+  bill,
+  rate,
+  action,
+  busy,
+}: {
+  a: AbonoView;
+  bill: BillWithAbonos['bill'];
+  rate: string;
+  action: string;
+  busy: boolean;
+}) {
+  const cents = toCents(a.total);
+  const descuento = a.reference === 'descuento';
+  const saldoDespues = toCents(bill.outstandingBalance) + cents;
+  const pagado = a.currency === 'VES' ? `${formatUsd(cents)} (${formatVes(toCents(a.amount))} pagados)` : enAmbas(cents, rate);
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      mt="xs"
+      title={`¿Rechazar ${descuento ? 'el descuento' : 'el abono'} de ${formatUsd(cents)}?`}
+      data-testid={`confirmar-rechazo-${a.id}`}
+    >
+      <Text size="sm" data-testid="efecto-rechazo">
+        {descuento ? 'El descuento' : 'El abono'} de {pagado} deja de contar: el saldo pendiente de {bill.number} pasa de{' '}
+        {enAmbas(toCents(bill.outstandingBalance), rate)} a {enAmbas(saldoDespues, rate)}. Bs. a la tasa del día, Bs.{' '}
+        {formatRate(rate)}.
+      </Text>
+      <Form method="post" action={action} preventScrollReset>
+        <input type="hidden" name="intent" value="revisar" />
+        <input type="hidden" name="id" value={a.id} />
+        <input type="hidden" name="step" value="rechazado" />
+        <Textarea
+          label="Motivo del rechazo"
+          name="note"
+          required
+          minLength={3}
+          maxLength={300}
+          autosize
+          minRows={2}
+          mt="xs"
+          data-testid="motivo-rechazo"
+        />
+        <Group gap="xs" mt="xs">
+          <Button type="submit" color="red" loading={busy} data-testid="confirmar-rechazo">
+            Rechazar el abono
+          </Button>
+          <Button component={Link} to={action} preventScrollReset variant="subtle" data-testid="cancelar-rechazo">
+            Cancelar
+          </Button>
+        </Group>
+      </Form>
+    </Alert>
+  );
+}
+
+/** Giving units back: how much the document goes down, where it comes from, and the reason, before it happens. */
+function ConfirmarDevolucion({
+  detail,
+  index,
+  quantity,
+  rate,
+  action,
+  busy,
+}: {
+  detail: BillWithAbonos;
+  index: number;
+  quantity: number | null;
+  rate: string;
+  action: string;
+  busy: boolean;
+}) {
+  const { bill, lines, abonos } = detail;
+  const l = lines[index];
+  const returnable = l.quantity - l.returnedQuantity;
+  const problema = quantity === null || quantity > returnable ? `Escriba cuántas unidades devuelve: de 1 a ${returnable}.` : null;
+  const amountCents =
+    problema === null
+      ? montoDeDevolucion(
+          lines.map((x) => ({
+            priceCents: toCents(x.price),
+            promotionCents: toCents(x.promotion),
+            quantity: x.quantity,
+            discountCents: toCents(x.discount),
+            returnedQuantity: x.returnedQuantity,
+          })),
+          index,
+          quantity as number,
+        )
+      : 0;
+  const outcome =
+    problema === null && amountCents > 0
+      ? registrarDevolucion(notaDe(bill), amountCents, {
+          creditInFavorCents: toCents(bill.creditInFavor),
+          pendingAbonos: abonos.some((a) => a.step === 'pendiente'),
+        })
+      : null;
+  const units = quantity === 1 ? '1 unidad' : `${quantity} unidades`;
+  return (
+    <Alert color="orange" variant="light" mt={4} title={`¿Devolver ${units} de ${l.name}?`} data-testid={`confirmar-devolucion-${l.id}`}>
+      {problema ? (
+        <Text size="sm" c="red" data-testid="efecto-devolucion">
+          {problema}
+        </Text>
+      ) : outcome && !outcome.ok ? (
+        <Text size="sm" c="red" data-testid="efecto-devolucion">
+          {outcome.motivo}
+        </Text>
+      ) : (
+        <Text size="sm" data-testid="efecto-devolucion">
+          {units === '1 unidad' ? 'La unidad vuelve' : `Las ${units} vuelven`} a {l.store.name}. El total de {bill.number} baja{' '}
+          {enAmbas(amountCents, rate)}
+          {outcome?.ok
+            ? `: ${formatUsd(outcome.fromOutstandingCents)} del saldo pendiente, ${formatUsd(outcome.fromDiscountCents)} del descuento y ${formatUsd(outcome.fromPaidCents)} quedan a favor del cliente`
+            : ''}
+          . Bs. a la tasa del día, Bs. {formatRate(rate)}.
+        </Text>
+      )}
+      {problema === null && (outcome === null || outcome.ok) && (
+        <Form method="post" action={action} preventScrollReset>
+          <input type="hidden" name="intent" value="devolver" />
+          <input type="hidden" name="lineId" value={l.id} />
+          <input type="hidden" name="quantity" value={quantity ?? ''} />
+          <Textarea
+            label="Motivo de la devolución"
+            name="note"
+            required
+            minLength={3}
+            maxLength={300}
+            autosize
+            minRows={2}
+            mt="xs"
+            data-testid="motivo-devolucion"
+          />
+          <Group gap="xs" mt="xs">
+            <Button type="submit" color="orange" loading={busy} data-testid="confirmar-devolucion">
+              Devolver {units}
+            </Button>
+            <Button component={Link} to={action} preventScrollReset variant="subtle" data-testid="cancelar-devolucion">
+              Cancelar
+            </Button>
+          </Group>
+        </Form>
+      )}
+      {problema !== null && (
+        <Button component={Link} to={action} preventScrollReset variant="subtle" size="xs" mt="xs">
+          Cancelar
+        </Button>
+      )}
+    </Alert>
+  );
+}
+
 export default function NotaPorCobrar({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, tasa, review, today } = loaderData;
+  const { detail, tasa, review, today, confirmar } = loaderData;
+  const { pathname } = useLocation();
+  const claveAbono = useClaveTrasExito(actionData, 'abono');
+  const claveDescuento = useClaveTrasExito(actionData, 'descuento');
   const { bill, lines, abonos, devoluciones } = detail;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
@@ -250,6 +446,9 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
                 </Group>
                 {review && a.step === 'pendiente' && <Revisar a={a} busy={busy('revisar')} />}
               </Group>
+              {review && a.step === 'pendiente' && confirmar?.tipo === 'rechazar' && confirmar.id === a.id && (
+                <ConfirmarRechazo a={a} bill={bill} rate={tasa.amount} action={pathname} busy={busy('revisar')} />
+              )}
               <Text size="sm">
                 {metodo(a)}
                 {a.reference !== 'descuento' ? ` · ref. ${a.reference}` : ''}
@@ -273,7 +472,7 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
           <Title order={3} size="h4" mb="xs">
             Registrar un abono
           </Title>
-          <Form method="post" data-testid="form-abono">
+          <Form method="post" data-testid="form-abono" key={`abono-${claveAbono}`}>
             <input type="hidden" name="intent" value="abono" />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <NativeSelect
@@ -287,10 +486,9 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
                 error={err('abono', 'method')}
                 data-testid="abono-metodo"
               />
-              <TextInput
+              <CampoMonto
                 label="Monto (en la moneda del método)"
                 name="amount"
-                inputMode="decimal"
                 required
                 description={`Tasa del día: ${formatRatePerUsd(tasa.amount)}`}
                 error={err('abono', 'amount')}
@@ -334,17 +532,10 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
           <Title order={3} size="h4" mb="xs">
             Aplicar un descuento
           </Title>
-          <Form method="post" data-testid="form-descuento">
+          <Form method="post" data-testid="form-descuento" key={`descuento-${claveDescuento}`}>
             <input type="hidden" name="intent" value="descuento" />
             <Group align="end" gap="sm" wrap="wrap">
-              <TextInput
-                label="Monto en dólares"
-                name="amount"
-                inputMode="decimal"
-                required
-                error={err('descuento', 'amount')}
-                style={{ flex: '1 1 8rem' }}
-              />
+              <CampoMonto label="Monto en dólares" name="amount" required error={err('descuento', 'amount')} style={{ flex: '1 1 8rem' }} />
               <TextInput label="Motivo" name="note" maxLength={300} style={{ flex: '2 1 12rem' }} />
               <Button type="submit" variant="light" loading={busy('descuento')} data-testid="aplicar-descuento">
                 Aplicar
@@ -367,8 +558,9 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {lines.map((l) => {
+            {lines.map((l, index) => {
               const returnable = l.quantity - l.returnedQuantity;
+              const confirmando = review && confirmar?.tipo === 'devolver' && confirmar.lineId === l.id && returnable > 0;
               return (
                 <Table.Tr key={l.id}>
                   <Table.Td>
@@ -376,43 +568,48 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
                     <Text size="xs" c="dimmed">
                       {l.articleCode} · {l.store.name}
                     </Text>
-                    {l.returnedQuantity > 0 && (
-                      <Badge size="xs" color="gray" variant="light" data-testid={`devueltas-${l.id}`}>
-                        {l.returnedQuantity} devuelta{l.returnedQuantity === 1 ? '' : 's'}
-                      </Badge>
-                    )}
-                    {review && returnable > 0 && (
+                    {review && returnable > 0 && !confirmando && (
                       <Box mt={4}>
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="devolver" />
-                          <input type="hidden" name="lineId" value={l.id} />
+                        <Form method="get" preventScrollReset>
+                          <input type="hidden" name="devolver" value={l.id} />
                           <Group gap={4} wrap="nowrap">
                             <TextInput
-                              name="quantity"
-                              type="number"
-                              min={1}
-                              max={returnable}
+                              name="cantidad"
+                              type="text"
+                              inputMode="numeric"
+                              pattern="[0-9]*"
                               defaultValue="1"
-                              w={64}
+                              required
+                              w={72}
                               size="xs"
                               aria-label={`Unidades de ${l.name} a devolver`}
+                              data-testid={`devolver-cantidad-${l.id}`}
                             />
-                            <Button
-                              type="submit"
-                              size="compact-xs"
-                              variant="light"
-                              loading={busy('devolver')}
-                              data-testid={`devolver-${l.id}`}
-                            >
-                              Devolver
+                            <Button type="submit" size="compact-xs" variant="light" data-testid={`devolver-${l.id}`}>
+                              Devolver…
                             </Button>
                           </Group>
                         </Form>
                       </Box>
                     )}
+                    {confirmando && (
+                      <ConfirmarDevolucion
+                        detail={detail}
+                        index={index}
+                        quantity={confirmar.quantity}
+                        rate={tasa.amount}
+                        action={pathname}
+                        busy={busy('devolver')}
+                      />
+                    )}
                   </Table.Td>
                   <Table.Td ta="right">
                     <Text size="sm">{l.quantity}</Text>
+                    {l.returnedQuantity > 0 && (
+                      <Badge size="xs" color="gray" variant="light" data-testid={`devueltas-${l.id}`} style={{ whiteSpace: 'nowrap' }}>
+                        {l.returnedQuantity} devuelta{l.returnedQuantity === 1 ? '' : 's'}
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td ta="right">
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -440,7 +637,7 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
             {devoluciones.map((d) => (
               <Text key={d.id} size="sm">
                 {d.quantity} × {d.name}: {usd(d.amount)} · {d.by ?? 'alguien que ya no está'}, {formatDateTime(d.at)}
-                {d.note ? ` · ${d.note}` : ''}
+                {d.note ? ` · motivo: ${d.note}` : ''}
               </Text>
             ))}
           </Stack>

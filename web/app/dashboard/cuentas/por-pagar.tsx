@@ -28,9 +28,12 @@ import { caracasIsoDate, formatDate } from '#domain/dates.ts';
 import { CURRENCIES, type Currency, formatRate, formatRatePerUsd, formatUsd, formatVes, parseAmountInput, toCents } from '#domain/money.ts';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingBucket } from '#domain/ventas.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoDocumento, CampoTelefono } from '#web/components/campo-identidad.tsx';
+import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { RangoFechas } from '#web/dashboard/venta/rango-fechas.tsx';
 import { orFallback, unwrapList } from '#web/lib/api.ts';
+import { useClaveTrasExito } from '#web/lib/formulario.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { type FormErrors, formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/por-pagar';
@@ -574,7 +577,7 @@ function DetalleDocumento({
               defaultValue={detail.currency === 'VES' ? 'transferencia' : 'zelle'}
               error={error('method')}
             />
-            <TextInput label="Monto (en la moneda del método)" name="amount" inputMode="decimal" required error={error('amount')} />
+            <CampoMonto label="Monto (en la moneda del método)" name="amount" required error={error('amount')} />
             <TextInput
               label="Tasa del día (Bs. por US$)"
               name="rate"
@@ -602,19 +605,15 @@ function DetalleDocumento({
 function NuevoProveedor({ result, busy }: { result: ActionResult | undefined; busy: boolean }) {
   const errors = result?.intent === 'proveedor' ? result : undefined;
   const error = (field: string) => fieldError(errors, field);
+  const clave = useClaveTrasExito(result, 'proveedor');
   return (
-    <Form
-      method="post"
-      preventScrollReset
-      key={`proveedor-${result?.intent === 'proveedor' ? result.saved : ''}`}
-      data-testid="form-proveedor"
-    >
+    <Form method="post" preventScrollReset key={`proveedor-${clave}`} data-testid="form-proveedor">
       <input type="hidden" name="intent" value="proveedor" />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <TextInput label="RIF" name="rif" placeholder="J-123456789" required error={error('rif')} />
+        <CampoDocumento label="RIF" name="rif" required error={error('rif')} />
         <TextInput label="Nombre o razón social" name="name" required error={error('name')} />
         <TextInput label="Contacto" name="contact" error={error('contact')} />
-        <TextInput label="Teléfono" name="phone" inputMode="tel" error={error('phone')} />
+        <CampoTelefono label="Teléfono" name="phone" error={error('phone')} />
         <TextInput label="Correo" name="email" type="email" error={error('email')} />
       </SimpleGrid>
       <Group justify="end" mt="sm">
@@ -641,14 +640,10 @@ function NuevoDocumento({
 }) {
   const errors = result?.intent === 'documento' ? result : undefined;
   const error = (field: string) => fieldError(errors, field);
+  const clave = useClaveTrasExito(result, 'documento');
   if (suppliers.length === 0) return <Text c="dimmed">Registre primero un proveedor.</Text>;
   return (
-    <Form
-      method="post"
-      preventScrollReset
-      key={`documento-${result?.intent === 'documento' ? result.saved : ''}`}
-      data-testid="form-documento"
-    >
+    <Form method="post" preventScrollReset key={`documento-${clave}`} data-testid="form-documento">
       <input type="hidden" name="intent" value="documento" />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <NativeSelect
@@ -675,8 +670,8 @@ function NuevoDocumento({
         />
         <TextInput label="Fecha" name="issuedOn" type="date" defaultValue={today} required error={error('issuedOn')} />
         <TextInput label="Vence" name="dueDate" type="date" required error={error('dueDate')} />
-        <TextInput label="Total" name="total" inputMode="decimal" required error={error('total')} />
-        <TextInput label="Descuento" name="discount" inputMode="decimal" defaultValue="0" error={error('discount')} />
+        <CampoMonto label="Total" name="total" required error={error('total')} />
+        <CampoMonto label="Descuento" name="discount" defaultValue="0" error={error('discount')} />
         <TextInput
           label="Tasa del día (Bs. por US$)"
           name="rate"

@@ -34,6 +34,7 @@ import {
 import { formatDateTime } from '#domain/dates.ts';
 import { formatUsd, formatVes, toCents } from '#domain/money.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoDocumento, CampoTelefono } from '#web/components/campo-identidad.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { formInput, unwrapList } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -171,8 +172,8 @@ function Nueva({ result }: { result: ActionResult | undefined }) {
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Nombre o razón social" name="name" required error={fieldError(mine, 'name')} />
-            <TextInput label="Cédula o RIF" name="dni" placeholder="J-123456789" error={fieldError(mine, 'dni')} />
-            <TextInput label="Teléfono" name="phone" required error={fieldError(mine, 'phone')} />
+            <CampoDocumento label="Cédula o RIF" name="dni" error={fieldError(mine, 'dni')} />
+            <CampoTelefono label="Teléfono" name="phone" required error={fieldError(mine, 'phone')} />
             <TextInput label="Correo" name="email" type="email" error={fieldError(mine, 'email')} />
           </SimpleGrid>
           <Textarea label="Lo que pide" name="note" autosize minRows={2} error={fieldError(mine, 'note')} />

@@ -5,6 +5,7 @@ import { data, Form, useNavigation } from 'react-router';
 import { actualizarDatosEmpresa, actualizarEmpresa, datosEmpresaRoute, empresa } from '#domain/contracts/general.ts';
 import { formatDateTime } from '#domain/dates.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoDocumento, CampoTelefono } from '#web/components/campo-identidad.tsx';
 import { formInput, unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { type FormErrors, formErrors, requireRole } from '#web/lib/session.ts';
@@ -71,9 +72,9 @@ export default function Empresa({ loaderData, actionData }: Route.ComponentProps
         <Form method="post" data-testid="form-empresa" key={datos.updatedAt ?? 'nuevo'}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Razón social" name="razonSocial" required defaultValue={datos.razonSocial} error={error('razonSocial')} />
-            <TextInput label="RIF" name="rif" required placeholder="J-41234567-8" defaultValue={datos.rif} error={error('rif')} />
-            <TextInput label="Teléfono principal" name="phone1" inputMode="tel" defaultValue={datos.phone1} error={error('phone1')} />
-            <TextInput label="Otro teléfono" name="phone2" inputMode="tel" defaultValue={datos.phone2} error={error('phone2')} />
+            <CampoDocumento label="RIF" name="rif" required defaultValue={datos.rif} error={error('rif')} />
+            <CampoTelefono label="Teléfono principal" name="phone1" defaultValue={datos.phone1} error={error('phone1')} />
+            <CampoTelefono label="Otro teléfono" name="phone2" defaultValue={datos.phone2} error={error('phone2')} />
             <TextInput label="Correo" name="email" type="email" defaultValue={datos.email} error={error('email')} />
           </SimpleGrid>
           <Textarea

@@ -28,9 +28,11 @@ import {
 } from '#domain/contracts/almacen.ts';
 import { VENEZUELAN_STATES } from '#domain/venezuela.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoTelefono } from '#web/components/campo-identidad.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { formInput, unwrapList } from '#web/lib/api.ts';
 import { useHrefWith } from '#web/lib/enlace-con.ts';
+import { useClaveTrasExito } from '#web/lib/formulario.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { type FormErrors, formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/tiendas';
@@ -111,11 +113,12 @@ const STATE_OPTIONS = [{ value: '', label: 'Elija un estado' }, ...VENEZUELAN_ST
 const KIND_OPTIONS = STORE_KINDS.map((k) => ({ value: k, label: STORE_KIND_LABELS[k] }));
 
 function StoreForm({ store, result, busy }: { store: Store | null; result: ActionResult | undefined; busy: boolean }) {
+  const clave = useClaveTrasExito(result, 'crear');
   const hrefWith = useHrefWith();
   const errors = result && result.intent === (store ? 'editar' : 'crear') ? result : undefined;
   const error = (field: string) => fieldError(errors, field);
   return (
-    <Form method="post" key={store ? `editar-${store.id}` : `crear-${result?.saved ?? ''}`} data-testid="form-tienda">
+    <Form method="post" key={store ? `editar-${store.id}` : `crear-${clave}`} data-testid="form-tienda">
       <input type="hidden" name="intent" value={store ? 'editar' : 'crear'} />
       {store && <input type="hidden" name="id" value={store.id} />}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
@@ -125,14 +128,7 @@ function StoreForm({ store, result, busy }: { store: Store | null; result: Actio
         <NativeSelect label="Estado" name="state" data={STATE_OPTIONS} defaultValue={store?.state ?? ''} error={error('state')} />
         <TextInput label="Ciudad" name="city" required defaultValue={store?.city} error={error('city')} />
         <TextInput label="Dirección" name="address" required defaultValue={store?.address} error={error('address')} />
-        <TextInput
-          label="Teléfono"
-          name="phone"
-          inputMode="tel"
-          placeholder="0212-555-0142"
-          defaultValue={store?.phone}
-          error={error('phone')}
-        />
+        <CampoTelefono label="Teléfono" name="phone" placeholder="0212-555-0142" defaultValue={store?.phone} error={error('phone')} />
         <TextInput
           label="Horario"
           name="hours"

@@ -8,8 +8,9 @@ import { data, Form, Link, useActionData, useNavigation } from 'react-router';
 import type { ListMeta } from '#domain/contracts/api-client.ts';
 import { autorizar, clientes, creditoCliente, nuevoCliente } from '#domain/contracts/ventas-venta.ts';
 import { formatDateTime } from '#domain/dates.ts';
-import { formatUsd, parseAmountInput, toCents } from '#domain/money.ts';
+import { formatUsd, montoParaCampo, parseAmountInput, toCents } from '#domain/money.ts';
 import { hasAnyRole } from '#domain/roles.ts';
+import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { formInput, unwrapList } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -167,11 +168,10 @@ export default function Clientes({ loaderData }: Route.ComponentProps) {
                       <Form method="post">
                         <input type="hidden" name="clienteId" value={c.id} />
                         <Group align="end" gap="xs" wrap="wrap">
-                          <TextInput
+                          <CampoMonto
                             label="Límite (USD)"
                             name="creditLimit"
-                            defaultValue={c.creditLimit}
-                            inputMode="decimal"
+                            defaultValue={montoParaCampo(c.creditLimit)}
                             w={120}
                             error={mine?.errors?.creditLimit?.[0]}
                             data-testid={`limite-${c.dni}`}
@@ -197,7 +197,7 @@ export default function Clientes({ loaderData }: Route.ComponentProps) {
                         <input type="hidden" name="clienteId" value={c.id} />
                         <input type="hidden" name="dni" value={c.dni} />
                         <Group align="end" gap="xs" wrap="wrap">
-                          <TextInput label="Autorizar hasta (USD)" name="maxAmount" inputMode="decimal" w={150} required />
+                          <CampoMonto label="Autorizar hasta (USD)" name="maxAmount" w={150} required />
                           <TextInput label="Nota" name="note" maxLength={300} style={{ flex: '1 1 8rem' }} />
                           <Button type="submit" variant="subtle" loading={busy} data-testid={`autorizar-${c.dni}`}>
                             Autorizar

@@ -42,6 +42,8 @@ import {
   type SaleLineInput,
   type SalePaymentMethod,
 } from '#domain/ventas.ts';
+import { CampoDocumento, CampoTelefono } from '#web/components/campo-identidad.tsx';
+import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { formInput, orFallback, unwrap, unwrapList } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { formErrors, requireRole } from '#web/lib/session.ts';
@@ -531,9 +533,8 @@ export default function NuevaVenta({ loaderData }: Route.ComponentProps) {
               Cliente
             </Title>
             <Group align="end" gap="xs" wrap="nowrap">
-              <TextInput
+              <CampoDocumento
                 label="Cédula o RIF"
-                placeholder="V-12345678"
                 value={cliente.dni}
                 onChange={(e) => setCliente({ ...cliente, dni: e.currentTarget.value })}
                 onBlur={buscarCliente}
@@ -571,7 +572,7 @@ export default function NuevaVenta({ loaderData }: Route.ComponentProps) {
                   data-testid="cliente-nombre"
                 />
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-                  <TextInput
+                  <CampoTelefono
                     label="Teléfono"
                     value={cliente.phone}
                     onChange={(e) => setCliente({ ...cliente, phone: e.currentTarget.value })}
@@ -735,9 +736,8 @@ export default function NuevaVenta({ loaderData }: Route.ComponentProps) {
                         data={SALE_PAYMENT_METHOD_IDS.map((id) => ({ value: id, label: SALE_PAYMENT_METHODS[id].label }))}
                         data-testid={`pago-metodo-${i}`}
                       />
-                      <TextInput
+                      <CampoMonto
                         label={`Monto en ${currencyOf(p.method) === 'USD' ? 'dólares' : 'bolívares'}`}
-                        inputMode="decimal"
                         value={p.amount}
                         onChange={(e) => updatePayment(i, { amount: e.currentTarget.value })}
                         error={

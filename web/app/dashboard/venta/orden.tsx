@@ -13,6 +13,7 @@ import { canSetTrackingNumber, mayPerform, nextStepFor, type OrderAction, type O
 import { deudaDeOrden, liquidarOrden, netoRecibido } from '#domain/pago-orden.ts';
 import { CREDIT_SALE_ROLES, hasAnyRole, PAYMENT_CHECK_ROLES, ROLES } from '#domain/roles.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { formErrors, requireRole } from '#web/lib/session.ts';
@@ -277,11 +278,10 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
                   value={(actionData && 'refundKey' in actionData && actionData.refundKey) || loaderData.refundKey}
                 />
                 <Stack gap="xs">
-                  <TextInput
+                  <CampoMonto
                     name="amount"
                     label={`Reembolsar en ${(detail.onlinePayments ?? []).some((p) => p.provider === 'stripe' && p.status === 'capturado') ? 'la tarjeta (Stripe)' : 'PayPal'} (USD)`}
                     description="Vacío: todo lo que queda del pago"
-                    inputMode="decimal"
                     autoComplete="off"
                     error={actionData?.intent === 'reembolsar' ? fieldError(actionData ?? undefined, 'amount') : undefined}
                     data-testid="reembolso-monto"

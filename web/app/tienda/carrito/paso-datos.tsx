@@ -3,6 +3,7 @@ import { Anchor, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/c
 import { Link } from 'react-router';
 import type { CheckoutDraft, FieldErrors } from '#domain/checkout.ts';
 import { loginHref } from '#web/auth/volver.ts';
+import { CampoDocumento, CampoTelefono } from '#web/components/campo-identidad.tsx';
 import { Lugar } from './lugar.tsx';
 
 export type StepProps = {
@@ -52,25 +53,21 @@ export function PasoDatos({ draft, update, errors, loggedIn }: StepProps & { log
           autoComplete="email"
           required
         />
-        <TextInput
+        <CampoTelefono
           label="Teléfono"
           name="tel"
-          type="tel"
-          inputMode="tel"
           value={draft.user.phone}
           onChange={set('phone')}
           error={errors.phone}
-          placeholder="0414-555-0101"
           autoComplete="tel"
           required
         />
-        <TextInput
+        <CampoDocumento
           label="Cédula o RIF"
           name="cedula"
           value={draft.user.dni}
           onChange={set('dni')}
           error={errors.dni}
-          placeholder="V-12345678"
           autoComplete="on"
           autoCapitalize="characters"
           required

@@ -7,6 +7,7 @@ import type { CheckoutDraft } from '#domain/checkout.ts';
 import type { Tienda } from '#domain/contracts/carrito.ts';
 import { quoteShipping, type ShippingRate, shippingEstimate } from '#domain/envios.ts';
 import { SHIPPING_AGENCY_OPTIONS } from '#domain/store-constants.ts';
+import { CampoDocumento, CampoTelefono } from '#web/components/campo-identidad.tsx';
 import { usePrecio } from '#web/components/precio.tsx';
 import { Lugar } from './lugar.tsx';
 import type { StepProps } from './paso-datos.tsx';
@@ -170,17 +171,15 @@ export function PasoEnvio({ draft, update, errors, stores, rates }: StepProps & 
           autoComplete="shipping name"
           required
         />
-        <TextInput
+        <CampoTelefono
           label="Teléfono de contacto"
-          type="tel"
-          inputMode="tel"
           value={draft.delivery.phone}
           onChange={set('phone')}
           error={errors.phone}
           autoComplete="shipping tel"
           required
         />
-        <TextInput
+        <CampoDocumento
           label={pickup ? 'Cédula de quien retira' : 'Cédula de quien recibe'}
           value={draft.delivery.dni}
           onChange={set('dni')}

@@ -10,6 +10,7 @@ import { caracasIsoDate } from '#domain/dates.ts';
 import { describeRule } from '#domain/descuentos.ts';
 import { formatAmount, formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
+import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { IconoPago } from '#web/components/icono-pago.tsx';
 import { usePrecio } from '#web/components/precio.tsx';
 
@@ -206,15 +207,13 @@ export function PasoPago({ draft, update, errors, accounts, cart, options, shipp
                 data-testid="pago-banco"
               />
             )}
-            <TextInput
+            <CampoMonto
               label={`Monto pagado (${inVes ? 'Bs.' : 'USD'})`}
               value={draft.payment.amount}
               onChange={set('amount')}
               error={errors.amount}
-              inputMode="decimal"
               autoComplete="off"
               placeholder={dueValue}
-              description="Con coma para los céntimos, por ejemplo 1.234,56"
               required
               data-testid="pago-monto"
             />

@@ -11,6 +11,7 @@ import { registrarWhatsapp } from '#domain/contracts/orden-compra.ts';
 import { isStaff } from '#domain/roles.ts';
 import { citiesOfState, VENEZUELAN_STATES } from '#domain/venezuela.ts';
 import { whatsappDigits } from '#domain/whatsapp.ts';
+import { CampoDocumento, CampoTelefono } from '#web/components/campo-identidad.tsx';
 import { formInput, unwrap } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { currentUser, type FormErrors, formErrors } from '#web/lib/session.ts';
@@ -125,26 +126,16 @@ export default function PedirPorWhatsapp({ loaderData, actionData }: Route.Compo
                     autoComplete="name"
                     required
                   />
-                  <TextInput
+                  <CampoTelefono
                     label="WhatsApp"
                     description="Su celular, donde le escribimos"
                     name="phone"
-                    type="tel"
-                    inputMode="tel"
-                    placeholder="0414-555-0101"
                     defaultValue={values.phone}
                     error={error('phone')}
                     autoComplete="tel"
                     required
                   />
-                  <TextInput
-                    label="Cédula o RIF"
-                    name="dni"
-                    placeholder="V-12345678"
-                    defaultValue={values.dni}
-                    error={error('dni')}
-                    required
-                  />
+                  <CampoDocumento label="Cédula o RIF" name="dni" defaultValue={values.dni} error={error('dni')} required />
                   <TextInput
                     label="Correo electrónico (opcional)"
                     description="Para recibir también los avisos por correo"

@@ -11,6 +11,7 @@ import { formatRatePerUsd, formatUsd, formatVes, parseAmountInput, toCents, usdT
 import { ORDER_STEP_LABELS, type OrderStep } from '#domain/order-steps.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS } from '#domain/store-constants.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { DocumentoOrden } from '#web/components/documento-orden.tsx';
 import { PaginaSimple } from '#web/components/pagina-simple.tsx';
 import { SaldoPendiente } from '#web/components/saldo-orden.tsx';
@@ -184,15 +185,7 @@ function ReportarPago({ result, token }: { result: ActionResult | undefined; tok
             data={[{ value: '', label: 'No aplica' }, ...VENEZUELAN_BANKS.map((b) => ({ value: b.code, label: `${b.code} · ${b.name}` }))]}
             error={paymentError('bankCode')}
           />
-          <TextInput
-            name="amount"
-            label="Monto pagado"
-            description="Con coma para los céntimos, por ejemplo 1.234,56"
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            error={paymentError('amount')}
-          />
+          <CampoMonto name="amount" label="Monto pagado" autoComplete="off" required error={paymentError('amount')} />
           <TextInput name="date" type="date" label="Fecha del pago" required error={paymentError('date')} />
         </SimpleGrid>
         <Button type="submit" mt="md" loading={busy}>

@@ -7,6 +7,7 @@ import { BULK_CHANGE_KINDS, BULK_CHANGE_LABELS } from '#domain/cambio-masivo.ts'
 import { buscarLineas, type CambioMasivoResultado, cambioMasivo, opcionesProducto } from '#domain/contracts/configuracion.ts';
 import { formatUsd, parseAmountInput, toCents } from '#domain/money.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { formInput, unwrap } from '#web/lib/api.ts';
 import { allCritical } from '#web/lib/criticas.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -284,10 +285,9 @@ export default function CambioMasivo({ loaderData, actionData }: Route.Component
                 defaultValue={cambio.percent}
                 error={error('percent')}
               />
-              <TextInput
+              <CampoMonto
                 label="Monto (USD)"
                 name="amount"
-                inputMode="decimal"
                 placeholder="19,99"
                 description="Para el precio fijo o la promoción fija."
                 defaultValue={cambio.amount}

@@ -33,6 +33,7 @@ import {
 } from '#domain/contracts/configuracion.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { formInput, unwrap, unwrapList } from '#web/lib/api.ts';
+import { useClaveTrasExito } from '#web/lib/formulario.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { type FormErrors, formErrors, requireRole } from '#web/lib/session.ts';
 import type { Route } from './+types/lineas';
@@ -206,8 +207,9 @@ function LineaForm({ linea, result, busy }: { linea: LineaAdmin | null; result: 
   const intent = linea ? 'editar-linea' : 'crear-linea';
   const errors = result?.intent === intent ? result : undefined;
   const error = (field: string) => fieldError(errors, field);
+  const clave = useClaveTrasExito(result, 'crear-linea');
   return (
-    <Form method="post" key={linea ? `l-${linea.id}` : `nueva-${result?.saved ?? ''}`}>
+    <Form method="post" key={linea ? `l-${linea.id}` : `nueva-${clave}`}>
       <input type="hidden" name="intent" value={intent} />
       {linea && <input type="hidden" name="id" value={linea.id} />}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
@@ -264,8 +266,9 @@ function SublineaForm({
   const intent = sub ? 'editar-sublinea' : 'crear-sublinea';
   const errors = result?.intent === intent ? result : undefined;
   const error = (field: string) => fieldError(errors, field);
+  const clave = useClaveTrasExito(result, 'crear-sublinea');
   return (
-    <Form method="post" key={sub ? `s-${sub.id}` : `nueva-${lineaId}-${result?.saved ?? ''}`}>
+    <Form method="post" key={sub ? `s-${sub.id}` : `nueva-${lineaId}-${clave}`}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={sub ? sub.id : lineaId} />
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>

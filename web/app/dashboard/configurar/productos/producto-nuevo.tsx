@@ -20,8 +20,9 @@ import {
 import { useEffect, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
 import { buscarLineas, opcionesProducto, registrarColor, registrarProducto } from '#domain/contracts/configuracion.ts';
-import { parseAmountInput } from '#domain/money.ts';
+import { montoParaCampo, parseAmountInput } from '#domain/money.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { formInput, unwrap } from '#web/lib/api.ts';
 import { allCritical } from '#web/lib/criticas.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -176,19 +177,17 @@ export default function ProductoNuevo({ loaderData, actionData }: Route.Componen
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="Nombre" name="name" required defaultValue={inicio.name} error={error('name')} />
               <SimpleGrid cols={2}>
-                <TextInput
+                <CampoMonto
                   label="Precio (USD)"
                   name="price"
                   required
-                  inputMode="decimal"
                   placeholder="19,99"
-                  defaultValue={inicio.price}
+                  defaultValue={montoParaCampo(inicio.price)}
                   error={error('price')}
                 />
-                <TextInput
+                <CampoMonto
                   label="Promoción (USD menos)"
                   name="promotion"
-                  inputMode="decimal"
                   placeholder="0,00"
                   description="Se descuenta del precio."
                   error={error('promotion')}

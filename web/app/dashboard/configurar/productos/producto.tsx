@@ -31,8 +31,9 @@ import {
   ordenarFotos,
   type ProductoDetalle,
 } from '#domain/contracts/configuracion.ts';
-import { formatUsd, parseAmountInput, toCents } from '#domain/money.ts';
+import { formatUsd, montoParaCampo, parseAmountInput, toCents } from '#domain/money.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { imageFallback } from '#web/components/imagen.tsx';
 import { formInput, unwrap, unwrapList } from '#web/lib/api.ts';
 import { allCritical } from '#web/lib/criticas.ts';
@@ -340,19 +341,11 @@ export default function Producto({ loaderData, actionData }: Route.ComponentProp
               error={error('sublineaId')}
             />
             <SimpleGrid cols={2}>
-              <TextInput
-                label="Precio (USD)"
-                name="price"
-                required
-                inputMode="decimal"
-                defaultValue={p.price.replace('.', ',')}
-                error={error('price')}
-              />
-              <TextInput
+              <CampoMonto label="Precio (USD)" name="price" required defaultValue={montoParaCampo(p.price)} error={error('price')} />
+              <CampoMonto
                 label="Promoción (USD menos)"
                 name="promotion"
-                inputMode="decimal"
-                defaultValue={p.promotion.replace('.', ',')}
+                defaultValue={montoParaCampo(p.promotion)}
                 error={error('promotion')}
               />
             </SimpleGrid>
