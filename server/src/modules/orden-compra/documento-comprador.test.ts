@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
-import { orderBody, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { orderBody, reportadoExacto, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
 import { nextIp } from '#test/sessions.ts';
 
 let t: TestApp;
@@ -52,6 +52,8 @@ describe('la factura del comprador web', () => {
     const before = (await api.estado(code, token)).json().data;
     expect(before.document).toBeNull();
 
+    // The report is the exact amount due (with the IGTF of a payment in divisas): confirmed, it is paid.
+    await reportadoExacto(t, code);
     expect((await api.confirmarPago(code, true)).statusCode).toBe(200);
     const [factura] = await rows<{ number: string }>(
       t,

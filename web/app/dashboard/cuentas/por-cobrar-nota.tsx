@@ -223,8 +223,7 @@ function ConfirmarRechazo({
     >
       <Text size="sm" data-testid="efecto-rechazo">
         {descuento ? 'El descuento' : 'El abono'} de {pagado} deja de contar: el saldo pendiente de {bill.number} pasa de{' '}
-        {enAmbas(toCents(bill.outstandingBalance), rate)} a {enAmbas(saldoDespues, rate)}. Bs. a la tasa del día, Bs.{' '}
-        {formatRate(rate)}.
+        {enAmbas(toCents(bill.outstandingBalance), rate)} a {enAmbas(saldoDespues, rate)}. Bs. a la tasa del día, Bs. {formatRate(rate)}.
       </Text>
       <Form method="post" action={action} preventScrollReset>
         <input type="hidden" name="intent" value="revisar" />
