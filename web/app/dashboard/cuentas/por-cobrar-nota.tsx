@@ -229,27 +229,51 @@ function ConfirmarRechazo({
         <input type="hidden" name="intent" value="revisar" />
         <input type="hidden" name="id" value={a.id} />
         <input type="hidden" name="step" value="rechazado" />
-        <Textarea
-          label="Motivo del rechazo"
-          name="note"
-          required
-          minLength={3}
-          maxLength={300}
-          autosize
-          minRows={2}
-          mt="xs"
-          data-testid="motivo-rechazo"
-        />
-        <Group gap="xs" mt="xs">
-          <Button type="submit" color="red" loading={busy} data-testid="confirmar-rechazo">
-            Rechazar el abono
-          </Button>
-          <Button component={Link} to={action} preventScrollReset variant="subtle" data-testid="cancelar-rechazo">
-            Cancelar
-          </Button>
-        </Group>
+        <MotivoYConfirmar label="Motivo del rechazo" name="rechazo" color="red" confirm="Rechazar el abono" action={action} busy={busy} />
       </Form>
     </Alert>
+  );
+}
+
+/** The reason a money action asks for, and its two buttons: do it, or go back (a link: no JavaScript needed). */
+function MotivoYConfirmar({
+  label,
+  name,
+  color,
+  confirm,
+  action,
+  busy,
+}: {
+  label: string;
+  /** Names its test ids: motivo-…, confirmar-…, cancelar-…. */
+  name: string;
+  color: string;
+  confirm: string;
+  action: string;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <Textarea
+        label={label}
+        name="note"
+        required
+        minLength={3}
+        maxLength={300}
+        autosize
+        minRows={2}
+        mt="xs"
+        data-testid={`motivo-${name}`}
+      />
+      <Group gap="xs" mt="xs">
+        <Button type="submit" color={color} loading={busy} data-testid={`confirmar-${name}`}>
+          {confirm}
+        </Button>
+        <Button component={Link} to={action} preventScrollReset variant="subtle" data-testid={`cancelar-${name}`}>
+          Cancelar
+        </Button>
+      </Group>
+    </>
   );
 }
 
@@ -320,25 +344,14 @@ function ConfirmarDevolucion({
           <input type="hidden" name="intent" value="devolver" />
           <input type="hidden" name="lineId" value={l.id} />
           <input type="hidden" name="quantity" value={quantity ?? ''} />
-          <Textarea
+          <MotivoYConfirmar
             label="Motivo de la devolución"
-            name="note"
-            required
-            minLength={3}
-            maxLength={300}
-            autosize
-            minRows={2}
-            mt="xs"
-            data-testid="motivo-devolucion"
+            name="devolucion"
+            color="orange"
+            confirm={`Devolver ${units}`}
+            action={action}
+            busy={busy}
           />
-          <Group gap="xs" mt="xs">
-            <Button type="submit" color="orange" loading={busy} data-testid="confirmar-devolucion">
-              Devolver {units}
-            </Button>
-            <Button component={Link} to={action} preventScrollReset variant="subtle" data-testid="cancelar-devolucion">
-              Cancelar
-            </Button>
-          </Group>
         </Form>
       )}
       {problema !== null && (
