@@ -162,7 +162,12 @@ async function run(c: Command, notas: { number: string; id: number }[]) {
     });
     if (!(await ok(abono, 400))) return;
     await ok(
-      await api.call('administracion', 'PATCH', '/api/mayor/cuentas/aprobar-abono', { id: abono.json().data.abono.id, step: c.next }),
+      await api.call('administracion', 'PATCH', '/api/mayor/cuentas/aprobar-abono', {
+        id: abono.json().data.abono.id,
+        step: c.next,
+        // A rejection says why (docs/dominio.md §Cuentas por cobrar).
+        ...(c.next === 'rechazado' ? { note: 'La referencia no aparece en el banco' } : {}),
+      }),
     );
     seen.abono++;
   } else if (c.kind === 'descuento' && notas.length > 0) {
