@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Abono, NotaEntrega } from './abono.ts';
 import {
+  abonoRecibido,
   abonoStepOf,
   aplicarDescuento,
   aprobarAbono,
   isConsistent,
   isDescuentoReference,
+  montoEnDivisasParaCubrir,
   normalizeReference,
   notaEntrega,
   paymentStatusOf,
@@ -262,5 +264,28 @@ describe('devolución en una nota con descuento y abonos', () => {
     // Past the discount too, the rest is the customer's credit.
     const all = registrarDevolucion(nota(59_217, 38_228, 19_739), 59_217);
     expect(all.ok && [all.note.discountCents, all.note.balancePaidCents, all.creditInFavorCents]).toEqual([0, 0, 19_739]);
+  });
+});
+
+describe('IGTF de un abono (docs/dominio.md §IGTF)', () => {
+  const tres = { charged: true, basisPoints: 300 };
+  it('un abono Zelle de $ 50,00 lleva $ 1,50 de IGTF y abona $ 48,50 a la nota', () => {
+    expect(abonoRecibido('USD', 5_000, tres)).toEqual({ igtfCents: 150, toNoteCents: 4_850 });
+  });
+  it('bolívares, un descuento o una tienda que no cobra IGTF no lo llevan', () => {
+    expect(abonoRecibido('VES', 5_000, tres)).toEqual({ igtfCents: 0, toNoteCents: 5_000 });
+    expect(abonoRecibido('USD', 5_000, tres, 'descuento')).toEqual({ igtfCents: 0, toNoteCents: 5_000 });
+    expect(abonoRecibido('USD', 5_000, { charged: false, basisPoints: 300 })).toEqual({ igtfCents: 0, toNoteCents: 5_000 });
+  });
+  it('cubrir $ 50,00 en divisas pide el menor A con A − IGTF(A) ≥ $ 50,00, y ese A abona exactamente $ 50,00', () => {
+    expect(montoEnDivisasParaCubrir(5_000, tres)).toBe(5_155);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 2_000 }), (needed, bp) => {
+        const s = { charged: true, basisPoints: bp };
+        const a = montoEnDivisasParaCubrir(needed, s);
+        expect(abonoRecibido('USD', a, s).toNoteCents).toBe(needed);
+        if (a > 1) expect(abonoRecibido('USD', a - 1, s).toNoteCents).toBeLessThan(needed);
+      }),
+    );
   });
 });

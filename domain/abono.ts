@@ -1,4 +1,5 @@
 // Balance of a nota de entrega (credit sale) and the abonos registered against it, in USD cents.
+import { type IgtfSettings, igtfDePago, igtfParaCubrir } from './igtf.ts';
 import { addCents, assertCents, formatUsd, subtractCents } from './money.ts';
 
 export const PAYMENT_STATUSES = ['pendiente', 'abonada', 'pagada'] as const;
@@ -32,6 +33,26 @@ export type NotaEntrega = {
 };
 
 export type Abono = { totalCents: number; reference: string; step: AbonoStep };
+
+/**
+ * What an abono received is worth on the note (docs/dominio.md §IGTF): an abono in divisas carries
+ * the IGTF of domain/igtf.ts on what was received (`worthUsdCents`), and only the rest goes to the
+ * note, so the IGTF never lowers the balance. Bolívares and a discount carry none.
+ */
+export function abonoRecibido(
+  currency: 'USD' | 'VES',
+  worthUsdCents: number,
+  settings: IgtfSettings,
+  reference = '',
+): { igtfCents: number; toNoteCents: number } {
+  const igtfCents = isDescuentoReference(reference) ? 0 : igtfDePago(currency, worthUsdCents, settings);
+  return { igtfCents, toNoteCents: subtractCents(worthUsdCents, igtfCents) };
+}
+
+/** What paying `neededCents` of a note in divisas takes: the smallest A with A − IGTF(A) ≥ neededCents. */
+export function montoEnDivisasParaCubrir(neededCents: number, settings: IgtfSettings): number {
+  return addCents(neededCents, igtfParaCubrir(neededCents, settings));
+}
 
 export type NotaBalance = Pick<NotaEntrega, 'totalCents' | 'discountCents' | 'balancePaidCents'>;
 

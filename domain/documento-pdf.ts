@@ -4,6 +4,7 @@
 import { ABONO_STEP_LABELS, type AbonoStep, PAYMENT_STATUS_LABELS, type PaymentStatus } from './abono.ts';
 import { formatDate } from './dates.ts';
 import { parseDecimal } from './decimal.ts';
+import { igtfTasaTexto } from './igtf.ts';
 import { addCents, formatAmount, formatRate, formatRatePerUsd, formatUsd, formatVes, toCents, usdToVesCents } from './money.ts';
 import { RESUMEN_COBRO_LABELS } from './resumen-cobro.ts';
 import { IVA_BASIS_POINTS } from './vat.ts';
@@ -88,11 +89,7 @@ export type DocumentoPdfModel = {
 /** «IGTF 3 % (pagos en divisas)», «IGTF 2,5 %…» with the rate the sale applied; without it, no rate. */
 export function igtfLabel(basisPoints: number | null): string {
   if (basisPoints === null) return 'IGTF (pagos en divisas)';
-  const percent = (basisPoints / 100)
-    .toFixed(2)
-    .replace(/\.?0+$/, '')
-    .replace('.', ',');
-  return `IGTF ${percent} % (pagos en divisas)`;
+  return `IGTF ${igtfTasaTexto({ basisPoints })} (pagos en divisas)`;
 }
 
 export function empresaLines(empresa: Empresa): string[] {

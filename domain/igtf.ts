@@ -29,3 +29,12 @@ export function igtfParaCubrir(neededCents: number, settings: IgtfSettings): num
   while (amount - percentOfCents(amount, settings.basisPoints) < neededCents) amount++;
   return amount - neededCents;
 }
+
+/** The rate as a person reads it: «3 %», «2,5 %». */
+export function igtfTasaTexto(settings: Pick<IgtfSettings, 'basisPoints'>): string {
+  const percent = (settings.basisPoints / 100)
+    .toFixed(2)
+    .replace(/\.?0+$/, '')
+    .replace('.', ',');
+  return `${percent} %`;
+}

@@ -192,7 +192,10 @@ export const abonoView = z.object({
   step: z.enum(ABONO_STEPS),
   deliveryNote: z.string(),
   reference: z.string(),
+  /** USD counted on the note. */
   total: money,
+  /** The IGTF (US$) of an abono in divisas, charged on top of what goes to the note (amount = total + igtf). */
+  igtf: money,
   method: z.string(),
   currency: z.enum(CURRENCIES),
   amount: money,
@@ -416,8 +419,16 @@ export const obtenerTasa = defineRoute({
   method: 'GET',
   path: '/mayor/cuentas/obtener-tasa',
   tags,
-  summary: 'La tasa del día (Bs. por dólar) con la que se registran los abonos en bolívares',
-  response: envelope(z.object({ currency: z.string(), amount: z.string(), date: instant.nullable() })),
+  summary: 'La tasa del día (Bs. por dólar) con la que se registran los abonos en bolívares, y el IGTF que llevan los abonos en divisas',
+  response: envelope(
+    z.object({
+      currency: z.string(),
+      amount: z.string(),
+      date: instant.nullable(),
+      /** Whether the store charges the IGTF and its rate (basis points, 300 = 3 %). */
+      igtf: z.object({ charged: z.boolean(), basisPoints: z.number() }),
+    }),
+  ),
 });
 
 export const verificarReferencia = defineRoute({

@@ -83,6 +83,8 @@ export const pagosProveedor = pgTable(
     rate: rate('rate').notNull(),
     /** What it counts on the document, in the document's currency. */
     applied: money('applied').notNull(),
+    /** The IGTF (US$) of a payment in divisas (domain/igtf.ts), paid by the store on top: never counted on the document. */
+    igtf: money('igtf').notNull().default('0'),
     reference: varchar('reference', { length: 40 }).notNull().default(''),
     bankCode: varchar('bank_code', { length: 4 }).notNull().default(''),
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
@@ -96,5 +98,6 @@ export const pagosProveedor = pgTable(
     index('pagos_proveedor_documento').on(t.documentoId, t.createdAt),
     check('pagos_proveedor_moneda_ok', sql`${t.currency} IN ('USD', 'VES')`),
     check('pagos_proveedor_monto_ok', sql`${t.amount} > 0 AND ${t.applied} > 0 AND ${t.rate} > 0`),
+    check('pagos_proveedor_igtf_ok', sql`${t.igtf} >= 0`),
   ],
 );

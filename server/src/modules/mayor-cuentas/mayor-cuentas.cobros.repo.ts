@@ -240,6 +240,7 @@ const abonoColumns = {
   deliveryNote: ventas.number,
   reference: abonos.reference,
   total: abonos.total,
+  igtf: abonos.igtf,
   method: abonos.method,
   currency: abonos.currency,
   amount: abonos.amount,

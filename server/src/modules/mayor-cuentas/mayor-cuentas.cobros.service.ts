@@ -7,8 +7,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   type AbonoStep,
+  abonoRecibido,
   aprobarAbono as aprobarRegla,
   isDescuentoReference,
+  montoEnDivisasParaCubrir,
   type NotaEntrega,
   normalizeReference,
   notaEntrega,
@@ -29,7 +31,8 @@ import type {
   StatementEntry,
 } from '#domain/contracts/mayor-cuentas.ts';
 import { caracasIsoDate, formatDate } from '#domain/dates.ts';
-import { addCents, type Currency, fromCents, toCents, usdToVesCents, vesToUsdCents } from '#domain/money.ts';
+import type { IgtfSettings } from '#domain/igtf.ts';
+import { addCents, type Currency, formatUsd, fromCents, toCents, usdToVesCents, vesToUsdCents } from '#domain/money.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
 import {
   AGING_BUCKETS,
@@ -45,6 +48,7 @@ import {
 } from '#domain/ventas.ts';
 import type { Db } from '#server/db/client.ts';
 import { Conflicto, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
+import { igtfDeVentas } from '#server/modules/config/config.service.ts';
 import { tasaDelDia } from '#server/modules/general/general.service.ts';
 import { registrarMovimientos } from '#server/modules/inventario/inventario.movimientos.service.ts';
 import { liberarReferencias, referenciaEnUso, reservarReferencias } from '#server/modules/ventas/ventas.referencias.repo.ts';
@@ -113,6 +117,7 @@ function abonoView(row: repo.AbonoRow): AbonoView {
     deliveryNote: row.deliveryNote,
     reference: row.reference,
     total: row.total,
+    igtf: row.igtf,
     method: row.method,
     currency: row.currency as Currency,
     amount: row.amount,
@@ -348,11 +353,12 @@ export async function facturaCliente(db: Db, clientId: number) {
       const descuento = isDescuentoReference(a.reference);
       const what = descuento ? 'Descuento' : `Abono ${methodLabel(a.method)} ref. ${a.reference}`;
       const state = a.step === 'pendiente' ? ' (pendiente)' : '';
+      const igtf = toCents(a.igtf) > 0 ? ` · IGTF ${formatUsd(toCents(a.igtf))} aparte del saldo` : '';
       entries.push({
         at: a.registeredAt.toISOString(),
         kind: descuento ? 'descuento' : 'abono',
         document: doc.number,
-        description: `${what}${state}`,
+        description: `${what}${igtf}${state}`,
         debitCents: 0,
         creditCents: toCents(a.total),
       });
@@ -458,14 +464,23 @@ export type AbonoInput = {
 };
 
 /** Writes a pending abono and its effect on the note, with the note's row locked. */
-async function writeAbono(tx: Db, row: VentaRow, input: AbonoInput, user: Actor, rate: string): Promise<number> {
+async function writeAbono(tx: Db, row: VentaRow, input: AbonoInput, user: Actor, rate: string, igtf: IgtfSettings): Promise<number> {
   const method = SALE_PAYMENT_METHODS[input.method];
   const currency = method.currency;
   const amountCents = toCents(input.amount);
-  const totalCents = currency === 'USD' ? amountCents : vesToUsdCents(amountCents, rate);
-  if (totalCents <= 0) throw new ReglaNegocio('El monto es demasiado pequeño: en dólares no llega a un céntimo.');
+  const worthCents = currency === 'USD' ? amountCents : vesToUsdCents(amountCents, rate);
+  if (worthCents <= 0) throw new ReglaNegocio('El monto es demasiado pequeño: en dólares no llega a un céntimo.');
   const descuento = isDescuentoReference(input.reference);
-  const outcome = registrarRegla(noteOf(row), { totalCents, reference: input.reference });
+  // In divisas the IGTF is charged on what was received and only the rest goes to the note.
+  const { igtfCents, toNoteCents: totalCents } = abonoRecibido(currency, worthCents, igtf, input.reference);
+  const note = noteOf(row);
+  if (igtfCents > 0 && totalCents > note.outstandingBalanceCents && note.outstandingBalanceCents > 0) {
+    const owed = note.outstandingBalanceCents;
+    throw new ReglaNegocio(
+      `El abono (${formatUsd(amountCents)}, con ${formatUsd(igtfCents)} de IGTF) abonaría ${formatUsd(totalCents)} y supera el saldo pendiente (${formatUsd(owed)}): en divisas el saldo se cubre con ${formatUsd(montoEnDivisasParaCubrir(owed, igtf))}, IGTF incluido.`,
+    );
+  }
+  const outcome = registrarRegla(note, { totalCents, reference: input.reference });
   if (!outcome.ok) throw new ReglaNegocio(outcome.motivo);
   const bankCode = method.bank && !descuento ? (input.bankCode ?? '') : '';
   const reference = descuento ? 'descuento' : normalizeReference(input.reference);
@@ -475,6 +490,7 @@ async function writeAbono(tx: Db, row: VentaRow, input: AbonoInput, user: Actor,
     currency,
     amount: fromCents(amountCents),
     total: fromCents(totalCents),
+    igtf: fromCents(igtfCents),
     rate,
     reference,
     bankCode,
@@ -491,10 +507,10 @@ async function writeAbono(tx: Db, row: VentaRow, input: AbonoInput, user: Actor,
 }
 
 export async function registrarAbono(db: Db, input: AbonoInput, user: Actor) {
-  const { amount: rate } = await tasaDelDia(db);
+  const [{ amount: rate }, igtf] = await Promise.all([tasaDelDia(db), igtfDeVentas(db)]);
   const { id, ventaId } = await db.transaction(async (tx) => {
     const row = await lockNote(tx, input.deliveryNote);
-    return { id: await writeAbono(tx, row, input, user, rate), ventaId: row.id };
+    return { id: await writeAbono(tx, row, input, user, rate, igtf), ventaId: row.id };
   });
   return { abono: await abonoById(db, id), bill: await billById(db, ventaId) };
 }
@@ -536,6 +552,7 @@ export async function aplicarDescuento(db: Db, input: { deliveryNote: string; am
       { deliveryNote: input.deliveryNote, method: 'efectivo', amount: input.amount, reference: 'descuento', note: input.note },
       user,
       rate,
+      { charged: false, basisPoints: 0 },
     );
     await repo.updateAbono(tx, id, { method: 'descuento', rate: row.rate, step: 'aprobado', updatedBy: user.id, updatedAt: new Date() });
     return { id, ventaId: row.id };
@@ -635,7 +652,8 @@ export async function devolver(db: Db, input: { deliveryNote: string; lineId: nu
 // ── small lookups ───────────────────────────────────────────────────────────
 
 export async function obtenerTasa(db: Db) {
-  return tasaDelDia(db);
+  const [tasa, igtf] = await Promise.all([tasaDelDia(db), igtfDeVentas(db)]);
+  return { ...tasa, igtf };
 }
 
 export async function verificarReferencia(db: Db, q: { method: SalePaymentMethod; bankCode: string; reference: string }) {

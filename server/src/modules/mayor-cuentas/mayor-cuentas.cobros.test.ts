@@ -4,8 +4,10 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { montoEnDivisasParaCubrir } from '#domain/abono.ts';
 import type { BillWithAbonos, Receivable, ReceivableClient } from '#domain/contracts/mayor-cuentas.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
+import { DEFAULT_IGTF } from '#domain/igtf.ts';
 import { toCents, vesToUsdCents } from '#domain/money.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { registrarVenta, storedNote } from '#test/cobros.ts';
@@ -23,6 +25,9 @@ beforeAll(async () => {
   t = await buildTestApp({ ORDENES_IMPAGAS_POR_CONTACTO: '100', ORDENES_IMPAGAS_POR_IP: '100' });
   api = ordenesDriver(t);
   stocked = await stockedArticle(t, 500);
+  // The balance mechanics below count round dollars with the IGTF off; the last block turns it on
+  // for the IGTF of abonos in divisas.
+  expect((await api.call('admin', 'PATCH', '/api/config/igtf', { cobrar: false, tasa: '3' })).statusCode).toBe(200);
 });
 
 afterAll(async () => {
@@ -754,5 +759,54 @@ describe('rechazar y devolver piden el motivo y lo guardan', () => {
     const detalle = await verAbonos(n.clienteId, n.number);
     expect(detalle.lines[0].returnedQuantity).toBe(1);
     expect(detalle.devoluciones[0]).toMatchObject({ quantity: 1, note: 'Talla equivocada' });
+describe('IGTF de los abonos en divisas (docs/dominio.md §IGTF)', () => {
+  it('un abono Zelle de $ 50,00 lleva $ 1,50 de IGTF aparte del saldo: abona $ 48,50; en Bs. no lleva; el rechazado no suma', async () => {
+    expect((await api.call('admin', 'PATCH', '/api/config/igtf', { cobrar: true, tasa: '3' })).statusCode).toBe(200);
+    const n = await nota(10); // $ 116,00
+    const zelle = await abonoOk('administracion', { deliveryNote: n.number, amount: '50' });
+    expect(zelle.abono).toMatchObject({ amount: '50.00', igtf: '1.50', total: '48.50' });
+    expect(zelle.bill).toMatchObject({ balancePaid: '48.50', outstandingBalance: '67.50' });
+    const [stored] = await rows<{ igtf: string }>(t, sql`SELECT igtf::text FROM abonos WHERE id = ${zelle.abono.id}`);
+    expect(stored.igtf).toBe('1.50');
+    // Bolívares never carry it.
+    const { amount: rate } = (await api.call('administracion', 'GET', `${BASE}/obtener-tasa`)).json().data;
+    const bs = await abonoOk('administracion', {
+      deliveryNote: n.number,
+      method: 'pago-movil',
+      bankCode: '0134',
+      amount: (Number(rate) * 10).toFixed(2),
+    });
+    expect(bs.abono.igtf).toBe('0.00');
+    // The form shows the rule before registering: the rate and the settling amount.
+    const tasa = (await api.call('administracion', 'GET', `${BASE}/obtener-tasa`)).json().data;
+    expect(tasa.igtf).toEqual({ charged: true, basisPoints: 300 });
+    // Paying more than settles the balance in divisas is refused, and says what settles it.
+    const owed = toCents(bs.bill.outstandingBalance);
+    const over = await abono('administracion', {
+      deliveryNote: n.number,
+      amount: ((montoEnDivisasParaCubrir(owed, DEFAULT_IGTF) + 5) / 100).toFixed(2),
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toMatch(/IGTF incluido/);
+    // A rejected abono does not add to the note's IGTF, and its amount returns to the balance.
+    await revisar('administracion', zelle.abono.id, 'rechazado');
+    const detail = await verAbonos(n.clienteId, n.number);
+    expect(toCents(detail.bill.outstandingBalance)).toBe(owed + 4_850);
+    expect(detail.abonos.find((a) => a.id === zelle.abono.id)).toMatchObject({ step: 'rechazado', igtf: '1.50' });
+    // The statement shows each abono's IGTF, apart from the balance.
+    const statement = (await api.call('administracion', 'GET', `${BASE}/factura-cliente/${n.clienteId}`)).json().data.statement as {
+      description: string;
+      credit: string;
+    }[];
+    expect(statement.find((e) => e.description.includes(zelle.abono.reference))).toMatchObject({
+      description: expect.stringContaining('IGTF $ 1,50 aparte del saldo'),
+      credit: '48.50',
+    });
+    // Settling the rest in divisas: the smallest A with A − IGTF(A) ≥ the balance leaves the note paid.
+    const rest = toCents(detail.bill.outstandingBalance);
+    const amount = montoEnDivisasParaCubrir(rest, DEFAULT_IGTF);
+    const last = await abonoOk('administracion', { deliveryNote: n.number, amount: (amount / 100).toFixed(2) });
+    expect(toCents(last.abono.igtf)).toBe(amount - rest);
+    expect(last.bill).toMatchObject({ outstandingBalance: '0.00', paymentStatus: 'pagada' });
   });
 });

@@ -221,6 +221,8 @@ export const abonos = pgTable(
     amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
     /** USD counted on the note. */
     total: usd('total').notNull(),
+    /** The IGTF of an abono in divisas (domain/igtf.ts): amount = total + igtf; never counted on the note. */
+    igtf: usd('igtf').notNull().default('0'),
     rate: rate('rate').notNull(),
     reference: varchar('reference', { length: 40 }).notNull(),
     bankCode: varchar('bank_code', { length: 4 }).notNull().default(''),
@@ -239,6 +241,7 @@ export const abonos = pgTable(
     index('abonos_paso').on(t.step, t.createdAt),
     check('abonos_paso_ok', sql`${t.step} IN ('pendiente', 'aprobado', 'rechazado')`),
     check('abonos_monto_ok', sql`${t.amount} > 0 AND ${t.total} > 0`),
+    check('abonos_igtf_ok', sql`${t.igtf} >= 0`),
   ],
 );
 

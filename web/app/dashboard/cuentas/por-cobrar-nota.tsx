@@ -22,8 +22,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { data, Form, Link, useLocation, useNavigation } from 'react-router';
-import { type NotaEntrega, notaEntrega, registrarDevolucion } from '#domain/abono.ts';
+import { abonoRecibido, montoEnDivisasParaCubrir, type NotaEntrega, notaEntrega, registrarDevolucion } from '#domain/abono.ts';
 import { VENEZUELAN_BANKS } from '#domain/banks.ts';
 import type { ApiResponse } from '#domain/contracts/api-client.ts';
 import {
@@ -39,8 +40,16 @@ import {
   verAbonos,
 } from '#domain/contracts/mayor-cuentas.ts';
 import { caracasIsoDate, formatDate, formatDateTime } from '#domain/dates.ts';
-import { formatRate, formatRatePerUsd, formatUsd, formatVes, toCents, usdToVesCents } from '#domain/money.ts';
-import { montoDeDevolucion, SALE_KIND_LABELS, SALE_PAYMENT_METHOD_IDS, SALE_PAYMENT_METHODS } from '#domain/ventas.ts';
+import { type IgtfSettings, igtfTasaTexto } from '#domain/igtf.ts';
+import { formatRate, formatRatePerUsd, formatUsd, formatVes, leerMonto, toCents, usdToVesCents, vesToUsdCents } from '#domain/money.ts';
+import {
+  DEFAULT_IGTF,
+  montoDeDevolucion,
+  SALE_KIND_LABELS,
+  SALE_PAYMENT_METHOD_IDS,
+  SALE_PAYMENT_METHODS,
+  type SalePaymentMethod,
+} from '#domain/ventas.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { montoOrden } from '#web/components/monto-orden.tsx';
@@ -67,7 +76,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!hit) throw data({ message: 'No encontramos ese documento.' }, { status: 404 });
   const [detail, tasa] = await Promise.all([
     context.api.call(verAbonos, { client: String(hit.client.id), deliveryNote: number }).then(unwrap),
-    context.api.call(obtenerTasa, {}).then((r) => orFallback(r, { currency: 'USD', amount: '1', date: null })),
+    context.api.call(obtenerTasa, {}).then((r) => orFallback(r, { currency: 'USD', amount: '1', date: null, igtf: DEFAULT_IGTF })),
   ]);
   const url = new URL(request.url);
   const entero = (name: string) => {
@@ -174,6 +183,44 @@ function Revisar({ a, busy }: { a: AbonoView; busy: boolean }) {
         </Button>
       </Group>
     </Form>
+  );
+}
+
+function centsOrNull(written: string): number | null {
+  const lectura = leerMonto(written);
+  return lectura.ok && lectura.centimos > 0 ? lectura.centimos : null;
+}
+
+/**
+ * Before registering: what the abono being typed carries of IGTF and what goes to the note
+ * (domain/abono.ts abonoRecibido), and what settles the note in divisas. Without JavaScript the
+ * rule and the settling amount are still there; the figures of the typed amount come with it.
+ */
+function IgtfDelAbono(p: { method: SalePaymentMethod; amount: string; reference: string; owed: string; rate: string; igtf: IgtfSettings }) {
+  const { currency } = SALE_PAYMENT_METHODS[p.method];
+  const owedCents = toCents(p.owed);
+  const charges = p.igtf.charged && p.igtf.basisPoints > 0;
+  const written = centsOrNull(p.amount);
+  const worth = written === null ? null : currency === 'USD' ? written : vesToUsdCents(written, p.rate);
+  const split = worth === null ? null : abonoRecibido(currency, worth, p.igtf, p.reference);
+  return (
+    <Box mt="xs" data-testid="abono-igtf">
+      {charges && (
+        <Text size="sm" c="dimmed">
+          Un abono en divisas lleva IGTF {igtfTasaTexto(p.igtf)} de lo recibido, aparte del saldo: saldar la nota en divisas pide{' '}
+          <b data-testid="abono-saldar-divisas">{formatUsd(montoEnDivisasParaCubrir(owedCents, p.igtf))}</b> (IGTF incluido). En bolívares
+          no lleva IGTF.
+        </Text>
+      )}
+      {split && (
+        <Text size="sm" fw={600} data-testid="abono-igtf-detalle">
+          {split.igtfCents > 0
+            ? `IGTF ${igtfTasaTexto(p.igtf)}: ${formatUsd(split.igtfCents)} · a la nota: ${formatUsd(split.toNoteCents)}`
+            : `Sin IGTF · a la nota: ${formatUsd(split.toNoteCents)}`}
+          {split.toNoteCents > owedCents ? ` · supera el saldo pendiente (${formatUsd(owedCents)})` : ''}
+        </Text>
+      )}
+    </Box>
   );
 }
 
@@ -374,6 +421,16 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
   const err = (intent: Intent, name: string) => (actionData?.intent === intent ? fieldError(actionData ?? undefined, name) : undefined);
   const nota = bill.kind === 'nota-entrega';
   const debe = Number(bill.outstandingBalance) > 0;
+  const [abonoMethod, setAbonoMethod] = useState<SalePaymentMethod>('zelle');
+  const [abonoAmount, setAbonoAmount] = useState('');
+  const [abonoReference, setAbonoReference] = useState('');
+  // The form empties after a registered abono (its key changes): so does what the IGTF line reads.
+  useEffect(() => {
+    if (claveAbono === 0) return;
+    setAbonoMethod('zelle');
+    setAbonoAmount('');
+    setAbonoReference('');
+  }, [claveAbono]);
   return (
     <Stack gap="md">
       <Group gap="md">
@@ -466,6 +523,7 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
                 {a.reference !== 'descuento' ? ` · ref. ${a.reference}` : ''}
                 {a.bankCode ? ` · banco ${a.bankCode}` : ''}
                 {a.currency === 'VES' ? ` · Bs. ${a.amount.replace('.', ',')} a ${formatRate(a.rate)}` : ''}
+                {Number(a.igtf) > 0 ? ` · recibido ${usd(a.amount)}, IGTF ${usd(a.igtf)} aparte del saldo` : ''}
                 {a.paidOn ? ` · pagado el ${formatDate(`${a.paidOn}T12:00:00-04:00`)}` : ''}
               </Text>
               {a.note && (
@@ -494,7 +552,8 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
                   value: m,
                   label: `${SALE_PAYMENT_METHODS[m].label} (${SALE_PAYMENT_METHODS[m].currency})`,
                 }))}
-                defaultValue="zelle"
+                value={abonoMethod}
+                onChange={(e) => setAbonoMethod(e.currentTarget.value as SalePaymentMethod)}
                 error={err('abono', 'method')}
                 data-testid="abono-metodo"
               />
@@ -503,6 +562,8 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
                 name="amount"
                 required
                 description={`Tasa del día: ${formatRatePerUsd(tasa.amount)}`}
+                value={abonoAmount}
+                onChange={(e) => setAbonoAmount(e.currentTarget.value)}
                 error={err('abono', 'amount')}
                 data-testid="abono-monto"
               />
@@ -511,6 +572,8 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
                 name="reference"
                 required
                 description="Escriba «descuento» para registrarlo como descuento."
+                value={abonoReference}
+                onChange={(e) => setAbonoReference(e.currentTarget.value)}
                 error={err('abono', 'reference')}
                 data-testid="abono-referencia"
               />
@@ -527,6 +590,14 @@ export default function NotaPorCobrar({ loaderData, actionData }: Route.Componen
               <TextInput label="Fecha del pago" name="paidOn" type="date" max={today} error={err('abono', 'paidOn')} />
               <TextInput label="Nota" name="note" maxLength={300} error={err('abono', 'note')} />
             </SimpleGrid>
+            <IgtfDelAbono
+              method={abonoMethod}
+              amount={abonoAmount}
+              reference={abonoReference}
+              owed={bill.outstandingBalance}
+              rate={tasa.amount}
+              igtf={tasa.igtf}
+            />
             {actionData?.intent === 'abono' && fieldError(actionData, 'currency') && (
               <Text c="red" size="sm">
                 {fieldError(actionData, 'currency')}
