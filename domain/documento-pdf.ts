@@ -59,7 +59,8 @@ export type DocumentoPdfInput = {
     netCents: number;
   }[];
   pagos: { method: string; currency: string; amount: string; reference: string; amountUsdCents: number }[];
-  abonos: { date: Date | string; method: string; reference: string; step: AbonoStep; totalCents: number }[];
+  /** `igtfCents`: the IGTF of an abono in divisas, charged apart from the balance. */
+  abonos: { date: Date | string; method: string; reference: string; step: AbonoStep; totalCents: number; igtfCents: number }[];
 };
 
 /** A figure in both currencies. */
@@ -154,17 +155,23 @@ export function documentoPdfModel(input: DocumentoPdfInput): DocumentoPdfModel {
     ];
   });
 
+  // The IGTF really charged: the sale's payments and the approved abonos in divisas (apart from the balance).
+  const abonosIgtfCents = addCents(...input.abonos.filter((a) => a.step === 'aprobado').map((a) => a.igtfCents));
+  const igtfCents = addCents(totals.igtfCents, abonosIgtfCents);
+  const igtfRate = abonosIgtfCents > 0 && !d.igtfBasisPoints ? null : d.igtfBasisPoints;
   const totalRows: MoneyRow[] = [
     money('Subtotal', totals.subtotalCents, ves.subtotalCents),
     money('Descuento', totals.descuentoCents, ves.descuentoCents),
     money('Devoluciones', totals.devolucionesCents, ves.devolucionesCents),
     money('Base imponible', totals.baseImponibleCents, ves.baseImponibleCents),
     money(`IVA ${ivaPercent}`, totals.ivaCents, ves.ivaCents),
-    money(igtfLabel(d.igtfBasisPoints), totals.igtfCents, ves.igtfCents),
+    money(igtfLabel(igtfRate), igtfCents, addCents(ves.igtfCents, usdToVesCents(abonosIgtfCents, d.rate))),
   ];
   if (totals.comisionCents > 0) totalRows.push(money('Comisión de pago en línea', totals.comisionCents, ves.comisionCents));
   if (totals.envioCents > 0) totalRows.push(money('Envío', totals.envioCents, ves.envioCents));
-  totalRows.push(money('TOTAL', totals.totalCents, ves.totalCents, true));
+  totalRows.push(
+    money('TOTAL', addCents(totals.totalCents, abonosIgtfCents), addCents(ves.totalCents, usdToVesCents(abonosIgtfCents, d.rate)), true),
+  );
 
   const pagos = input.pagos.map((p) => {
     const method = SALE_PAYMENT_METHODS[p.method as keyof typeof SALE_PAYMENT_METHODS]?.label ?? p.method;
@@ -178,6 +185,7 @@ export function documentoPdfModel(input: DocumentoPdfInput): DocumentoPdfModel {
     a.reference,
     ABONO_STEP_LABELS[a.step],
     formatUsd(a.totalCents),
+    formatUsd(a.igtfCents),
   ]);
 
   const balanceRows: MoneyRow[] = [];
@@ -189,6 +197,9 @@ export function documentoPdfModel(input: DocumentoPdfInput): DocumentoPdfModel {
       money('Descuentos sobre el saldo', balance.discountCents, vesOf(balance.discountCents)),
       money(`Saldo pendiente (${PAYMENT_STATUS_LABELS[balance.status]})`, balance.outstandingCents, vesOf(balance.outstandingCents), true),
     );
+    if (abonosIgtfCents > 0) {
+      balanceRows.push(money('IGTF aparte del saldo', abonosIgtfCents, vesOf(abonosIgtfCents)));
+    }
   }
   if (balance.creditInFavorCents > 0) {
     balanceRows.push(money('Saldo a favor del cliente', balance.creditInFavorCents, usdToVesCents(balance.creditInFavorCents, d.rate)));
@@ -234,7 +245,15 @@ export type EstadoCuentaInput = {
     status: PaymentStatus;
   }[];
   /** The abonos registered on those notas, oldest first. */
-  abonos: { date: Date | string; nota: string; method: string; reference: string; step: AbonoStep; totalCents: number }[];
+  abonos: {
+    date: Date | string;
+    nota: string;
+    method: string;
+    reference: string;
+    step: AbonoStep;
+    totalCents: number;
+    igtfCents: number;
+  }[];
 };
 
 export type EstadoCuentaModel = {
@@ -329,6 +348,7 @@ export function estadoCuentaModel(input: EstadoCuentaInput): EstadoCuentaModel {
       a.reference,
       ABONO_STEP_LABELS[a.step],
       formatUsd(a.totalCents),
+      formatUsd(a.igtfCents),
     ]),
     aging,
     totals: [

@@ -75,6 +75,7 @@ export async function abonosDe(db: Db, ventaId: number) {
       reference: abonos.reference,
       step: abonos.step,
       total: abonos.total,
+      igtf: abonos.igtf,
     })
     .from(abonos)
     .where(eq(abonos.ventaId, ventaId))
@@ -98,6 +99,7 @@ export async function abonosDeCliente(db: Db, clienteId: number, limit: number) 
       reference: abonos.reference,
       step: abonos.step,
       total: abonos.total,
+      igtf: abonos.igtf,
     })
     .from(abonos)
     .innerJoin(ventas, eq(ventas.id, abonos.ventaId))

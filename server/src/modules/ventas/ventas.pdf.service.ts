@@ -116,6 +116,7 @@ async function renderDocumentoPdf(db: Db, found: NonNullable<Awaited<ReturnType<
       reference: a.reference,
       step: a.step as AbonoStep,
       totalCents: toCents(a.total),
+      igtfCents: toCents(a.igtf),
     })),
   });
   return { fileName: model.fileName, body: await renderDocumento(model) };
@@ -156,6 +157,7 @@ export async function estadoDeCuentaPdf(db: Db, client: string, user: SessionUse
       reference: a.reference,
       step: a.step as AbonoStep,
       totalCents: toCents(a.total),
+      igtfCents: toCents(a.igtf),
     })),
   });
   return { fileName: model.fileName, body: await renderEstadoCuenta(model, now) };
@@ -408,11 +410,12 @@ async function renderDocumento(model: DocumentoPdfModel): Promise<Buffer> {
   if (model.balance.length > 0) {
     if (model.abonos.length > 0) {
       const abonoColumns: Column[] = [
-        { title: 'Fecha', width: 80, align: 'left' },
-        { title: 'Método', width: 130, align: 'left' },
-        { title: 'Referencia', width: 150, align: 'left' },
-        { title: 'Estado', width: 80, align: 'left' },
-        { title: 'Abono US$', width: 100, align: 'right' },
+        { title: 'Fecha', width: 70, align: 'left' },
+        { title: 'Método', width: 110, align: 'left' },
+        { title: 'Referencia', width: 130, align: 'left' },
+        { title: 'Estado', width: 70, align: 'left' },
+        { title: 'Abono US$', width: 85, align: 'right' },
+        { title: 'IGTF US$', width: 75, align: 'right' },
       ];
       y = table(doc, y, abonoColumns, model.abonos, () => MARGIN);
     }
@@ -451,12 +454,13 @@ async function renderEstadoCuenta(model: EstadoCuentaModel, now: Date): Promise<
   y = table(doc, y, columns, model.rows, () => MARGIN);
   if (model.abonos.length > 0) {
     const abonoColumns: Column[] = [
-      { title: 'Fecha del abono', width: 80, align: 'left' },
-      { title: 'Nota de entrega', width: 100, align: 'left' },
-      { title: 'Método', width: 110, align: 'left' },
-      { title: 'Referencia', width: 110, align: 'left' },
+      { title: 'Fecha del abono', width: 75, align: 'left' },
+      { title: 'Nota de entrega', width: 95, align: 'left' },
+      { title: 'Método', width: 95, align: 'left' },
+      { title: 'Referencia', width: 100, align: 'left' },
       { title: 'Estado', width: 60, align: 'left' },
-      { title: 'Abono US$', width: 80, align: 'right' },
+      { title: 'Abono US$', width: 65, align: 'right' },
+      { title: 'IGTF US$', width: 50, align: 'right' },
     ];
     y = table(doc, y, abonoColumns, model.abonos, () => MARGIN);
   }

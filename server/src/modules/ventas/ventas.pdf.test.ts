@@ -108,10 +108,31 @@ beforeAll(async () => {
   ajena = await write('contado', otro.id);
   const many = Array.from({ length: 70 }, (_, i) => ({ ...LINES[1], articleCode: `CZP${String(i).padStart(3, '0')}MARR02` }));
   larga = await write('credito', otro.id, many as typeof LINES);
-  // An abono of $50 registered on the nota.
-  await db
-    .insert(abonos)
-    .values({ ventaId: nota.id, method: 'zelle', amount: '50.00', total: '50.00', rate: RATE, reference: 'AB-1234', paidOn: '2026-11-20' });
+  // An approved Zelle abono of $51,55: $1,55 of IGTF (3 %) and $50 to the nota; a rejected one adds no IGTF.
+  await db.insert(abonos).values([
+    {
+      ventaId: nota.id,
+      step: 'aprobado',
+      method: 'zelle',
+      amount: '51.55',
+      total: '50.00',
+      igtf: '1.55',
+      rate: RATE,
+      reference: 'AB-1234',
+      paidOn: '2026-11-20',
+    },
+    {
+      ventaId: nota.id,
+      step: 'rechazado',
+      method: 'zelle',
+      amount: '10.00',
+      total: '9.70',
+      igtf: '0.30',
+      rate: RATE,
+      reference: 'AB-9',
+      paidOn: '2026-11-21',
+    },
+  ]);
   await db
     .update(ventas)
     .set({ balancePaid: '50.00', outstandingBalance: '77.59', paymentStatus: 'abonada' })
@@ -192,8 +213,13 @@ describe('PDF de la factura', () => {
     expect(text).toContain('Crédito');
     expect(text).toContain('AB-1234');
     expect(text).toContain('20/11/2026');
-    // Total without IGTF: 109,99 + 17,60 = 127,59; 50 paid; 77,59 owed (Bs. 2.832,04).
-    expect(text).toMatch(/TOTAL\s+\$ 127,59\s+Bs\. 4\.657,04/);
+    // The IGTF really charged: $1,55 of the approved abono (not the rejected one), in the totals and the
+    // abonos' table; the nota's own total 109,99 + 17,60 = 127,59; 50 paid; 77,59 owed (Bs. 2.832,04).
+    expect(text).toMatch(/IGTF \(pagos en divisas\)\s+\$ 1,55\s+Bs\. 56,58/);
+    expect(text).toMatch(/TOTAL\s+\$ 129,14\s+Bs\. 4\.713,62/);
+    expect(text).toMatch(/AB-1234\s+Aprobado\s+\$ 50,00\s+\$ 1,55/);
+    expect(text).toMatch(/Total de la nota\s+\$ 127,59/);
+    expect(text).toMatch(/IGTF aparte del saldo\s+\$ 1,55/);
     expect(text).toMatch(/Abonado\s+\$ 50,00\s+Bs\. 1\.825,00/);
     expect(text).toMatch(/Saldo pendiente \(Abonada\)\s+\$ 77,59\s+Bs\. 2\.832,04/);
   });
@@ -255,7 +281,7 @@ describe('PDF del estado de cuenta', () => {
     expect(text).toMatch(/36,5000/);
     expect(text).toContain('Bs. de la nota');
     expect(text).toContain('Antigüedad');
-    expect(text).toMatch(/20\/11\/2026\s+NE-[A-Z0-9]+-\d{6}\s+Zelle\s+AB-1234\s+Pendiente\s+\$ 50,00/);
+    expect(text).toMatch(/20\/11\/2026\s+NE-[A-Z0-9]+-\d{6}\s+Zelle\s+AB-1234\s+Aprobado\s+\$ 50,00\s+\$ 1,55/);
     expect(text).toContain('Página 1 de 1');
 
     const byDni = await get('/api/mayor/cuentas/estado-de-cuenta/J-301234567/pdf', 'vendedor-admin');
