@@ -3,14 +3,14 @@
 // returns and rate changes, through the real API and database. After each run: the money received
 // by method, in its currency, is what «Pagos recibidos» reports and what the documents were paid
 // with; every document's balance is total − discount − paid and never negative; and every payment
-// in divisas carries IGTF = rate × its amount (domain/igtf.ts). Sibling of mayor-cuentas.cobros.propiedad.test.ts.
+// in divisas carries IGTF = rate × its amount (domain/igtf.ts), an abono too, apart from the note's balance. Sibling of mayor-cuentas.cobros.propiedad.test.ts.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedPayment } from '#domain/checkout.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
-import { igtfDePago } from '#domain/igtf.ts';
+import { DEFAULT_IGTF, igtfDePago } from '#domain/igtf.ts';
 import { fromCents, toCents } from '#domain/money.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { registrarVenta } from '#test/cobros.ts';
@@ -38,7 +38,7 @@ const STEPS = 8;
 
 type Command =
   | { kind: 'orden'; method: 'zelle' | 'pago-movil' | 'paypal'; share: number; next: 'aprobar' | 'castigar' | 'rechazar' | 'resto' }
-  | { kind: 'nota'; units: number; abono: number; method: 'zelle' | 'pago-movil'; next: 'aprobado' | 'rechazado' }
+  | { kind: 'nota'; units: number; abono: number; method: 'zelle' | 'paypal' | 'pago-movil'; next: 'aprobado' | 'rechazado' }
   | { kind: 'descuento'; fraction: number }
   | { kind: 'devolucion' }
   | { kind: 'tasa'; rate: number };
@@ -60,7 +60,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       kind: fc.constant('nota' as const),
       units: fc.integer({ min: 1, max: 4 }),
       abono: fc.double({ min: 0.1, max: 1, noNaN: true }),
-      method: fc.constantFrom('zelle' as const, 'pago-movil' as const),
+      method: fc.constantFrom('zelle' as const, 'paypal' as const, 'pago-movil' as const),
       next: fc.constantFrom('aprobado' as const, 'rechazado' as const),
     }),
   },
@@ -75,7 +75,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 let buyer = 60_000;
 let ref = 900_000;
 let dni = 45_000_000;
-const seen = { corto: 0, castigo: 0, exceso: 0, resto: 0, rechazo: 0, abono: 0, descuento: 0, devolucion: 0, tasa: 0 };
+const seen = { corto: 0, castigo: 0, exceso: 0, resto: 0, rechazo: 0, abono: 0, abonoDivisas: 0, descuento: 0, devolucion: 0, tasa: 0 };
 
 async function ok(response: { statusCode: number; body: string }, ...allowed: number[]) {
   expect([200, 201, ...allowed], response.body).toContain(response.statusCode);
@@ -170,6 +170,7 @@ async function run(c: Command, notas: { number: string; id: number }[]) {
       }),
     );
     seen.abono++;
+    if (c.method !== 'pago-movil' && c.next === 'aprobado') seen.abonoDivisas++;
   } else if (c.kind === 'descuento' && notas.length > 0) {
     const nota = notas[notas.length - 1];
     const [{ outstanding }] = await rows<{ outstanding: string }>(
@@ -265,10 +266,45 @@ async function checkBooks() {
     expect(toCents(p.igtf)).toBe(expected);
     expect(toCents(p.docIgtf)).toBe(toCents(p.sumIgtf));
   }
+  // An abono in divisas carries IGTF = the store's rate × what was received, apart from the note: it
+  // pays total to the note and amount = total + IGTF; in bolívares (or a discount), none.
+  const abonoRows = await rows<{
+    venta_id: number;
+    step: string;
+    currency: string;
+    amount: string;
+    total: string;
+    igtf: string;
+    reference: string;
+  }>(t, sql`SELECT venta_id, step, currency, amount::text, total::text, igtf::text, reference FROM abonos`);
+  const approvedIgtf = new Map<number, number>();
+  for (const a of abonoRows) {
+    const descuento = a.reference === 'descuento';
+    const expected = descuento ? 0 : igtfDePago(a.currency as 'USD', toCents(a.currency === 'USD' ? a.amount : a.total), DEFAULT_IGTF);
+    expect(toCents(a.igtf)).toBe(expected);
+    if (a.currency === 'USD' && !descuento) expect(toCents(a.amount)).toBe(toCents(a.total) + toCents(a.igtf));
+    if (a.step === 'aprobado') approvedIgtf.set(a.venta_id, (approvedIgtf.get(a.venta_id) ?? 0) + expected);
+  }
+  // The IGTF of a nota = the rate × its approved abonos in divisas, one payment at a time; a rejected abono adds none…
+  const notaIgtf = await rows<{ id: number; igtf: string }>(
+    t,
+    sql`SELECT venta_id AS id, sum(igtf)::text AS igtf FROM abonos WHERE step = 'aprobado' GROUP BY venta_id`,
+  );
+  for (const n of notaIgtf) expect(toCents(n.igtf)).toBe(approvedIgtf.get(n.id) ?? 0);
+  // …and it is never paid on the note: a counter nota's paid is what its standing abonos put on it.
+  const counterNotes = await rows<{ id: number; paid: string; abonado: string }>(
+    t,
+    sql`SELECT v.id, v.balance_paid::text AS paid,
+               coalesce((SELECT sum(total) FROM abonos WHERE venta_id = v.id AND step <> 'rechazado' AND reference <> 'descuento'), 0)::text AS abonado
+          FROM ventas v WHERE v.kind = 'nota-entrega' AND v.source = 'mostrador'
+            AND NOT EXISTS (SELECT 1 FROM venta_pagos p WHERE p.venta_id = v.id)
+            AND NOT EXISTS (SELECT 1 FROM devoluciones d WHERE d.venta_id = v.id)`,
+  );
+  for (const n of counterNotes) expect(toCents(n.paid)).toBe(toCents(n.abonado));
 }
 
 describe('propiedad: el dinero recibido cuadra en cada canal', () => {
-  it(`${RUNS} corridas de hasta ${STEPS} pasos: recibido por método = reporte = lo pagado de los documentos; saldos ≥ 0; IGTF = tasa × divisas`, async () => {
+  it(`${RUNS} corridas de hasta ${STEPS} pasos: recibido por método = reporte = lo pagado de los documentos; saldos ≥ 0; IGTF = tasa × divisas (pagos y abonos aprobados, aparte del saldo)`, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: STEPS }), async (commands) => {
         const notas: { number: string; id: number }[] = [];
@@ -280,6 +316,7 @@ describe('propiedad: el dinero recibido cuadra en cada canal', () => {
     // The runs went through the interesting cases.
     expect(seen.corto).toBeGreaterThan(0);
     expect(seen.abono).toBeGreaterThan(0);
+    expect(seen.abonoDivisas).toBeGreaterThan(0);
     expect(seen.tasa).toBeGreaterThan(0);
   }, 600_000);
 });
