@@ -123,7 +123,9 @@ describe('texto del estado de cuenta', () => {
       today: '2026-11-23',
       todayRate: { amount: '318.7425', date: '2026-11-23T13:00:00Z' },
       notas: [nota('NE-1', '2026-11-30', 1000, '40'), nota('NE-2', '2026-10-01', 2000, '30'), nota('NE-3', '2026-01-01', 0, '10')],
-      abonos: [{ date: '2026-10-05', nota: 'NE-2', method: 'zelle', reference: 'ZL-1', step: 'aprobado', totalCents: 8000, igtfCents: 247 }],
+      abonos: [
+        { date: '2026-10-05', nota: 'NE-2', method: 'zelle', reference: 'ZL-1', step: 'aprobado', totalCents: 8000, igtfCents: 247 },
+      ],
     });
     expect(model.abonos).toEqual([['05/10/2026', 'NE-2', 'Zelle', 'ZL-1', 'Aprobado', '$ 80,00', '$ 2,47']]);
     expect(model.fileName).toBe('estado-de-cuenta_V-12345678_2026-11-23.pdf');

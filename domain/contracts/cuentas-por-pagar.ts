@@ -89,6 +89,8 @@ export const pagoProveedor = z.object({
   rate: z.string(),
   /** What it counts on the document, in the document's currency. */
   applied: z.string(),
+  /** The IGTF (US$) the store paid on top of a payment in divisas; never counted on the document. */
+  igtf: z.string(),
   reference: z.string(),
   bankCode: z.string(),
   paidOn: z.string(),

@@ -204,6 +204,7 @@ export async function pagosDe(db: Db, documentoId: number) {
       amount: pagosProveedor.amount,
       rate: pagosProveedor.rate,
       applied: pagosProveedor.applied,
+      igtf: pagosProveedor.igtf,
       reference: pagosProveedor.reference,
       bankCode: pagosProveedor.bankCode,
       paidOn: pagosProveedor.paidOn,

@@ -26,10 +26,11 @@ import {
 import { caracasIsoDate, formatDate } from '#domain/dates.ts';
 import { addCents, type Currency, formatRate, formatUsd, fromCents, toCents } from '#domain/money.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
-import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingBucket, agingBucket, daysOverdue, normalizeDni } from '#domain/ventas.ts';
+import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingBucket, agingBucket, daysOverdue, igtfOf, normalizeDni } from '#domain/ventas.ts';
 import type { Db } from '#server/db/client.ts';
 import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
+import { igtfDeVentas } from '#server/modules/config/config.service.ts';
 import { csvStream, type SheetColumnSpec, type SheetValue, writeXlsx } from '#server/modules/configuracion/configuracion.importar.hoja.ts';
 import { tasaDelDia } from '#server/modules/general/general.service.ts';
 import * as repo from './cuentas-por-pagar.repo.ts';
@@ -177,6 +178,7 @@ export async function registrarPago(
   if (input.paidOn > today()) throw new ReglaNegocio('La fecha del pago no puede ser posterior a hoy.');
   const currency = methodCurrency(input.method);
   const rate = input.rate ?? (await tasaDelDia(db)).amount;
+  const igtf = await igtfDeVentas(db);
   const amountCents = toCents(input.amount);
   await db.transaction(async (tx) => {
     const doc = await repo.lockDocumento(tx, input.documentoId);
@@ -196,6 +198,8 @@ export async function registrarPago(
       amount: fromCents(amountCents),
       rate,
       applied: fromCents(applied),
+      // In divisas the store pays the IGTF on top (domain/igtf.ts): the supplier's balance counts all it was paid.
+      igtf: fromCents(igtfOf(input.method, currency === 'USD' ? amountCents : 0, igtf)),
       reference: input.reference.replace(/\s+/g, '').toUpperCase(),
       bankCode: input.bankCode,
       paidOn: input.paidOn,

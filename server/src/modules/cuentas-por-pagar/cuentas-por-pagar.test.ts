@@ -226,6 +226,23 @@ describe('pagos a proveedores', () => {
     expect(absurdDoc.statusCode).toBe(400);
   });
 
+  it('un pago en divisas lleva el IGTF de la tienda aparte (guardado y mostrado); en Bs. no; el documento cuenta todo lo pagado', async () => {
+    const p = await supplier('Telas Carabobo');
+    const doc = await document(p, { total: '100.00' });
+    const zelle = await pay(doc.id, '50', { reference: 'ZL 77' });
+    expect(zelle.statusCode, zelle.body).toBe(201);
+    // 3 % of $ 50,00 = $ 1,50, paid by the store on top: the supplier's balance counts the $ 50,00.
+    expect(zelle.json().data).toMatchObject({ balancePaid: '50.00', outstandingBalance: '50.00' });
+    expect(zelle.json().data.pagos[0]).toMatchObject({ currency: 'USD', amount: '50.00', applied: '50.00', igtf: '1.50' });
+    const [stored] = await rows<{ igtf: string }>(
+      t,
+      sql`SELECT igtf::text FROM pagos_proveedor WHERE id = ${zelle.json().data.pagos[0].id}`,
+    );
+    expect(stored.igtf).toBe('1.50');
+    const bs = await pay(doc.id, '730.00', { method: 'transferencia', rate: '36.50', bankCode: '0134', reference: '55443322' });
+    expect(bs.json().data.pagos.find((x: { currency: string }) => x.currency === 'VES')).toMatchObject({ applied: '20.00', igtf: '0.00' });
+  });
+
   it('dos pagos a la vez que juntos pasan del saldo: uno entra y el otro se rechaza', async () => {
     const p = await supplier('Hilos Lara');
     const doc = await document(p, { total: '100.00' });

@@ -436,6 +436,7 @@ function Pagos({ pagos, owed, result, busy }: { pagos: PagoProveedor[]; owed: Cu
             <Table.Th>Referencia</Table.Th>
             <Table.Th ta="right">Monto</Table.Th>
             <Table.Th ta="right">Cuenta en el documento</Table.Th>
+            <Table.Th ta="right">IGTF (aparte)</Table.Th>
             <Table.Th>Registró</Table.Th>
             <Table.Th />
           </Table.Tr>
@@ -465,6 +466,9 @@ function Pagos({ pagos, owed, result, busy }: { pagos: PagoProveedor[]; owed: Cu
               </Table.Td>
               <Table.Td ta="right" style={NOWRAP}>
                 {money(owed, p.applied)}
+              </Table.Td>
+              <Table.Td ta="right" style={NOWRAP} data-testid={`pago-igtf-${p.id}`}>
+                {toCents(p.igtf) > 0 ? formatUsd(toCents(p.igtf)) : '—'}
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{p.registeredBy ?? '—'}</Text>
@@ -591,6 +595,10 @@ function DetalleDocumento({
             <NativeSelect label="Banco" name="bankCode" data={BANK_OPTIONS} error={error('bankCode')} />
             <TextInput label="Nota" name="note" error={error('note')} />
           </SimpleGrid>
+          <Text size="xs" c="dimmed" mt="xs">
+            Un pago en divisas (Zelle, efectivo en dólares, PayPal, Uphold) lleva el IGTF de la tienda sobre lo pagado: lo paga la tienda
+            aparte y el documento cuenta todo lo pagado al proveedor.
+          </Text>
           <Group justify="end" mt="sm">
             <Button type="submit" loading={busy && result?.intent === 'pago'}>
               Registrar pago
