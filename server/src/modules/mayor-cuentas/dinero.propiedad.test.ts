@@ -211,7 +211,7 @@ async function checkBooks() {
     sql`SELECT method, currency, sum(amount)::text AS amount, sum(usd)::text AS usd, count(*)::int AS n FROM (
           SELECT p.method, p.currency, p.amount - p.change AS amount, p.amount_usd AS usd FROM venta_pagos p
           UNION ALL
-          SELECT a.method, a.currency, a.amount, a.total FROM abonos a WHERE a.step = 'aprobado' AND a.reference <> 'descuento') x
+          SELECT a.method, a.currency, a.amount, a.total + a.igtf FROM abonos a WHERE a.step = 'aprobado' AND a.reference <> 'descuento') x
         GROUP BY method, currency ORDER BY method, currency`,
   );
   // …is the approved money of the orders that became a sale, and what the report says.

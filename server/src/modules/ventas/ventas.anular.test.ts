@@ -194,7 +194,8 @@ describe('anular una venta escrita', () => {
       t,
       sql`SELECT voided_at, outstanding_balance::text FROM ventas WHERE number = ${nota.number}`,
     );
-    expect(row).toEqual({ voided_at: null, outstanding_balance: '100.00' });
+    // $ 116,00 − the $ 15,52 the Zelle abono of $ 16,00 put on the note (its $ 0,48 of IGTF apart).
+    expect(row).toEqual({ voided_at: null, outstanding_balance: '100.48' });
   });
 
   it('solo admin y vendedor-admin anulan; un motivo corto, un número mal escrito o inexistente: mensajes claros', async () => {

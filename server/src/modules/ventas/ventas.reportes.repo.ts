@@ -312,7 +312,7 @@ export async function seriesByMethod(db: Db, f: SalesWhere): Promise<{ key: stri
     sql`SELECT x.method AS key, count(*)::int AS pagos, sum(x.usd)::text AS "amountUsd"
           FROM (SELECT p.method, p.amount_usd AS usd FROM ${ventaPagos} p JOIN ${ventas} ON ventas.id = p.venta_id WHERE ${where}${since('p')}
                 UNION ALL
-                SELECT a.method, a.total FROM ${abonos} a JOIN ${ventas} ON ventas.id = a.venta_id
+                SELECT a.method, a.total + a.igtf FROM ${abonos} a JOIN ${ventas} ON ventas.id = a.venta_id
                  WHERE a.step = 'aprobado' AND a.reference <> ${DESCUENTO_REFERENCE} AND ${where}${since('a')}) x
          GROUP BY x.method
          ORDER BY sum(x.usd) DESC, 1`,
@@ -451,8 +451,8 @@ function paymentsUnion(f: PaymentsWhere, newest?: number): SQL {
                      WHERE ${paymentParts(f, 'p')}${cut('p')})`);
   }
   if (f.origen !== 'venta') {
-    parts.push(sql`(SELECT 'abono' AS origen, a.id, a.created_at AS date, a.method, a.currency, a.amount, a.total AS amount_usd,
-                           a.rate, 0::numeric AS igtf, a.reference, a.venta_id
+    parts.push(sql`(SELECT 'abono' AS origen, a.id, a.created_at AS date, a.method, a.currency, a.amount, a.total + a.igtf AS amount_usd,
+                           a.rate, a.igtf, a.reference, a.venta_id
                       FROM ${abonos} a
                      WHERE a.step = 'aprobado' AND a.reference <> ${DESCUENTO_REFERENCE} AND ${paymentParts(f, 'a')}${cut('a')})`);
   }
