@@ -78,23 +78,31 @@ test.describe('cuentas por cobrar', () => {
     await expect(page.getByTestId('form-abono')).toContainText('El monto no es válido (ejemplo: 1.234,56)');
 
     const stamp = Date.now().toString().slice(-8);
+    // A Zelle abono carries the IGTF (3 %) apart from the balance: the form says so before registering,
+    // and the abono of $ 10,00 puts $ 9,70 on the note; the one of $ 5,00, $ 4,85.
+    await page.getByTestId('abono-metodo').selectOption('zelle');
+    await monto.fill('10,00');
+    await expect(page.getByTestId('abono-igtf-detalle')).toHaveText('IGTF 3 %: $ 0,30 · a la nota: $ 9,70');
     await registrarAbono(page, '10', `ZE2E${stamp}A`);
-    await saldoEs(page, owed - 1_000);
+    await saldoEs(page, owed - 970);
+    await expect(page.locator('[data-testid^="abono-"]').filter({ hasText: `ZE2E${stamp}A` })).toContainText(
+      'IGTF $ 0,30 aparte del saldo',
+    );
     await registrarAbono(page, '5.00', `ZE2E${stamp}B`);
-    await saldoEs(page, owed - 1_500);
+    await saldoEs(page, owed - 1_455);
 
     // Reject the first one: its $10 go back to the balance; the other stays pending.
     const first = page.locator('[data-testid^="abono-"]').filter({ hasText: `ZE2E${stamp}A` });
     await first.getByRole('link', { name: 'Rechazar…' }).click();
     const confirmacion = first.locator('[data-testid^="confirmar-rechazo-"]');
-    await expect(confirmacion.getByTestId('efecto-rechazo')).toContainText(`pasa de ${formatUsd(owed - 1_500)}`);
-    await expect(confirmacion.getByTestId('efecto-rechazo')).toContainText(`a ${formatUsd(owed - 500)} (Bs. `);
+    await expect(confirmacion.getByTestId('efecto-rechazo')).toContainText(`pasa de ${formatUsd(owed - 1_455)}`);
+    await expect(confirmacion.getByTestId('efecto-rechazo')).toContainText(`a ${formatUsd(owed - 485)} (Bs. `);
     await noSidewaysScroll(page);
     // Nothing happened yet: the balance is the same until it is confirmed with a reason.
-    await saldoEs(page, owed - 1_500);
+    await saldoEs(page, owed - 1_455);
     await confirmacion.getByTestId('motivo-rechazo').fill('La referencia no aparece en Zelle');
     await confirmacion.getByTestId('confirmar-rechazo').click();
-    await saldoEs(page, owed - 500);
+    await saldoEs(page, owed - 485);
     await expect(page.getByTestId('accion-resultado')).toContainText('Abono rechazado');
     await expect(first.locator('[data-paso]')).toHaveAttribute('data-paso', 'rechazado');
     await expect(first.locator('[data-testid^="revision-"]')).toHaveText(
@@ -115,20 +123,20 @@ test.describe('cuentas por cobrar', () => {
     await expect(devolucion.getByTestId('efecto-devolucion')).toContainText(/baja \$ [\d.]+,\d{2} \(Bs\. [\d.]+,\d{2}\)/);
     await noSidewaysScroll(page);
     const baja = centsOf(await devolucion.getByTestId('efecto-devolucion').textContent());
-    await saldoEs(page, owed - 500);
+    await saldoEs(page, owed - 485);
     await devolucion.getByTestId('motivo-devolucion').fill('Talla equivocada');
     await devolucion.getByTestId('confirmar-devolucion').click();
     await expect(page.getByTestId('accion-resultado')).toContainText('Devolución registrada');
     await expect(page.getByTestId(`devueltas-${lineId}`)).toHaveText('1 devuelta');
     await expect(page.getByTestId('devoluciones')).toContainText('motivo: Talla equivocada');
-    await saldoEs(page, owed - 500 - baja);
-    const afterReturn = owed - 500 - baja;
+    await saldoEs(page, owed - 485 - baja);
+    const afterReturn = owed - 485 - baja;
 
     // The list shows the same balance for the note, and its total went down by the $5 that stand.
     await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar?search=${number}`);
     await expect(page.getByTestId(`tarjeta-saldo-${number}`)).toHaveText(`Saldo ${formatUsd(afterReturn)}`);
     await page.goto(`${baseUrl()}/dashboard/cuentas/por-cobrar`);
-    expect(centsOf(await page.getByTestId('total-pendiente').textContent())).toBe(totalBefore - 500 - baja);
+    expect(centsOf(await page.getByTestId('total-pendiente').textContent())).toBe(totalBefore - 485 - baja);
     await noSidewaysScroll(page);
 
     // The customer's statement ends where the note is.

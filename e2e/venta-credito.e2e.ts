@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
+import { abonoRecibido } from '#domain/abono.ts';
+import { DEFAULT_IGTF } from '#domain/igtf.ts';
 import { formatUsd } from '#domain/money.ts';
 import { baseUrl, expect, login, newPage, noSidewaysScroll, test } from './fixtures.ts';
 
@@ -135,14 +137,17 @@ test.describe('venta a crédito', () => {
     await saldoEs(page, sale.totalCents);
     expect(centsOf(await page.getByTestId('nota-total').textContent())).toBe(sale.totalCents);
 
-    // Two abonos, 30 % and 20 % of the total: each takes its amount off the balance at once.
+    // Two Zelle abonos, 30 % and 20 % of the total: each takes off the balance at once what is left after
+    // its IGTF (3 %, apart from the balance).
     const first = Math.round(sale.totalCents * 0.3);
     const second = Math.round(sale.totalCents * 0.2);
+    const firstNet = abonoRecibido('USD', first, DEFAULT_IGTF).toNoteCents;
+    const secondNet = abonoRecibido('USD', second, DEFAULT_IGTF).toNoteCents;
     expect(second).toBeGreaterThan(0);
     await registrarAbono(page, first, `ZC${stamp}A`);
-    await saldoEs(page, sale.totalCents - first);
+    await saldoEs(page, sale.totalCents - firstNet);
     await registrarAbono(page, second, `ZC${stamp}B`);
-    await saldoEs(page, sale.totalCents - first - second);
+    await saldoEs(page, sale.totalCents - firstNet - secondNet);
     await noSidewaysScroll(page);
 
     // Rejecting the first gives its amount back; the second stays pending and still counts.
@@ -150,7 +155,7 @@ test.describe('venta a crédito', () => {
     await rejected.getByRole('link', { name: 'Rechazar…' }).click();
     await rejected.getByTestId('motivo-rechazo').fill('No llegó a la cuenta');
     await rejected.getByTestId('confirmar-rechazo').click();
-    const owed = sale.totalCents - second;
+    const owed = sale.totalCents - secondNet;
     await saldoEs(page, owed);
     await expect(page.getByTestId('accion-resultado')).toContainText('Abono rechazado');
     await expect(rejected.locator('[data-paso]')).toHaveAttribute('data-paso', 'rechazado');
