@@ -121,7 +121,7 @@ test.describe('crédito para un mayorista nuevo', () => {
     await expect(admin.page.getByTestId(`cliente-${dni}`)).toContainText('Límite $ 1.500,00 · 30 días');
     await admin.page.goto(`${baseUrl()}/dashboard/venta/credito?search=${number}`);
     await expect(admin.page.getByTestId(`tarjeta-credito-${number}`)).toContainText('Mostrador');
-    await expect(admin.page.getByTestId(`tarjeta-saldo-credito-${number}`)).toHaveText(`Saldo ${formatUsd(held.totalCents - 1000)}`);
+    await expect(admin.page.getByTestId(`tarjeta-saldo-credito-${number}`)).toHaveText(`Saldo ${formatUsd(held.totalCents - 970)}`);
     await noSidewaysScroll(admin.page);
     expect(seller.errors).toEqual([]);
     expect(admin.errors).toEqual([]);
