@@ -759,6 +759,9 @@ describe('rechazar y devolver piden el motivo y lo guardan', () => {
     const detalle = await verAbonos(n.clienteId, n.number);
     expect(detalle.lines[0].returnedQuantity).toBe(1);
     expect(detalle.devoluciones[0]).toMatchObject({ quantity: 1, note: 'Talla equivocada' });
+  });
+});
+
 describe('IGTF de los abonos en divisas (docs/dominio.md §IGTF)', () => {
   it('un abono Zelle de $ 50,00 lleva $ 1,50 de IGTF aparte del saldo: abona $ 48,50; en Bs. no lleva; el rechazado no suma', async () => {
     expect((await api.call('admin', 'PATCH', '/api/config/igtf', { cobrar: true, tasa: '3' })).statusCode).toBe(200);
