@@ -3,7 +3,6 @@
 // document's frozen rate. The server only draws these rows; here they can be tested without a PDF.
 import { ABONO_STEP_LABELS, type AbonoStep, PAYMENT_STATUS_LABELS, type PaymentStatus } from './abono.ts';
 import { formatDate } from './dates.ts';
-import { parseDecimal } from './decimal.ts';
 import { igtfTasaTexto } from './igtf.ts';
 import { addCents, formatAmount, formatRate, formatRatePerUsd, formatUsd, formatVes, toCents, usdToVesCents } from './money.ts';
 import { RESUMEN_COBRO_LABELS } from './resumen-cobro.ts';

@@ -16,7 +16,7 @@ import {
   type ReceivableTotals,
 } from '#domain/contracts/mayor-cuentas.ts';
 import { caracasIsoDate, formatDate } from '#domain/dates.ts';
-import { formatUsd, formatVes, toCents } from '#domain/money.ts';
+import { formatUsd, formatVes } from '#domain/money.ts';
 import { resumenDeCobro } from '#domain/resumen-cobro.ts';
 import { DEFAULT_EXCHANGE_RATE } from '#domain/store-constants.ts';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS } from '#domain/ventas.ts';
