@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digitoVerificadorRif, leerDocumento, leerTelefono, movilGuardado } from './identidad.ts';
+import { digitoVerificadorRif, leerDocumento, leerTelefono, movilGuardado, numeroWhatsapp } from './identidad.ts';
 
 const valor = (texto: string) => {
   const lectura = leerDocumento(texto);
@@ -140,5 +140,13 @@ describe('leerTelefono', () => {
     expect(movilGuardado('04145550101')).toBe('0414-555-0101');
     expect(movilGuardado('0212-555-0100')).toBeNull();
     expect(movilGuardado('+13055550101')).toBeNull();
+  });
+});
+
+describe('el número de un enlace de WhatsApp', () => {
+  it('lleva el código del país y no el 0 nacional', () => {
+    expect(numeroWhatsapp('0424-555-0123')).toBe('584245550123');
+    expect(numeroWhatsapp('+58 424-555-0123')).toBe('584245550123');
+    expect(numeroWhatsapp('+1 305 555 0101')).toBe('13055550101');
   });
 });

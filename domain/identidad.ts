@@ -128,6 +128,15 @@ export function leerTelefono(texto: string): LecturaTelefono {
   return { ok: true, valor: `${codigo}-${digitos.slice(4, 7)}-${digitos.slice(7)}`, movil };
 }
 
+/**
+ * The number a wa.me link takes: digits only, with the country code and without the national 0
+ * (0424-555-0123 → 584245550123; +1 305… stays 1305…).
+ */
+export function numeroWhatsapp(telefono: string): string {
+  const digitos = telefono.replace(/\D/g, '');
+  return /^0[24]\d{9}$/.test(digitos) ? `58${digitos.slice(1)}` : digitos;
+}
+
 /** A Venezuelan mobile in its stored form (0414-555-0101), or null: what pago móvil and WhatsApp need. */
 export function movilGuardado(texto: string): string | null {
   const lectura = leerTelefono(texto);

@@ -178,10 +178,23 @@ test.describe('conciliación bancaria', () => {
     await noSidewaysScroll(page);
 
     // The orders and abonos took their step through their own paths.
-    const step = async (code: string) =>
-      (await api<{ order: { step: string } }>(bearer, 'GET', `/orden-compra/buscar-detalles-ordene-compra?code=${code}`)).order.step;
-    await expect(step(byReference)).resolves.toBe('pago-confirmado');
-    await expect(step(byDate)).resolves.toBe('pago-confirmado');
+    const detail = (code: string) =>
+      api<{ order: { step: string }; payments: { status: string; amount: string }[] }>(
+        bearer,
+        'GET',
+        `/orden-compra/buscar-detalles-ordene-compra?code=${code}`,
+      );
+    const step = async (code: string) => (await detail(code)).order.step;
+    // The bank confirms each payment for what it received, which is less than these orders' totals:
+    // the payment is approved at that amount and the order waits for the rest (docs/dominio.md).
+    for (const [code, amount] of [
+      [byReference, '1500.00'],
+      [byDate, '1234.50'],
+    ] as const) {
+      const seen = await detail(code);
+      expect(seen.payments.map((p) => [p.status, p.amount])).toEqual([['aprobado', amount]]);
+      expect(seen.order.step).toBe('pendiente');
+    }
     await expect(step(nearMiss)).resolves.toBe('pago-por-confirmar');
     for (const [id, note] of [
       [a1, owing[0].number],

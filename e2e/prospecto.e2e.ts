@@ -79,7 +79,7 @@ test.describe('prospectos', () => {
     await page.getByTestId('procesar-como-venta').click();
     await page.waitForURL(new RegExp(`/dashboard/venta/nueva\\?prospecto=${id}$`));
     await page.getByTestId('prospecto-venta').waitFor();
-    await expect(page.getByTestId('cliente-dni')).toHaveValue('J-308765432');
+    await expect(page.getByTestId('cliente-dni')).toHaveValue('J-30876543-2');
     await page.getByTestId(`linea-${article?.articleCode}`).waitFor();
     const select = page.getByTestId('venta-tienda');
     await page.waitForLoadState('networkidle');

@@ -88,9 +88,9 @@ test.describe('tiendas y existencia en un teléfono', () => {
     await admin.page.goto(`${baseUrl()}/dashboard/tiendas/empresa`);
     await admin.page.getByLabel('RIF').fill('J-123');
     await admin.page.getByTestId('guardar-empresa').click();
-    await admin.page.getByText('El RIF no es válido (ejemplo: J-41234567-8)').waitFor();
+    await admin.page.getByText('El RIF o la cédula no es válida (ejemplo: J-50123456-6 o V-18456789)').waitFor();
     await admin.page.getByLabel('Razón social').fill('Vitrina Moda Oriente C.A.');
-    await admin.page.getByLabel('RIF').fill('j-40000000-1');
+    await admin.page.getByLabel('RIF').fill('j-40000000-9');
     await admin.page.getByTestId('guardar-empresa').click();
     await admin.page.getByTestId('empresa-guardada').waitFor();
     expect(await overflow(admin.page)).toBe(0);
@@ -98,7 +98,7 @@ test.describe('tiendas y existencia en un teléfono', () => {
 
     const shopper = await newPage(browser, PHONE);
     await shopper.page.goto(`${baseUrl()}/nuestras-tiendas`);
-    await expect(shopper.page.getByTestId('pie-empresa')).toContainText('Vitrina Moda Oriente C.A. · RIF J-40000000-1');
+    await expect(shopper.page.getByTestId('pie-empresa')).toContainText('Vitrina Moda Oriente C.A. · RIF J-40000000-9');
     const names = await shopper.page.getByTestId('tienda').locator('h2').allTextContents();
     expect(names).toContain('Vitrina Sambil Caracas');
     expect(names.some((n) => n.startsWith('Almacén'))).toBe(false);

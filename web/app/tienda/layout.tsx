@@ -2,6 +2,7 @@
 import { type ReactNode, useState } from 'react';
 import { Form, Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { linePath } from '#domain/catalogo-urls.ts';
+import { numeroWhatsapp } from '#domain/identidad.ts';
 import { loginHref } from '#web/auth/volver.ts';
 import { SelectorMoneda } from '#web/components/selector-moneda.tsx';
 import { useRootData } from '#web/root.tsx';
@@ -241,7 +242,7 @@ function PiePagina({ footer, storeName, empresa }: { footer: RootData['footer'];
               </a>
             ))}
             {footer.whatsapp && (
-              <a href={`https://wa.me/${footer.whatsapp.replace(/\D/g, '')}`} className={contacto} rel="noopener">
+              <a href={`https://wa.me/${numeroWhatsapp(footer.whatsapp)}`} className={contacto} rel="noopener">
                 WhatsApp
               </a>
             )}

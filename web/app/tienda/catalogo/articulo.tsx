@@ -8,6 +8,7 @@ import { articlePath, linePath, modelImageUrl, subLinePath } from '#domain/catal
 import { agregarV2 } from '#domain/contracts/carrito.ts';
 import { type ArticleDetail, articulo } from '#domain/contracts/catalogo.ts';
 import { type GuiaDeTallas as Guia, guiaDeTallas } from '#domain/guia-de-tallas.ts';
+import { numeroWhatsapp } from '#domain/identidad.ts';
 import { fromCents } from '#domain/money.ts';
 import { precioAlPublico } from '#domain/precio-al-publico.ts';
 import { Migas } from '#web/components/migas.tsx';
@@ -122,7 +123,7 @@ const LOW_STOCK = 3;
 /** «Compartir» and «Preguntar» on WhatsApp: the first to anyone, the second to the store's number. */
 function WhatsApp({ article, url, price }: { article: ArticleDetail; url: string; price: string }) {
   const { footer } = useRootData();
-  const store = footer.whatsapp.replace(/\D/g, '');
+  const store = numeroWhatsapp(footer.whatsapp);
   const share = `${article.name} (${article.colorName}) a ${price} en Vitrina: ${url}`;
   const ask = `Hola, quisiera más información de ${article.name}, color ${article.colorName} (código ${article.model}): ${url}`;
   return (

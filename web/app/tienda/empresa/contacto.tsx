@@ -1,5 +1,6 @@
 // /contact: the store's phones and address, and the contact form.
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { numeroWhatsapp } from '#domain/identidad.ts';
 import { type ContactoResult, enviarMensaje, FormularioContacto } from '#web/components/formulario-contacto.tsx';
 import { PaginaSimple } from '#web/components/pagina-simple.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -31,7 +32,7 @@ export default function Contacto({ actionData }: Route.ComponentProps) {
               </Anchor>
             ))}
             {footer.whatsapp && (
-              <Anchor href={`https://wa.me/${footer.whatsapp.replace(/\D/g, '')}`} rel="noopener">
+              <Anchor href={`https://wa.me/${numeroWhatsapp(footer.whatsapp)}`} rel="noopener">
                 WhatsApp {footer.whatsapp}
               </Anchor>
             )}
