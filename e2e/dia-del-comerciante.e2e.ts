@@ -81,7 +81,8 @@ test.describe('el día del comerciante', () => {
   // A step that cannot happen fails in a minute, not at the journey's bound.
   test.use({ actionTimeout: 60_000 });
   test('producto, cupón, compra con pago corto castigado, despacho, factura, pagos recibidos, mostrador con IGTF, crédito a un mayorista nuevo, abonos y estado de cuenta', async () => {
-    test.setTimeout(600_000);
+    // A whole day of screens: three times the bound of one journey (a bound, not a wait).
+    test.slow();
     const pick = await pickArticle();
     const coupon = `DIA${stamp}`;
     let order = '';
