@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liquidarOrden, saldoDeOrden, usdWorthOf } from './pago-orden.ts';
+import { liquidarOrden, saldoDeOrden, usdWorthOf, vueltoDelUltimoPago, vueltoTexto } from './pago-orden.ts';
 
 const base = { dueCents: 4_094, toleranceCents: 100, writeOff: false };
 
@@ -47,5 +47,46 @@ describe('saldoDeOrden', () => {
       missingVes: '437.60',
       missingDivisas: '10.94',
     });
+  });
+});
+
+describe('vueltoDelUltimoPago', () => {
+  const igtf = { charged: true, basisPoints: 300 };
+  it('en divisas: el último pago se queda lo que faltaba más su IGTF, y el resto es vuelto', () => {
+    // Owes $ 40,00 before IGTF; $ 50,00 by Zelle: keeps 41,24 (40,00 + IGTF 1,24), gives 8,76 back.
+    const v = vueltoDelUltimoPago([{ method: 'zelle', amount: '50.00' }], '40.0000', igtf, 4_000);
+    expect(v).toEqual({ index: 0, changeCents: 876, staysUsdCents: 4_124, igtfCents: 124 });
+    expect(4_124 - 124).toBe(4_000);
+  });
+  it('en bolívares: sin IGTF, el vuelto en Bs. es lo traído menos los Bs. de lo que se queda', () => {
+    const v = vueltoDelUltimoPago([{ method: 'pago-movil', amount: '2000.00' }], '40.0000', igtf, 4_000);
+    expect(v).toEqual({ index: 0, changeCents: 40_000, staysUsdCents: 4_000, igtfCents: 0 });
+    expect(vueltoTexto(v!, { method: 'pago-movil' }, '40.0000')).toBe('Vuelto por devolver al cliente: Bs. 400,00 ($ 10,00).');
+  });
+  it('con un pago anterior: el último da el vuelto de lo que sobra de ambos', () => {
+    const v = vueltoDelUltimoPago(
+      [
+        { method: 'pago-movil', amount: '800.00' },
+        { method: 'pago-movil', amount: '1600.00' },
+      ],
+      '40.0000',
+      igtf,
+      4_000,
+    );
+    expect(v).toMatchObject({ index: 1, changeCents: 80_000, staysUsdCents: 2_000 });
+  });
+  it('si los anteriores ya cubren la orden, o nada sobra, no hay vuelto (el exceso queda a favor)', () => {
+    expect(vueltoDelUltimoPago([{ method: 'zelle', amount: '41.24' }], '40.0000', igtf, 4_000)).toBeNull();
+    expect(
+      vueltoDelUltimoPago(
+        [
+          { method: 'pago-movil', amount: '1600.00' },
+          { method: 'zelle', amount: '5.00' },
+        ],
+        '40.0000',
+        igtf,
+        4_000,
+      ),
+    ).toBeNull();
   });
 });

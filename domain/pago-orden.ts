@@ -174,3 +174,51 @@ export function saldoDeOrden(
     missingDivisas: fromCents(missing + igtfParaCubrir(missing, igtfOfOrder(order))),
   };
 }
+
+export type VueltoDePago = {
+  /** Which of the payments gives the change back (the last one that is not all change). */
+  index: number;
+  /** The change, in that payment's own currency (cents). */
+  changeCents: number;
+  /** What that payment counts on the document once the change is given back (USD cents). */
+  staysUsdCents: number;
+  /** Its IGTF, on what stays only, as at the counter. */
+  igtfCents: number;
+};
+
+/**
+ * Staff give an order's excess back as change (vuelto) instead of keeping it as the customer's
+ * credit: it comes out of the last payment, which keeps what the order still needed from it (plus
+ * its own IGTF when it is in divisas). Null when the other payments already cover the order or the
+ * last one cannot give the change (then the excess stays as credit).
+ */
+export function vueltoDelUltimoPago(
+  payments: readonly { method: string; amount: string }[],
+  rate: string,
+  igtf: IgtfSettings,
+  dueCents: number,
+): VueltoDePago | null {
+  const index = payments.length - 1;
+  if (index < 0) return null;
+  const last = payments[index];
+  const others = netoRecibido(payments.slice(0, index), rate, igtf);
+  const need = subtractCents(dueCents, others);
+  if (need <= 0) return null;
+  const currency = currencyOf(last.method);
+  const stays = currency === 'USD' ? addCents(need, igtfParaCubrir(need, igtf)) : need;
+  const worth = usdWorthOf(last, rate);
+  if (stays >= worth) return null;
+  // Bs. given back: what the payment brought less the Bs. of what stays, at the order's rate.
+  const changeCents = currency === 'USD' ? subtractCents(worth, stays) : subtractCents(toCents(last.amount), usdToVesCents(stays, rate));
+  if (changeCents <= 0 || changeCents >= toCents(last.amount)) return null;
+  return { index, changeCents, staysUsdCents: stays, igtfCents: igtfDePago(currency, stays, igtf) };
+}
+
+/** «Vuelto por devolver: $ 5,00 (Bs. 1.593,71)», in the payment's currency first. */
+export function vueltoTexto(v: VueltoDePago, payment: { method: string }, rate: string): string {
+  const amount =
+    currencyOf(payment.method) === 'USD'
+      ? enAmbasMonedas(v.changeCents, rate)
+      : `${formatVes(v.changeCents)} (${formatUsd(vesToUsdCents(v.changeCents, rate))})`;
+  return `Vuelto por devolver al cliente: ${amount}.`;
+}

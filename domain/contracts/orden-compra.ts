@@ -694,7 +694,7 @@ export const confirmarPago = defineRoute({
   path: '/orden-compra/confirmar-pago',
   tags,
   summary:
-    'Aprobar o rechazar el pago reportado. Se asienta lo recibido: si falta, la orden vuelve a esperar el resto, salvo que se castigue la diferencia con un motivo (castigo) dentro de la tolerancia de la tienda; lo que sobra queda como saldo a favor',
+    'Aprobar o rechazar el pago reportado. Se asienta lo recibido: si falta, la orden vuelve a esperar el resto, salvo que se castigue la diferencia con un motivo (castigo) dentro de la tolerancia de la tienda; lo que sobra queda como saldo a favor o, con excedente=vuelto, como vuelto por devolver',
   body: z.object({
     code: orderCode,
     approve: z.boolean({ error: 'Indique si aprueba el pago' }),
@@ -706,6 +706,10 @@ export const confirmarPago = defineRoute({
       .max(300, 'El motivo del castigo no puede tener más de 300 caracteres')
       .refine((v) => v === '' || v.length >= 5, 'Explique el motivo del castigo (al menos 5 caracteres)')
       .default(''),
+    /** What becomes of a payment over what is due: the customer's credit, or change to give back. */
+    excedente: z
+      .enum(['saldo-a-favor', 'vuelto'], { error: 'Lo que sobra queda como saldo a favor o como vuelto por devolver' })
+      .default('saldo-a-favor'),
   }),
   response: envelope(orderView),
 });

@@ -4,7 +4,19 @@ import type { OrdenDetalle } from '#domain/contracts/orden-compra.ts';
 import { fromCents } from '#domain/money.ts';
 import { nextStepFor, ORDER_STEP_LABELS, ORDER_STEPS, type OrderAction, type OrderStep } from '#domain/order-steps.ts';
 import { offsetOf } from '#domain/paginator.ts';
-import { deudaDeOrden, enAmbasMonedas, liquidacionTexto, liquidarOrden, netoRecibido, saldoDeOrden } from '#domain/pago-orden.ts';
+import {
+  deudaDeOrden,
+  enAmbasMonedas,
+  type Liquidacion,
+  liquidacionTexto,
+  liquidarOrden,
+  netoRecibido,
+  receivedCentsOf,
+  saldoDeOrden,
+  type VueltoDePago,
+  vueltoDelUltimoPago,
+  vueltoTexto,
+} from '#domain/pago-orden.ts';
 import { isStaff } from '#domain/roles.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
 import { type AfterCommit, transactionWithEffects } from '#server/db/after-commit.ts';
@@ -49,6 +61,8 @@ type StepOptions = {
   onlyUnpaid?: boolean;
   /** Approving a short payment: write the difference off with this reason (within the tolerance). */
   writeOff?: string;
+  /** Approving a payment over what is due: give the excess back as change instead of the customer's credit. */
+  vuelto?: boolean;
 };
 
 /** A staff step change: lock, check the step machine, apply, record, mail. */
@@ -89,11 +103,23 @@ export async function cambiarPasoBloqueada(
   if (options.onlyUnpaid && !AWAITING_PAYMENT.includes(row.step)) {
     throw new ReglaNegocio(`La orden ${row.code} ya no está esperando su pago.`);
   }
+  // Money already approved on a short payment: never dropped by a bulk cancel (docs/dominio.md §Lo que se recibe y lo que se debe).
+  const received = action === 'anular' && row.step === 'pendiente' ? await recibidoSinVenta(tx, row) : 0;
+  if (options.onlyUnpaid && received > 0) {
+    throw new ReglaNegocio(
+      `La orden ${row.code} ya tiene pagos aprobados (${enAmbasMonedas(received, row.rate)}): anúlela desde su detalle para devolver lo recibido.`,
+    );
+  }
   let next = nextStepFor(action, row.step as OrderStep, { rejected: options.rejected });
   if (!next.ok) throw new ReglaNegocio(next.motivo);
   const now = new Date();
   let note = options.note;
   let mailNote = stepNote(next.to, options);
+  if (received > 0) {
+    const devolver = `Dinero recibido por devolver al cliente: ${enAmbasMonedas(received, row.rate)}.`;
+    note = [devolver, note].filter(Boolean).join(' · ');
+    mailNote = [mailNote, devolver].filter(Boolean).join(' ');
+  }
   // Only the payment awaiting review is settled: an earlier rejected one stays rejected. A payment
   // nobody confirmed is not accepted with a cancelled order, and its reference is free again.
   if (action === 'confirmar-pago') {
@@ -111,7 +137,10 @@ export async function cambiarPasoBloqueada(
       });
       if (!outcome.ok) throw new ReglaNegocio(outcome.motivo);
       const liquidacion = outcome.value;
-      const texto = liquidacionTexto(liquidacion, row.rate);
+      const vuelto = options.vuelto ? vueltoDeOrden(liquidacion, orden.payments, row, credit) : null;
+      const texto = vuelto
+        ? `Recibido ${enAmbasMonedas(liquidacion.bookedCents, row.rate)}. ${vueltoTexto(vuelto, orden.payments[vuelto.index], row.rate)}`
+        : liquidacionTexto(liquidacion, row.rate);
       const motivo = options.writeOff ? ` Motivo: ${options.writeOff}` : '';
       // An exact payment needs no words; any other says what was booked, in $ and Bs.
       if (liquidacion.kind !== 'completo') {
@@ -127,6 +156,7 @@ export async function cambiarPasoBloqueada(
         // A paid web order is a sale: its factura (or, on credit, an abono on its nota), in this transaction.
         await ventaDeOrdenPagada(tx, orden, user?.id ?? null, {
           liquidacion,
+          vuelto,
           writeOffNote: options.writeOff ? `Diferencia castigada ${enAmbasMonedas(liquidacion.writtenOffCents, row.rate)}.${motivo}` : '',
         });
       }
@@ -154,6 +184,26 @@ export async function cambiarPasoBloqueada(
     mailNote,
     at: now,
   });
+}
+
+/** What the order's approved payments are worth (USD cents) while it has no sale yet (a short payment). */
+async function recibidoSinVenta(tx: Db, row: repo.OrderRow): Promise<number> {
+  const orden = await ordenParaVenta(tx, row);
+  return receivedCentsOf(orden.payments, row.rate);
+}
+
+/** The change to give back of an excess (domain/pago-orden.ts), or why there is none to give. */
+function vueltoDeOrden(
+  liquidacion: Liquidacion,
+  payments: readonly { method: string; amount: string }[],
+  row: repo.OrderRow,
+  credit: boolean,
+): VueltoDePago {
+  if (liquidacion.kind !== 'exceso') throw new ReglaNegocio('El pago no supera lo debido: no hay vuelto que devolver.');
+  if (credit) throw new ReglaNegocio('En una venta a crédito lo que sobra queda como saldo a favor del cliente en su nota.');
+  const vuelto = vueltoDelUltimoPago(payments, row.rate, igtfOfOrder(row), deudaDeOrden(row));
+  if (!vuelto) throw new ReglaNegocio('El último pago no alcanza para dar el vuelto: deje lo que sobra como saldo a favor del cliente.');
+  return vuelto;
 }
 
 /** The tracking number, once the order is inventory-confirmed or dispatched. */

@@ -175,6 +175,7 @@ export async function ordenCompraRoutes(app: FastifyInstance): Promise<void> {
         rejected: !body.approve,
         note: body.note,
         writeOff: body.approve ? body.castigo || undefined : undefined,
+        vuelto: body.approve && body.excedente === 'vuelto',
       }),
     ),
   );

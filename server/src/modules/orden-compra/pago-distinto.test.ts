@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromCents, toCents } from '#domain/money.ts';
+import { runJobs } from '#server/jobs/jobs.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
@@ -37,8 +38,8 @@ async function orden(reference: string, amount: (total: number) => string) {
   return { code, total, token };
 }
 
-function aprobar(code: string, castigo = '') {
-  return api.call('administracion', 'PATCH', '/api/orden-compra/confirmar-pago', { code, approve: true, note: '', castigo });
+function aprobar(code: string, castigo = '', excedente?: 'vuelto' | 'saldo-a-favor') {
+  return api.call('administracion', 'PATCH', '/api/orden-compra/confirmar-pago', { code, approve: true, note: '', castigo, excedente });
 }
 
 async function venta(code: string) {
@@ -61,7 +62,11 @@ async function venta(code: string) {
     t,
     sql`SELECT amount::text, amount_usd::text FROM venta_pagos WHERE venta_id = ${doc.id} ORDER BY id`,
   );
-  return { ...doc, pagos };
+  const [{ change }] = await rows<{ change: string }>(
+    t,
+    sql`SELECT coalesce(sum(change), 0)::text AS change FROM venta_pagos WHERE venta_id = ${doc.id}`,
+  );
+  return { ...doc, pagos, change: fromCents(toCents(change)) };
 }
 
 describe('un pago corto', () => {
@@ -149,5 +154,62 @@ describe('un pago de más', () => {
     expect(doc).toMatchObject({ balance_paid: fromCents(total), credit_in_favor: '5.00', payment_status: 'pagada' });
     expect(doc?.pagos).toEqual([{ amount: fromCents(total + 500), amount_usd: fromCents(total + 500) }]);
     expect((await api.detalle(code)).json().data.history.at(-1).note).toContain('saldo a favor');
+  });
+});
+
+describe('lo que sobra, como vuelto por devolver', () => {
+  it('el personal elige vuelto: la factura queda pagada sin saldo a favor, el pago guarda su vuelto y el reporte cuenta lo que se queda', async () => {
+    const { code, total } = await orden('ZVUELTO01', (total) => fromCents(total + 500));
+    const approved = await aprobar(code, '', 'vuelto');
+    expect(approved.statusCode, approved.body).toBe(200);
+    const doc = await venta(code);
+    expect(doc).toMatchObject({ balance_paid: fromCents(total), credit_in_favor: '0.00', payment_status: 'pagada', change: '5.00' });
+    expect(doc?.pagos).toEqual([{ amount: fromCents(total + 500), amount_usd: fromCents(total) }]);
+    const history = (await api.detalle(code)).json().data.history;
+    expect(history.at(-1).note).toContain('Vuelto por devolver al cliente: $ 5,00 (Bs.');
+    // «Pagos recibidos» counts what the store keeps, not what came in and went back.
+    const report = await api.call('admin', 'GET', `/api/ventas/pagos?search=ZVUELTO01`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().data.map((p: { amount: string }) => p.amount)).toEqual([fromCents(total)]);
+  });
+
+  it('sin exceso no hay vuelto: 400 en español y la orden sigue esperando la revisión', async () => {
+    const { code } = await orden('ZVUELTO02', (total) => fromCents(total));
+    const refused = await aprobar(code, '', 'vuelto');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('El pago no supera lo debido: no hay vuelto que devolver.');
+    const detail = (await api.detalle(code)).json().data;
+    expect(detail.order.step).toBe('pago-por-confirmar');
+    expect(detail.payments.map((p: { status: string }) => p.status)).toEqual(['reportado']);
+    const bad = await api.call('administracion', 'PATCH', '/api/orden-compra/confirmar-pago', {
+      code,
+      approve: true,
+      note: '',
+      excedente: 'propina',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('saldo a favor o como vuelto');
+  });
+});
+
+describe('una orden con dinero aprobado', () => {
+  it('no vence sola ni la anula el lote de impagas; anulada a mano, su historial dice lo que hay que devolver', async () => {
+    const { code, total } = await orden('ZRETENIDO1', (total) => fromCents(total - 300));
+    expect((await aprobar(code)).statusCode).toBe(200);
+    expect((await api.detalle(code)).json().data.order.step).toBe('pendiente');
+    const quiet = { info: () => {}, error: () => {} } as unknown as Parameters<typeof runJobs>[1];
+    await runJobs(api.context(), quiet, new Date(Date.now() + 30 * 24 * 3_600_000));
+    expect((await api.detalle(code)).json().data.order.step).toBe('pendiente');
+
+    const bulk = await api.call('administracion', 'PATCH', '/api/orden-compra/anular-impagas', { codes: [code], note: 'Limpieza' });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json().data.anuladas).toEqual([]);
+    expect(bulk.json().data.omitidas[0].motivo).toContain('ya tiene pagos aprobados ($ ');
+
+    const cancelled = await api.call('administracion', 'PATCH', '/api/orden-compra/anular', { code });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const last = (await api.detalle(code)).json().data.history.at(-1);
+    expect(last.to).toBe('anulada');
+    expect(last.note).toContain(`Dinero recibido por devolver al cliente: $ ${fromCents(total - 300).replace('.', ',')}`);
   });
 });

@@ -7,7 +7,7 @@ import { notaEntrega } from '#domain/abono.ts';
 import { igtfOfOrder } from '#domain/checkout.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
 import { addCents, allocateCents, fromCents, multiplyCents, subtractCents, toCents } from '#domain/money.ts';
-import { igtfDePagoDeOrden, type Liquidacion, usdWorthOf } from '#domain/pago-orden.ts';
+import { igtfDePagoDeOrden, type Liquidacion, usdWorthOf, type VueltoDePago } from '#domain/pago-orden.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
 import { dueDateOf } from '#domain/venta-mostrador.ts';
 import type { SaleTotals } from '#domain/ventas.ts';
@@ -67,7 +67,12 @@ function usdOf(order: OrdenParaVenta, payment: { method: string; amount: string 
  * How the order's approved payments settle it (domain/pago-orden.ts): what they count on the
  * document, what is written off (with its note) and what stays as the customer's credit.
  */
-export type Liquidado = { liquidacion: Liquidacion; writeOffNote: string };
+export type Liquidado = {
+  liquidacion: Liquidacion;
+  writeOffNote: string;
+  /** An excess given back as change (vuelto) instead of kept as the customer's credit. */
+  vuelto?: VueltoDePago | null;
+};
 
 /** The order's lines with their discount, coupon and payment discount together as the line's discount. */
 function documentLines(order: OrdenParaVenta): DocumentLine[] {
@@ -121,6 +126,23 @@ function igtfRule(order: OrdenParaVenta) {
   });
 }
 
+/** The payments as booked when the excess goes back as change: the last keeps only what stays. */
+function paymentsWithChange(order: OrdenParaVenta, v: VueltoDePago): DocumentPayment[] {
+  return order.payments.map((p, i) => {
+    const payment: DocumentPayment = {
+      method: p.method,
+      currency: currencyOf(p.method),
+      amount: fromCents(toCents(p.amount)),
+      amountUsdCents: usdOf(order, p),
+      rate: order.rate,
+      reference: p.reference,
+      bankCode: p.bankCode,
+      igtfCents: igtfDePagoDeOrden(p, order.rate, igtfRule(order)),
+    };
+    return i === v.index ? { ...payment, change: fromCents(v.changeCents), amountUsdCents: v.staysUsdCents, igtfCents: v.igtfCents } : payment;
+  });
+}
+
 function documentPayments(order: OrdenParaVenta, paidCents: number): DocumentPayment[] {
   const shares = sharedPayments(order, paidCents);
   // Each payment in divisas carries the IGTF of what it is worth (domain/igtf.ts); bolívares, none.
@@ -158,7 +180,13 @@ async function documentFor(
   // A factura's IGTF is that of the payments it was paid with, each on what it was worth (the
   // order asked for it from one payment with its method); the total follows.
   const l = kind === 'factura' ? liquidado?.liquidacion : undefined;
-  const igtfCents = l ? addCents(0, ...order.payments.map((p) => igtfDePagoDeOrden(p, order.rate, igtfRule(order)))) : ordered.igtfCents;
+  const vuelto = l?.kind === 'exceso' ? liquidado?.vuelto : null;
+  const booked = vuelto ? paymentsWithChange(order, vuelto) : null;
+  const igtfCents = booked
+    ? addCents(0, ...booked.map((p) => p.igtfCents))
+    : l
+      ? addCents(0, ...order.payments.map((p) => igtfDePagoDeOrden(p, order.rate, igtfRule(order))))
+      : ordered.igtfCents;
   const totals: SaleTotals = {
     ...ordered,
     igtfCents,
@@ -166,7 +194,8 @@ async function documentFor(
   };
   // Each payment counts at what it was worth (the total only when rounding is all that separates
   // them); a write-off is the document's discount, an excess the customer's credit.
-  const paidCents = kind === 'factura' ? (l ? addCents(l.paidCents, igtfCents) : totals.totalCents) : 0;
+  // With the change given back, what stays pays the document exactly.
+  const paidCents = kind === 'factura' ? (l && !booked ? addCents(l.paidCents, igtfCents) : totals.totalCents) : 0;
   const bookedCents = kind === 'factura' ? (l ? addCents(l.bookedCents, igtfCents) : totals.totalCents) : 0;
   return insertDocument(tx, {
     condition: kind === 'factura' ? 'contado' : 'credito',
@@ -183,11 +212,11 @@ async function documentFor(
     totals,
     paidCents,
     discountCents: kind === 'factura' ? (l?.writtenOffCents ?? 0) : 0,
-    creditInFavorCents: kind === 'factura' ? (l?.excessCents ?? 0) : 0,
+    creditInFavorCents: kind === 'factura' && !booked ? (l?.excessCents ?? 0) : 0,
     dueDate: kind === 'nota' ? dueDateOf(caracasIsoDate(new Date()), cliente.creditDays) : null,
     note: [`Orden web ${order.code}`, liquidado?.writeOffNote].filter(Boolean).join('. '),
     lines,
-    payments: kind === 'factura' ? documentPayments(order, bookedCents) : [],
+    payments: kind === 'factura' ? (booked ?? documentPayments(order, bookedCents)) : [],
   });
 }
 

@@ -1,5 +1,5 @@
 // /dashboard/venta/:codigo (staff): one purchase order and the step actions this user may take now.
-import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Modal, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Modal, Radio, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
@@ -96,6 +96,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         approve: form.get('approve') === 'si',
         note,
         castigo: form.get('castigar') === 'si' ? String(form.get('castigo') ?? '').trim() : '',
+        excedente: form.get('excedente') === 'vuelto' ? 'vuelto' : 'saldo-a-favor',
       }),
     'confirmar-inventario': () => context.api.call(contract.confirmarInventario, { code }),
     despachar: () => context.api.call(contract.despachar, { code, trackingNumber: tracking || undefined }),
@@ -399,6 +400,7 @@ function ConfirmarPago({
 }) {
   const { order } = detail;
   const [castigar, setCastigar] = useState(false);
+  const [excedente, setExcedente] = useState('saldo-a-favor');
   const received = netoRecibido(
     detail.payments.filter((p) => p.status === 'aprobado' || p.status === 'reportado'),
     order.rate,
@@ -437,12 +439,23 @@ function ConfirmarPago({
         </Table>
         <Text size="sm">
           {l?.kind === 'completo' && 'El pago cubre la orden: quedará pagada y se emitirá su factura.'}
-          {l?.kind === 'exceso' && 'La orden quedará pagada y lo que sobra quedará como saldo a favor del cliente.'}
+          {l?.kind === 'exceso' &&
+            (excedente === 'vuelto'
+              ? 'La orden quedará pagada; lo que sobra se devuelve al cliente como vuelto y el pago cuenta solo lo que se queda.'
+              : 'La orden quedará pagada y lo que sobra quedará como saldo a favor del cliente.')}
           {l?.kind === 'falta' &&
             (castigar
               ? 'La diferencia se castiga: la factura asienta lo recibido y la diferencia como descuento, con su motivo.'
               : 'Se asienta lo recibido y la orden vuelve a esperar el resto; al comprador se le dice lo que falta.')}
         </Text>
+        {l?.kind === 'exceso' && !detail.credit && (
+          <Radio.Group name="excedente" label="Lo que sobra" value={excedente} onChange={setExcedente} data-testid="excedente">
+            <Stack gap={4} mt={4}>
+              <Radio form="form-pago" value="saldo-a-favor" label="Queda como saldo a favor del cliente" />
+              <Radio form="form-pago" value="vuelto" label="Se devuelve al cliente (vuelto por devolver)" />
+            </Stack>
+          </Radio.Group>
+        )}
         {mayWriteOff && (
           <>
             <Checkbox
