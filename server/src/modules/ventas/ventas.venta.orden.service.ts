@@ -139,7 +139,9 @@ function paymentsWithChange(order: OrdenParaVenta, v: VueltoDePago): DocumentPay
       bankCode: p.bankCode,
       igtfCents: igtfDePagoDeOrden(p, order.rate, igtfRule(order)),
     };
-    return i === v.index ? { ...payment, change: fromCents(v.changeCents), amountUsdCents: v.staysUsdCents, igtfCents: v.igtfCents } : payment;
+    return i === v.index
+      ? { ...payment, change: fromCents(v.changeCents), amountUsdCents: v.staysUsdCents, igtfCents: v.igtfCents }
+      : payment;
   });
 }
 

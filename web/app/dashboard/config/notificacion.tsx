@@ -1,5 +1,6 @@
 // /dashboard/config/notificacion (admin): who is e-mailed about each web sale, the staff user in
-// charge of web sales placed without a salesman, and the IGTF of staff sales.
+// charge of web sales placed without a salesman, the IGTF of staff sales, and the most staff may
+// write off of a short web payment (docs/dominio.md §Lo que se recibe y lo que se debe).
 import { Alert, Button, Card, MultiSelect, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { data, Form, useNavigation } from 'react-router';
 import { formatPercent } from '#domain/cambio-masivo.ts';
@@ -7,14 +8,18 @@ import {
   encargadoDeVentas,
   fijarEncargadoDeVentas,
   fijarIgtf,
+  fijarToleranciaCastigo,
   fijarUsuariosNotificados,
   igtfDeVentas,
   type StaffUser,
+  toleranciaCastigo,
   usuariosNotificados,
 } from '#domain/contracts/config.ts';
 import { formatDateTime } from '#domain/dates.ts';
+import { montoParaCampo } from '#domain/money.ts';
 import { ROLE_LABELS } from '#domain/roles.ts';
 import { fieldError } from '#web/components/campo-error.ts';
+import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { formInput, unwrap } from '#web/lib/api.ts';
 import { allCritical } from '#web/lib/criticas.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -23,10 +28,11 @@ import type { Route } from './+types/notificacion';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context.api, ['admin']);
-  const [notified, inCharge, igtf] = await allCritical(context.publicUrl, [
+  const [notified, inCharge, igtf, tolerancia] = await allCritical(context.publicUrl, [
     context.api.call(usuariosNotificados, {}),
     context.api.call(encargadoDeVentas, {}),
     context.api.call(igtfDeVentas, {}),
+    context.api.call(toleranciaCastigo, {}),
   ]);
   const n = unwrap(notified);
   const c = unwrap(inCharge);
@@ -35,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     inCharge: c.user ? String(c.user.id) : null,
     options: n.options,
     igtf: unwrap(igtf),
+    tolerancia: unwrap(tolerancia).tolerancia,
   };
 }
 
@@ -62,11 +69,17 @@ export async function action({ request, context }: Route.ActionArgs) {
             fijarIgtf,
             formInput(fijarIgtf, { cobrar: form.get('cobrar') === 'on', tasa: String(form.get('tasa') ?? '') }),
           )
-        : await context.api.call(fijarUsuariosNotificados, { users: ids('users') });
+        : intent === 'tolerancia'
+          ? await context.api.call(
+              fijarToleranciaCastigo,
+              formInput(fijarToleranciaCastigo, { tolerancia: String(form.get('tolerancia') ?? '') }),
+            )
+          : await context.api.call(fijarUsuariosNotificados, { users: ids('users') });
   if (!response.body.success) return data<ActionResult>({ ...formErrors(response), saved: null, intent }, { status: response.status });
   const saved: Record<string, string> = {
     encargado: 'Encargado de las ventas web guardado.',
     igtf: 'IGTF guardado: las ventas nuevas lo usan desde ya.',
+    tolerancia: 'Tolerancia para castigar guardada.',
   };
   return {
     saved: saved[intent] ?? 'Usuarios notificados guardados.',
@@ -87,7 +100,7 @@ export default function Notificacion({ loaderData, actionData }: Route.Component
   const result = actionData as ActionResult | undefined;
   const options = loaderData.options.map((u) => ({ value: String(u.id), label: describe(u) }));
   const errorsFor = (intent: string) => (result?.intent === intent ? result : undefined);
-  const { igtf } = loaderData;
+  const { igtf, tolerancia } = loaderData;
   return (
     <Stack gap="md">
       <Title order={1}>Notificaciones de venta</Title>
@@ -190,6 +203,33 @@ export default function Notificacion({ loaderData, actionData }: Route.Component
             )}
             <Button type="submit" loading={busy} w="fit-content">
               Guardar IGTF
+            </Button>
+          </Stack>
+        </Form>
+      </Card>
+      <Card withBorder padding="lg">
+        <Form method="post" key={tolerancia}>
+          <input type="hidden" name="intent" value="tolerancia" />
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Tolerancia para castigar diferencias
+            </Title>
+            <Text size="sm" c="dimmed">
+              Cuando un pago de una orden web llega corto, quien aprueba el pago puede castigar la diferencia, con un motivo, hasta este
+              monto; si falta más, la orden espera el resto. Con 0 nunca se castiga.
+            </Text>
+            <CampoMonto
+              label="Tolerancia (USD)"
+              name="tolerancia"
+              required
+              etiqueta="La tolerancia"
+              defaultValue={montoParaCampo(tolerancia)}
+              error={fieldError(errorsFor('tolerancia'), 'tolerancia')}
+              maw={220}
+              data-testid="tolerancia-castigo"
+            />
+            <Button type="submit" loading={busy} w="fit-content">
+              Guardar tolerancia
             </Button>
           </Stack>
         </Form>

@@ -1,5 +1,21 @@
 // /dashboard/venta/:codigo (staff): one purchase order and the step actions this user may take now.
-import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Modal, Radio, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Modal,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
