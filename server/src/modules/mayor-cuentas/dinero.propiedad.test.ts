@@ -1,6 +1,7 @@
 // Property (issue 22): random sequences of web orders paid short, in full and over (in $ and Bs.),
-// approved, written off or rejected, of credit sales with abonos approved and rejected, discounts,
-// returns and rate changes, through the real API and database. After each run: the money received
+// approved, written off, given change or rejected, of counter sales paid mixed (Bs. and cash in
+// dollars with change), of credit sales with abonos approved and rejected, discounts, returns of
+// notas and of web and counter facturas, and rate changes, through the real API and database. After each run: the money received
 // by method, in its currency, is what «Pagos recibidos» reports and what the documents were paid
 // with; every document's balance is total − discount − paid and never negative; and every payment
 // in divisas carries IGTF = rate × its amount (domain/igtf.ts), an abono too, apart from the note's balance. Sibling of mayor-cuentas.cobros.propiedad.test.ts.
@@ -10,8 +11,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedPayment } from '#domain/checkout.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
-import { DEFAULT_IGTF, igtfDePago } from '#domain/igtf.ts';
-import { fromCents, toCents } from '#domain/money.ts';
+import { DEFAULT_IGTF, igtfDePago, igtfParaCubrir } from '#domain/igtf.ts';
+import { fromCents, toCents, usdToVesCents, vesToUsdCents } from '#domain/money.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { registrarVenta } from '#test/cobros.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
@@ -37,7 +38,14 @@ const RUNS = process.env.DATABASE_URL ? 25 : 8;
 const STEPS = 8;
 
 type Command =
-  | { kind: 'orden'; method: 'zelle' | 'pago-movil' | 'paypal'; share: number; next: 'aprobar' | 'castigar' | 'rechazar' | 'resto' }
+  | {
+      kind: 'orden';
+      method: 'zelle' | 'pago-movil' | 'paypal';
+      share: number;
+      next: 'aprobar' | 'castigar' | 'rechazar' | 'resto' | 'vuelto';
+    }
+  | { kind: 'mostrador'; units: number; bolivares: number; extraCash: number }
+  | { kind: 'devolucion-factura'; from: 'web' | 'mostrador' }
   | { kind: 'nota'; units: number; abono: number; method: 'zelle' | 'paypal' | 'pago-movil'; next: 'aprobado' | 'rechazado' }
   | { kind: 'descuento'; fraction: number }
   | { kind: 'devolucion' }
@@ -51,8 +59,22 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       method: fc.constantFrom('zelle' as const, 'pago-movil' as const, 'paypal' as const),
       // Short, a cent of rounding, exact, or over.
       share: fc.oneof(fc.double({ min: 0.3, max: 1.3, noNaN: true }), fc.constantFrom(1, 0.995, 1.02)),
-      next: fc.constantFrom('aprobar' as const, 'castigar' as const, 'rechazar' as const, 'resto' as const),
+      next: fc.constantFrom('aprobar' as const, 'castigar' as const, 'rechazar' as const, 'resto' as const, 'vuelto' as const),
     }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('mostrador' as const),
+      units: fc.integer({ min: 1, max: 3 }),
+      // The share paid by pago móvil in Bs. (0: all in cash dollars), and the cash over the rest (change).
+      bolivares: fc.oneof(fc.constant(0), fc.double({ min: 0.1, max: 0.9, noNaN: true })),
+      extraCash: fc.integer({ min: 0, max: 2_000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('devolucion-factura' as const), from: fc.constantFrom('web' as const, 'mostrador' as const) }),
   },
   {
     weight: 3,
@@ -75,7 +97,22 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 let buyer = 60_000;
 let ref = 900_000;
 let dni = 45_000_000;
-const seen = { corto: 0, castigo: 0, exceso: 0, resto: 0, rechazo: 0, abono: 0, abonoDivisas: 0, descuento: 0, devolucion: 0, tasa: 0 };
+const seen = {
+  corto: 0,
+  castigo: 0,
+  exceso: 0,
+  vuelto: 0,
+  resto: 0,
+  rechazo: 0,
+  abono: 0,
+  abonoDivisas: 0,
+  descuento: 0,
+  devolucion: 0,
+  devolucionFactura: 0,
+  mostrador: 0,
+  mostradorMixto: 0,
+  tasa: 0,
+};
 
 async function ok(response: { statusCode: number; body: string }, ...allowed: number[]) {
   expect([200, 201, ...allowed], response.body).toContain(response.statusCode);
@@ -123,8 +160,10 @@ async function run(c: Command, notas: { number: string; id: number }[]) {
       approve: true,
       note: '',
       castigo,
+      excedente: c.next === 'vuelto' ? 'vuelto' : 'saldo-a-favor',
     });
-    // A write-off beyond the tolerance (or of nothing) is refused, and the order waits as it was.
+    // A write-off beyond the tolerance (or of nothing), or change of no excess, is refused, and the order waits as it was.
+    if (approved.statusCode === 200 && c.next === 'vuelto') seen.vuelto++;
     if (!(await ok(approved, 400))) {
       expect((await orderRow(code)).step).toBe('pago-por-confirmar');
       await ok(await api.confirmarPago(code, true));
@@ -142,6 +181,23 @@ async function run(c: Command, notas: { number: string; id: number }[]) {
         seen.resto++;
       }
     } else if (c.share > 1.01) seen.exceso++;
+  } else if (c.kind === 'mostrador') {
+    await venderEnMostrador(c);
+  } else if (c.kind === 'devolucion-factura') {
+    const [line] = await rows<{ id: number; number: string }>(
+      t,
+      sql`SELECT l.id, v.number FROM venta_lineas l JOIN ventas v ON v.id = l.venta_id
+           WHERE v.kind = 'factura' AND v.source = ${c.from} AND v.voided_at IS NULL AND l.returned_quantity < l.quantity
+           ORDER BY v.id DESC LIMIT 1`,
+    );
+    if (!line) return;
+    const r = await api.call('administracion', 'PATCH', '/api/mayor/cuentas/devoluciones', {
+      deliveryNote: line.number,
+      lineId: line.id,
+      quantity: 1,
+      note: 'Cambio de talla',
+    });
+    if (await ok(r, 400)) seen.devolucionFactura++;
   } else if (c.kind === 'nota') {
     const nota = await registrarVenta(t, {
       dni: `V-${++dni}`,
@@ -204,6 +260,41 @@ async function run(c: Command, notas: { number: string; id: number }[]) {
   }
 }
 
+/**
+ * A counter sale paid at once: a share by pago móvil in Bs. (exact, at today's rate) and the rest in
+ * cash dollars, given over by `extraCash` cents (the change), as a cashier takes it.
+ */
+async function venderEnMostrador(c: Extract<Command, { kind: 'mostrador' }>) {
+  const body = (payments: object[]) => ({
+    cliente: { dni: `V-${++dni}`, name: 'Cliente de Mostrador' },
+    tiendaId: stocked.storeId,
+    lines: [{ articleCode: stocked.article, quantity: c.units }],
+    condition: 'contado',
+    payments,
+  });
+  // What it costs first (a quote is the sale refused with what is missing, nothing written): all of it in Bs.
+  const [{ rate }] = await rows<{ rate: string }>(t, sql`SELECT amount::text AS rate FROM tasas_cambio ORDER BY id DESC LIMIT 1`);
+  const quote = await vender(body([{ method: 'efectivo-bs', amount: '100.00' }]));
+  expect(quote.statusCode, quote.body).toBe(400);
+  const total = /el total es \$ ([\d.]+,\d{2})/.exec(quote.json().message)?.[1];
+  expect(total, quote.body).toBeTruthy();
+  const dueCents = toCents(String(total).replace(/\./g, '').replace(',', '.'));
+  const vesCents = Math.floor(usdToVesCents(dueCents, rate) * c.bolivares);
+  const payments: object[] = [];
+  if (vesCents > 0) payments.push({ method: 'pago-movil', amount: fromCents(vesCents), reference: `M${++ref}`, bankCode: '0134' });
+  const restUsd = dueCents - vesToUsdCents(vesCents, rate);
+  // Cash in dollars covers the rest and its IGTF (DEFAULT_IGTF), plus what comes back as change.
+  payments.push({ method: 'efectivo', amount: fromCents(restUsd + igtfParaCubrir(restUsd, DEFAULT_IGTF) + 2 + c.extraCash) });
+  const sale = await vender(body(payments));
+  expect(sale.statusCode, sale.body).toBe(201);
+  seen.mostrador++;
+  if (vesCents > 0) seen.mostradorMixto++;
+}
+
+async function vender(body: object) {
+  return api.call('vendedor-admin', 'POST', '/api/ventas/registrar', body, { 'idempotency-key': randomUUID() });
+}
+
 async function checkBooks() {
   // Money received by method, in its currency: the documents' payments and approved abonos (not discounts)…
   const received = await rows<{ method: string; currency: string; amount: string; usd: string; n: number }>(
@@ -238,11 +329,12 @@ async function checkBooks() {
     credit: string;
     money: string;
     source: string;
+    kind: string;
     returned: string;
   }>(
     t,
     sql`SELECT v.id, v.total::text, v.discount::text, v.balance_paid::text AS paid, v.outstanding_balance::text AS outstanding,
-               v.credit_in_favor::text AS credit, v.source, v.devoluciones::text AS returned,
+               v.credit_in_favor::text AS credit, v.source, v.kind, v.devoluciones::text AS returned,
                (coalesce((SELECT sum(amount_usd) FROM venta_pagos WHERE venta_id = v.id), 0)
                 + coalesce((SELECT sum(total) FROM abonos WHERE venta_id = v.id AND step = 'aprobado' AND reference <> 'descuento'), 0))::text AS money
           FROM ventas v`,
@@ -250,18 +342,19 @@ async function checkBooks() {
   for (const d of docs) {
     expect(toCents(d.outstanding)).toBe(toCents(d.total) - toCents(d.discount) - toCents(d.paid));
     expect(toCents(d.outstanding)).toBeGreaterThanOrEqual(0);
-    // A web factura: every cent received is paid or the customer's credit (a return moves paid to credit).
-    if (d.source === 'web') expect(toCents(d.paid) + toCents(d.credit)).toBe(toCents(d.money));
+    // A factura, web or counter: every cent received (less the change given back) is paid or the
+    // customer's credit (a return moves paid to credit).
+    if (d.source === 'web' || d.kind === 'factura') expect(toCents(d.paid) + toCents(d.credit), `documento ${d.id}`).toBe(toCents(d.money));
   }
-  // IGTF = the rate × each payment in divisas (one payment per order here, so its share is all of it).
+  // IGTF = the rate × each payment in divisas on what the store keeps of it (its amount less the
+  // change given back), web or counter; the document's IGTF is the sum of its payments'.
   const igtf = await rows<{ currency: string; amount: string; igtf: string; bp: number | null; docIgtf: string; sumIgtf: string }>(
     t,
-    sql`SELECT p.currency, p.amount::text, p.igtf::text, v.igtf_basis_points AS bp, v.igtf::text AS "docIgtf",
+    sql`SELECT p.currency, (p.amount - p.change)::text AS amount, p.igtf::text, v.igtf_basis_points AS bp, v.igtf::text AS "docIgtf",
                (SELECT sum(q.igtf) FROM venta_pagos q WHERE q.venta_id = v.id)::text AS "sumIgtf"
-          FROM venta_pagos p JOIN ventas v ON v.id = p.venta_id WHERE v.source = 'web'`,
+          FROM venta_pagos p JOIN ventas v ON v.id = p.venta_id WHERE v.source = 'web' OR v.kind = 'factura'`,
   );
   for (const p of igtf) {
-    // A payment in dollars: the rate × its amount; in bolívares, none. The document's IGTF is theirs.
     const expected = igtfDePago(p.currency as 'USD', toCents(p.amount), { charged: Boolean(p.bp), basisPoints: p.bp ?? 0 });
     expect(toCents(p.igtf)).toBe(expected);
     expect(toCents(p.docIgtf)).toBe(toCents(p.sumIgtf));
@@ -318,5 +411,8 @@ describe('propiedad: el dinero recibido cuadra en cada canal', () => {
     expect(seen.abono).toBeGreaterThan(0);
     expect(seen.abonoDivisas).toBeGreaterThan(0);
     expect(seen.tasa).toBeGreaterThan(0);
+    expect(seen.mostradorMixto).toBeGreaterThan(0);
+    expect(seen.devolucionFactura).toBeGreaterThan(0);
+    expect(seen.vuelto).toBeGreaterThan(0);
   }, 600_000);
 });
