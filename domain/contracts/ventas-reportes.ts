@@ -447,9 +447,14 @@ export const pagos = defineRoute({
   path: '/ventas/pagos',
   tags,
   summary:
-    'Todo pago recibido: los pagos de las ventas y los abonos aprobados, los más recientes primero (15 por página), con la tasa a la que se tomó; resumen: por método con los mismos filtros; descuentos: los otorgados sobre notas de entrega, que no son pagos',
+    'Todo pago recibido: los pagos de las ventas y los abonos aprobados, los más recientes primero (15 por página), con la tasa a la que se tomó; resumen: por método con los mismos filtros; descuentos: los otorgados sobre notas de entrega, que no son pagos; reembolsos: el dinero devuelto a los compradores, en su propia línea',
   query: listQuery(PAGE_SIZES.admin).extend(paymentFilters.shape),
-  response: envelopeList(pagoFila).extend({ resumen: z.array(resumenMetodo), descuentos: resumenDescuentos }),
+  response: envelopeList(pagoFila).extend({
+    resumen: z.array(resumenMetodo),
+    descuentos: resumenDescuentos,
+    /** Money refunded to buyers (their online payments): out, not a payment, on its own line. */
+    reembolsos: resumenDescuentos,
+  }),
 });
 
 export const exportarPagos = defineRoute({

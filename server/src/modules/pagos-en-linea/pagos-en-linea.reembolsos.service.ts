@@ -17,6 +17,7 @@ import type { SessionUser } from '#server/http/access.ts';
 import type { OrderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import { cambiarPasoBloqueada } from '#server/modules/orden-compra/orden-compra.personal.service.ts';
 import * as orders from '#server/modules/orden-compra/orden-compra.repo.ts';
+import { reembolsoDeOrden } from '#server/modules/ventas/ventas.venta.orden.service.ts';
 import * as repo from './pagos-en-linea.repo.ts';
 import { AMOUNT, providerNamed, RECONCILE_AFTER_MS } from './pagos-en-linea.service.ts';
 import { type PaymentProvider, ProveedorNoDisponible, type Reembolso } from './proveedor.ts';
@@ -175,7 +176,22 @@ async function terminar(ctx: OrderContext, provider: PaymentProvider, asked: rep
     if (!finished) return;
     const line = `Reembolso de ${provider.label} por ${formatUsd(cents)} (${refund.refundId})${asked.note ? `: ${asked.note}` : '.'}`;
     await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: asked.userId, note: line });
+    await bookOnSale(tx, row, asked, fromCents(cents), refund.refundId);
     if (asked.anular) await cancelWithRefund(ctx, tx, afterCommit, row, asked.userId, asked.note || line);
+  });
+}
+
+/** The refund is money out of the order's sale (its books: docs/dominio.md §Reembolsos), once per refund. */
+async function bookOnSale(tx: Db, row: orders.OrderRow, asked: repo.ReembolsoRow, amount: string, refundId: string | null) {
+  await reembolsoDeOrden(tx, {
+    orderId: row.id,
+    method: row.paymentMethod,
+    currency: asked.currency === 'VES' ? 'VES' : 'USD',
+    amount,
+    // Without the provider's id (staff confirmed it by hand without one), our own request is the reference.
+    reference: refundId ?? `solicitud-${asked.id}`,
+    note: asked.note,
+    userId: asked.userId,
   });
 }
 
@@ -232,6 +248,7 @@ export async function resolverRevision(
       const said = input.note ? `: ${input.note}` : '.';
       if (input.made) {
         await repo.finishRefund(tx, asked.id, { refundId: providerRefundId, amount: asked.amount }, 'revisar');
+        await bookOnSale(tx, row, asked, asked.amount, providerRefundId);
         const line = `Reembolso de ${label} por ${amount}${providerRefundId ? ` (${providerRefundId})` : ''} confirmado por el personal en ${label}${said}`;
         await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: user.id, note: line });
         if (asked.anular) await cancelWithRefund(ctx, tx, afterCommit, row, user.id, asked.note || line);

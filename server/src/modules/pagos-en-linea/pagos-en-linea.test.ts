@@ -482,6 +482,62 @@ describe('reembolsos del personal', () => {
     expect(otra.json().message).toBe('Este pago ya se reembolsó completo.');
   });
 
+  it('un reembolso es dinero que sale: su venta lo asienta una vez y «Pagos recibidos» lo muestra aparte, con el neto', async () => {
+    const orden = await ordenPaypal();
+    const pago = await iniciado(orden);
+    await volver(await aprobarEnPaypal(pago.approvalUrl));
+    const driver = ordenesDriver(t);
+    const venta = async () =>
+      (
+        await rows<{ id: number; total: string; discount: string; paid: string; outstanding: string; credit: string }>(
+          t,
+          sql`SELECT v.id, v.total::text, v.discount::text, v.balance_paid::text AS paid, v.outstanding_balance::text AS outstanding,
+                     v.credit_in_favor::text AS credit
+                FROM ventas v JOIN ordenes_compra o ON o.id = v.order_id WHERE o.code = ${orden.code}`,
+        )
+      )[0];
+    const before = await venta();
+    expect(toCents(before.paid)).toBe(toCents(before.total));
+    // The report's search matches the document's number, not the order's code: filter by the sale's number.
+    const [{ number }] = await rows<{ number: string }>(t, sql`SELECT number FROM ventas WHERE id = ${before.id}`);
+    const pagosDe = async () => {
+      const r = await driver.call('admin', 'GET', `/api/ventas/pagos?search=${number}`);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json();
+    };
+    const parte = await driver.reembolsar('administracion', orden.code, { amount: '5,00', note: 'Rebaja por una mancha' });
+    expect(parte.statusCode, parte.body).toBe(200);
+    // A concession on the price: what was paid drops, the discount grows, nothing is owed.
+    expect(await venta()).toMatchObject({
+      discount: '5.00',
+      paid: (toCents(before.total) / 100 - 5).toFixed(2),
+      outstanding: '0.00',
+      credit: '0.00',
+    });
+    const booked = await rows<{ method: string; amount: string; note: string }>(
+      t,
+      sql`SELECT method, amount::text, note FROM venta_reembolsos WHERE venta_id = ${before.id}`,
+    );
+    expect(booked).toEqual([{ method: 'paypal', amount: '5.00', note: 'Rebaja por una mancha' }]);
+    // Received is what came in; the refund goes out on its own line.
+    const listed = await pagosDe();
+    expect(listed.resumen.map((r: { method: string; amountUsd: string }) => [r.method, r.amountUsd])).toEqual([['paypal', before.total]]);
+    expect(listed.reembolsos).toEqual({ cantidad: 1, amountUsd: '5.00' });
+    const sheet = await driver.call('admin', 'GET', `/api/ventas/pagos/exportar?formato=csv&search=${number}`);
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    const net = (toCents(before.total) / 100 - 5).toFixed(2).replace('.', ',');
+    expect(sheet.body).toContain(';Reembolsos;1 reembolso al comprador;;;;;;;-5,00;;');
+    expect(sheet.body).toContain(`;Neto recibido;;;;;;;;${net};;`);
+
+    // The rest with the order cancelled: the sale is voided, and neither its payment nor its refunds count.
+    const resto = await driver.reembolsar('admin', orden.code, { anular: true, note: 'El cliente desistió' });
+    expect(resto.statusCode, resto.body).toBe(200);
+    expect((await rows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM venta_reembolsos WHERE venta_id = ${before.id}`))[0].n).toBe(2);
+    const after = await pagosDe();
+    expect(after.resumen).toEqual([]);
+    expect(after.reembolsos).toEqual({ cantidad: 0, amountUsd: '0.00' });
+  });
+
   const refundsAt = (captureId: string | undefined) => fake.refunds.filter((r) => r.captureId === captureId);
   /** Refund calls PayPal received, in all (a repeat of one made counts, unlike `refundsAt`). */
   const refundCalls = () => fake.calls.get('POST /v2/payments/captures/{id}/refund') ?? 0;

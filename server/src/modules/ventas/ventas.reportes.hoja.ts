@@ -96,6 +96,7 @@ export function paymentsSheet(
   rows: PagoFila[],
   resumen: ResumenMetodo[],
   descuentos: ResumenDescuentos = { cantidad: 0, amountUsd: '0.00' },
+  reembolsos: ResumenDescuentos = { cantidad: 0, amountUsd: '0.00' },
 ): Readable {
   const values: Value[][] = rows.map((r) => [
     caracasIsoDate(r.date),
@@ -131,6 +132,13 @@ export function paymentsSheet(
   if (descuentos.cantidad > 0) {
     const label = `${descuentos.cantidad} ${descuentos.cantidad === 1 ? 'descuento' : 'descuentos'} (no son pagos)`;
     values.push([null, 'Descuentos otorgados', label, null, null, null, null, null, null, descuentos.amountUsd, null, null]);
+  }
+  // Money refunded to buyers went out: its own line, and what stays once it is taken off.
+  if (reembolsos.cantidad > 0) {
+    const label = `${reembolsos.cantidad} ${reembolsos.cantidad === 1 ? 'reembolso' : 'reembolsos'} al comprador`;
+    values.push([null, 'Reembolsos', label, null, null, null, null, null, null, `-${reembolsos.amountUsd}`, null, null]);
+    const net = fromCents(toCents(sum((m) => m.amountUsd)) - toCents(reembolsos.amountUsd));
+    values.push([null, 'Neto recibido', null, null, null, null, null, null, null, net, null, null]);
   }
   return write(format, 'Pagos', PAYMENT_COLUMNS, values);
 }

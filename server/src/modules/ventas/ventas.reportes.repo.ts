@@ -10,7 +10,7 @@ import type { Db } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
 import { usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
 import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
-import { abonos, clientes, ventaLineas, ventaPagos, ventas } from './ventas.schema.ts';
+import { abonos, clientes, ventaLineas, ventaPagos, ventaReembolsos, ventas } from './ventas.schema.ts';
 
 export type SalesWhere = {
   from?: string;
@@ -418,7 +418,7 @@ export type PaymentsWhere = { from?: string; to?: string; tiendaId?: number; met
  * the payment's own columns (venta_pagos_fecha, abonos_paso), the store and the text through its
  * document only when asked, so an unfiltered month never touches the 100,000 documents.
  */
-function paymentParts(f: PaymentsWhere, alias: 'p' | 'a'): SQL {
+function paymentParts(f: PaymentsWhere, alias: 'p' | 'a' | 'r'): SQL {
   const t = sql.raw(alias);
   // The money of an anulada sale is out of the report, as the sale is out of its totals.
   const c: SQL[] = [sql`NOT EXISTS (SELECT 1 FROM ${ventas} v WHERE v.id = ${t}.venta_id AND v.voided_at IS NOT NULL)`];
@@ -505,6 +505,19 @@ export async function sumDiscounts(db: Db, f: PaymentsWhere): Promise<{ cantidad
     sql`SELECT count(*)::int AS cantidad, sum(a.total)::text AS "amountUsd"
           FROM ${abonos} a
          WHERE a.step = 'aprobado' AND a.reference = ${DESCUENTO_REFERENCE} AND ${paymentParts(f, 'a')}`,
+  );
+  return { cantidad: row?.cantidad ?? 0, amountUsd: row?.amountUsd ?? '0' };
+}
+
+/**
+ * The money refunded to buyers with the same filters (venta_reembolsos): money out, not a payment,
+ * so the report shows it on its own line, under what was received. A filter by abonos leaves it out.
+ */
+export async function sumRefunds(db: Db, f: PaymentsWhere): Promise<{ cantidad: number; amountUsd: string }> {
+  if (f.origen === 'abono') return { cantidad: 0, amountUsd: '0' };
+  const [row] = await rowsOf<{ cantidad: number; amountUsd: string | null }>(
+    db,
+    sql`SELECT count(*)::int AS cantidad, sum(r.amount_usd)::text AS "amountUsd" FROM ${ventaReembolsos} r WHERE ${paymentParts(f, 'r')}`,
   );
   return { cantidad: row?.cantidad ?? 0, amountUsd: row?.amountUsd ?? '0' };
 }

@@ -62,13 +62,18 @@ export async function ventasReportesRoutes(app: FastifyInstance): Promise<void> 
   });
 
   route(app, contract.pagos, REPORTES, async ({ query }) => {
-    const { items, meta, resumen, descuentos } = await service.pagos(db(), service.paymentsWhere(query), query.page, query.per_page);
-    return { ...okList(items, meta), resumen, descuentos };
+    const { items, meta, resumen, descuentos, reembolsos } = await service.pagos(
+      db(),
+      service.paymentsWhere(query),
+      query.page,
+      query.per_page,
+    );
+    return { ...okList(items, meta), resumen, descuentos, reembolsos };
   });
 
   route(app, contract.exportarPagos, REPORTES, async ({ query }, reply) => {
-    const { rows, resumen, descuentos } = await service.pagosParaExportar(db(), service.paymentsWhere(query));
+    const { rows, resumen, descuentos, reembolsos } = await service.pagosParaExportar(db(), service.paymentsWhere(query));
     const name = service.exportFileName('pagos', query.formato, query.filter_advance);
-    return attachment(reply, name, query.formato).send(paymentsSheet(query.formato, rows, resumen, descuentos));
+    return attachment(reply, name, query.formato).send(paymentsSheet(query.formato, rows, resumen, descuentos, reembolsos));
   });
 }

@@ -300,14 +300,21 @@ export async function resumenDescuentos(db: Db, where: repo.PaymentsWhere): Prom
   return { cantidad: sums.cantidad, amountUsd: money(sums.amountUsd) };
 }
 
+/** The refunds to buyers with the same filters: money out, on its own line under what was received. */
+export async function resumenReembolsos(db: Db, where: repo.PaymentsWhere): Promise<ResumenDescuentos> {
+  const sums = await repo.sumRefunds(db, where);
+  return { cantidad: sums.cantidad, amountUsd: money(sums.amountUsd) };
+}
+
 export async function pagos(db: Db, where: repo.PaymentsWhere, page: number, perPage: number) {
-  const [rows, resumen, descuentos] = await Promise.all([
+  const [rows, resumen, descuentos, reembolsos] = await Promise.all([
     repo.findPayments(db, where, perPage, offsetOf(page, perPage)),
     resumenPagos(db, where),
     resumenDescuentos(db, where),
+    resumenReembolsos(db, where),
   ]);
   const total = resumen.reduce((n, r) => n + r.pagos, 0);
-  return { items: rows.map(pagoFila), meta: metaFor(page, perPage, total), resumen, descuentos };
+  return { items: rows.map(pagoFila), meta: metaFor(page, perPage, total), resumen, descuentos, reembolsos };
 }
 
 // ── exports ─────────────────────────────────────────────────────────────────
@@ -327,8 +334,12 @@ export async function ventasParaExportar(db: Db, where: repo.SalesWhere, sort: r
 export async function pagosParaExportar(db: Db, where: repo.PaymentsWhere) {
   const rows = await repo.findPayments(db, where, EXPORT_MAX_ROWS + 1, 0);
   if (rows.length > EXPORT_MAX_ROWS) throw tooMany();
-  const [resumen, descuentos] = await Promise.all([resumenPagos(db, where), resumenDescuentos(db, where)]);
-  return { rows: rows.map(pagoFila), resumen, descuentos };
+  const [resumen, descuentos, reembolsos] = await Promise.all([
+    resumenPagos(db, where),
+    resumenDescuentos(db, where),
+    resumenReembolsos(db, where),
+  ]);
+  return { rows: rows.map(pagoFila), resumen, descuentos, reembolsos };
 }
 
 export function exportFileName(what: 'ventas' | 'pagos', format: SheetFormat, range: { date_from?: string; date_to?: string }): string {

@@ -207,6 +207,40 @@ export const ventaPagos = pgTable(
   ],
 );
 
+/**
+ * Money given back to the buyer of a sale after it was paid (a refund of its online payment): it is
+ * not a payment, the payments report shows it on its own line, and the document's credit pays it
+ * first (docs/dominio.md §Reembolsos).
+ */
+export const ventaReembolsos = pgTable(
+  'venta_reembolsos',
+  {
+    id: serial('id').primaryKey(),
+    ventaId: integer('venta_id')
+      .notNull()
+      .references(() => ventas.id, { onDelete: 'cascade' }),
+    method: varchar('method', { length: 20 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
+    amountUsd: usd('amount_usd').notNull(),
+    /** Of it, what paid out the customer's credit in favour; the rest lowered what the document was paid. */
+    fromCredit: usd('from_credit').notNull().default('0'),
+    /** The provider's refund id: one refund is booked once. */
+    reference: varchar('reference', { length: 80 }).notNull(),
+    note: varchar('note', { length: 300 }).notNull().default(''),
+    userId: integer('user_id').references(() => usuarios.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('venta_reembolsos_referencia').on(t.method, t.reference),
+    index('venta_reembolsos_fecha').on(t.createdAt),
+    check(
+      'venta_reembolsos_monto_ok',
+      sql`${t.amount} > 0 AND ${t.amountUsd} > 0 AND ${t.fromCredit} >= 0 AND ${t.fromCredit} <= ${t.amountUsd}`,
+    ),
+  ],
+);
+
 /** A payment (or a 'descuento') registered against a nota de entrega. */
 export const abonos = pgTable(
   'abonos',

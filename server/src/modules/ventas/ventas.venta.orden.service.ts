@@ -6,8 +6,9 @@
 import { notaEntrega } from '#domain/abono.ts';
 import { igtfOfOrder } from '#domain/checkout.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
-import { addCents, allocateCents, fromCents, multiplyCents, subtractCents, toCents } from '#domain/money.ts';
+import { addCents, allocateCents, fromCents, multiplyCents, subtractCents, toCents, vesToUsdCents } from '#domain/money.ts';
 import { igtfDePagoDeOrden, type Liquidacion, usdWorthOf, type VueltoDePago } from '#domain/pago-orden.ts';
+import { efectoDeReembolso } from '#domain/reembolso.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.ts';
 import { dueDateOf } from '#domain/venta-mostrador.ts';
 import type { SaleTotals } from '#domain/ventas.ts';
@@ -284,5 +285,53 @@ async function abonarNota(tx: Db, ventaId: number, order: OrdenParaVenta, userId
     outstandingBalance: fromCents(next.outstandingBalanceCents),
     paymentStatus: next.paymentStatus,
     ...(excess > 0 ? { creditInFavor: fromCents(addCents(toCents(nota.creditInFavor), excess)) } : {}),
+  });
+}
+
+/**
+ * Money refunded to the buyer of a web order (its online payment), booked on its sale once per
+ * provider reference: it pays the customer's credit first, the rest lowers what was paid and raises
+ * the discount (domain/reembolso.ts). An order that never became a sale has nothing to book.
+ */
+export async function reembolsoDeOrden(
+  tx: Db,
+  input: {
+    orderId: number;
+    method: string;
+    currency: 'USD' | 'VES';
+    amount: string;
+    reference: string;
+    note: string;
+    userId: number | null;
+  },
+): Promise<void> {
+  const found = await repo.findByOrderId(tx, input.orderId);
+  if (!found) return;
+  const doc = await repo.lockDocument(tx, found.id);
+  if (!doc || doc.voidedAt) return;
+  const amountCents = toCents(input.amount);
+  const usdCents = input.currency === 'VES' ? vesToUsdCents(amountCents, doc.rate) : amountCents;
+  const effect = efectoDeReembolso(usdCents, {
+    paidCents: toCents(doc.balancePaid),
+    creditCents: toCents(doc.creditInFavor),
+    discountCents: toCents(doc.discount),
+  });
+  if (!effect.ok) throw new Error(`reembolso de la orden ${input.orderId}: ${effect.motivo}`);
+  const booked = await repo.insertRefund(tx, {
+    ventaId: doc.id,
+    method: input.method,
+    currency: input.currency,
+    amount: fromCents(amountCents),
+    amountUsd: fromCents(usdCents),
+    fromCredit: fromCents(effect.fromCreditCents),
+    reference: input.reference,
+    note: input.note.slice(0, 300),
+    userId: input.userId,
+  });
+  if (!booked) return;
+  await repo.setRefundEffect(tx, doc.id, {
+    balancePaid: fromCents(effect.paidCents),
+    creditInFavor: fromCents(effect.creditCents),
+    discount: fromCents(effect.discountCents),
   });
 }

@@ -6,7 +6,7 @@ import { containsPattern } from '#server/db/like.ts';
 import { usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
 import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
 import { ordenesCompra } from '#server/modules/orden-compra/orden-compra.schema.ts';
-import { abonos, autorizacionesCredito, clientes, ventaLineas, ventaPagos, ventas } from './ventas.schema.ts';
+import { abonos, autorizacionesCredito, clientes, ventaLineas, ventaPagos, ventaReembolsos, ventas } from './ventas.schema.ts';
 
 // ── customers ───────────────────────────────────────────────────────────────
 
@@ -271,4 +271,22 @@ export async function insertApprovedAbonos(tx: Db, rows: (typeof abonos.$inferIn
 export async function lockDocument(tx: Db, ventaId: number) {
   const [row] = await tx.select().from(ventas).where(eq(ventas.id, ventaId)).for('update');
   return row;
+}
+
+/** A refund booked once per provider reference; false when it already was. */
+export async function insertRefund(tx: Db, row: typeof ventaReembolsos.$inferInsert): Promise<boolean> {
+  const inserted = await tx
+    .insert(ventaReembolsos)
+    .values(row)
+    .onConflictDoNothing({ target: [ventaReembolsos.method, ventaReembolsos.reference] })
+    .returning({ id: ventaReembolsos.id });
+  return inserted.length > 0;
+}
+
+export async function setRefundEffect(
+  tx: Db,
+  ventaId: number,
+  effect: { balancePaid: string; creditInFavor: string; discount: string },
+): Promise<void> {
+  await tx.update(ventas).set(effect).where(eq(ventas.id, ventaId));
 }

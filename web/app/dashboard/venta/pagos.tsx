@@ -48,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     meta: body.meta as ListMeta,
     resumen: body.resumen,
     descuentos: body.descuentos,
+    reembolsos: body.reembolsos,
     filtros: { ...f, origen },
     tiendas: unwrap(stores).map((s) => ({ value: String(s.tiendaId), label: s.name })),
     query,
@@ -67,7 +68,7 @@ function enMoneda(amount: string, currency: string): string {
 }
 
 export default function Pagos({ loaderData }: Route.ComponentProps) {
-  const { pagos: rows, meta: listMeta, resumen, descuentos, filtros, tiendas, query, today } = loaderData;
+  const { pagos: rows, meta: listMeta, resumen, descuentos, reembolsos, filtros, tiendas, query, today } = loaderData;
   const totalUsd = fromCents(addCents(0, ...resumen.map((r) => toCents(r.amountUsd))));
   const totalIgtf = fromCents(addCents(0, ...resumen.map((r) => toCents(r.igtf))));
   const porMetodo = resumen.map((r) => ({ key: `${r.method}/${r.currency}`, label: r.label, pagos: r.pagos, amountUsd: r.amountUsd }));
@@ -135,6 +136,16 @@ export default function Pagos({ loaderData }: Route.ComponentProps) {
             </Text>{' '}
             · IGTF {usd(totalIgtf)}
           </Text>
+          {reembolsos.cantidad > 0 && (
+            <Text size="sm" mb="sm" data-testid="pagos-reembolsos">
+              Menos {reembolsos.cantidad} {reembolsos.cantidad === 1 ? 'reembolso' : 'reembolsos'} al comprador por{' '}
+              {usd(reembolsos.amountUsd)}: neto recibido{' '}
+              <Text span fw={700}>
+                {usd(fromCents(toCents(totalUsd) - toCents(reembolsos.amountUsd)))}
+              </Text>
+              .
+            </Text>
+          )}
           {descuentos.cantidad > 0 && (
             <Text size="sm" mb="sm" c="dimmed" data-testid="pagos-descuentos">
               Además, {descuentos.cantidad} {descuentos.cantidad === 1 ? 'descuento otorgado' : 'descuentos otorgados'} por{' '}
