@@ -332,7 +332,7 @@ export async function findExpiredUnpaid(db: Db, now: Date) {
         // A credit sale (ventas_credito) is unpaid on purpose: it never expires.
         sql`NOT EXISTS (SELECT 1 FROM ventas_credito v WHERE v.order_id = ${ordenesCompra.id})`,
         // Nor one holding money staff approved (a short payment waiting for the rest): cancelling it
-        // would drop money received from the books (docs/dominio.md §Pagos que difieren de lo debido).
+        // would drop money received from the books (docs/dominio.md §Lo que se recibe y lo que se debe).
         sql`NOT EXISTS (SELECT 1 FROM ${ordenPagos} p WHERE p.order_id = ${ordenesCompra.id} AND p.status = 'aprobado')`,
       ),
     )
