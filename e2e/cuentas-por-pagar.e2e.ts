@@ -77,7 +77,12 @@ test.describe('cuentas por pagar en un teléfono', () => {
     await row.getByRole('link', { name: 'Pagos' }).click();
     await page.getByTestId('detalle-documento').waitFor();
     const pago = page.getByTestId('form-pago');
+    // A payment in divisas shows, as it is typed, the IGTF the store pays on top (3 % of $ 50,00).
+    await pago.getByLabel('Método', { exact: true }).selectOption('zelle');
+    await pago.getByLabel('Monto (en la moneda del método)').fill('50');
+    await expect(pago.getByTestId('pago-igtf-vivo')).toHaveText('IGTF de este pago, aparte: $ 1,50');
     await pago.getByLabel('Método', { exact: true }).selectOption('transferencia');
+    await expect(pago.getByTestId('pago-igtf-vivo')).toHaveCount(0);
     await pago.getByLabel('Monto (en la moneda del método)').fill('4000');
     await pago.getByLabel('Referencia').fill('00123456');
     await pago.getByLabel('Banco').selectOption('0134');

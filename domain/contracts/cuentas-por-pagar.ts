@@ -71,6 +71,8 @@ export const documentoPorPagar = z.object({
   /** US$ equivalents at the document's rate. */
   totalUsd: z.string(),
   outstandingUsd: z.string(),
+  /** The IGTF (US$) the store paid on top of its standing payments in divisas; not counted on the balance. */
+  igtfPaid: z.string(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   /** Age of the balance by due date (null once paid). */
   aging: z.enum(AGING_BUCKETS).nullable(),
@@ -251,7 +253,13 @@ export const documento = defineRoute({
   tags,
   summary: 'Un documento por pagar con sus pagos (también los anulados)',
   params: z.object({ id: idParam('El documento') }),
-  response: envelope(documentoPorPagar.extend({ pagos: z.array(pagoProveedor) })),
+  response: envelope(
+    documentoPorPagar.extend({
+      pagos: z.array(pagoProveedor),
+      /** The store's IGTF today, so the payment form shows what a payment in divisas adds (domain/igtf.ts). */
+      igtfVigente: z.object({ charged: z.boolean(), basisPoints: z.number() }),
+    }),
+  ),
 });
 
 export const pagoSchema = z

@@ -105,6 +105,8 @@ export const documentColumns = {
   balancePaid: d.balancePaid,
   outstandingBalance: d.outstandingBalance,
   totalUsd: d.totalUsd,
+  // The IGTF of its standing payments (an annulled payment's IGTF is no longer the store's expense).
+  igtfPaid: sql<string>`coalesce((SELECT sum(p.igtf) FROM ${pagosProveedor} p WHERE p.documento_id = ${d.id} AND p.annulled_at IS NULL), 0)::numeric(16, 2)::text`,
   paymentStatus: d.paymentStatus,
   note: d.note,
   createdAt: d.createdAt,

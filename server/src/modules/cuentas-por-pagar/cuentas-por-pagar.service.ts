@@ -30,6 +30,7 @@ import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingBucket, agingBucket, days
 import type { Db } from '#server/db/client.ts';
 import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
+import type { IgtfSettings } from '#domain/igtf.ts';
 import { igtfDeVentas } from '#server/modules/config/config.service.ts';
 import { csvStream, type SheetColumnSpec, type SheetValue, writeXlsx } from '#server/modules/configuracion/configuracion.importar.hoja.ts';
 import { tasaDelDia } from '#server/modules/general/general.service.ts';
@@ -142,12 +143,17 @@ export async function registrarDocumento(
   return documentoView(saved, today());
 }
 
-export async function documento(db: Db, id: number, day = today()): Promise<DocumentoPorPagar & { pagos: PagoProveedor[] }> {
+export async function documento(
+  db: Db,
+  id: number,
+  day = today(),
+): Promise<DocumentoPorPagar & { pagos: PagoProveedor[]; igtfVigente: IgtfSettings }> {
   const row = await repo.findDocumento(db, id);
   if (!row) throw new NoEncontrado('El documento por pagar no existe.');
-  const pagos = await repo.pagosDe(db, id);
+  const [pagos, igtfVigente] = await Promise.all([repo.pagosDe(db, id), igtfDeVentas(db)]);
   return {
     ...documentoView(row, day),
+    igtfVigente,
     pagos: pagos.map((p) => ({
       ...p,
       method: p.method as SupplierPaymentMethod,
@@ -338,6 +344,7 @@ export const EXPORT_COLUMNS: SheetColumnSpec[] = [
   { header: 'Saldo', kind: 'amount', width: 14 },
   { header: 'Total US$', kind: 'amount', width: 14 },
   { header: 'Saldo US$', kind: 'amount', width: 14 },
+  { header: 'IGTF pagado US$', kind: 'amount', width: 14 },
   { header: 'Estado', kind: 'text', width: 12 },
   { header: 'Antigüedad', kind: 'text', width: 16 },
 ];
@@ -359,6 +366,7 @@ function exportRow(doc: DocumentoPorPagar): SheetValue[] {
     amount(doc.outstandingBalance),
     amount(doc.totalUsd),
     amount(doc.outstandingUsd),
+    amount(doc.igtfPaid),
     PAYMENT_STATUS_LABELS[doc.paymentStatus],
     doc.aging ? AGING_BUCKET_LABELS[doc.aging] : '',
   ];

@@ -241,6 +241,13 @@ describe('pagos a proveedores', () => {
     expect(stored.igtf).toBe('1.50');
     const bs = await pay(doc.id, '730.00', { method: 'transferencia', rate: '36.50', bankCode: '0134', reference: '55443322' });
     expect(bs.json().data.pagos.find((x: { currency: string }) => x.currency === 'VES')).toMatchObject({ applied: '20.00', igtf: '0.00' });
+    // The document, its list and its sheets say the IGTF the store paid on it.
+    expect(bs.json().data.igtfPaid).toBe('1.50');
+    const listed = (await call({ url: `${BASE}?filter_advance[proveedor]=${p}` })).json().data as { number: string; igtfPaid: string }[];
+    expect(listed.find((d) => d.number === doc.number)?.igtfPaid).toBe('1.50');
+    const csv = await call({ url: `${BASE}/exportar?filter_advance[proveedor]=${p}&formato=csv` });
+    const [header, row] = parseCsv(csv.body.replace(/^\uFEFF/, ''));
+    expect(row?.[header?.indexOf('IGTF pagado US$') ?? -1]).toBe('1,50');
   });
 
   it('dos pagos a la vez que juntos pasan del saldo: uno entra y el otro se rechaza', async () => {

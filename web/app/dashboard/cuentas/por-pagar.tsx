@@ -2,6 +2,7 @@
 // aging per supplier (US$ equivalents), the filtered list with its XLSX/CSV export, a document's
 // payments (?documento=<id>) with the form to pay or annul, and the forms for suppliers and documents.
 import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { data, Form, Link, useLocation, useNavigation } from 'react-router';
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '#domain/abono.ts';
 import { VENEZUELAN_BANKS } from '#domain/banks.ts';
@@ -23,9 +24,27 @@ import {
   SORT_FIELDS,
 } from '#domain/contracts/cuentas-por-pagar.ts';
 import { tasaDelDia } from '#domain/contracts/general.ts';
-import { methodLabel, PAYABLE_KIND_LABELS, PAYABLE_KINDS, SUPPLIER_PAYMENT_METHODS } from '#domain/cuentas-por-pagar.ts';
+import {
+  methodCurrency,
+  methodLabel,
+  PAYABLE_KIND_LABELS,
+  PAYABLE_KINDS,
+  SUPPLIER_PAYMENT_METHODS,
+  type SupplierPaymentMethod,
+} from '#domain/cuentas-por-pagar.ts';
 import { caracasIsoDate, formatDate } from '#domain/dates.ts';
-import { CURRENCIES, type Currency, formatRate, formatRatePerUsd, formatUsd, formatVes, parseAmountInput, toCents } from '#domain/money.ts';
+import { igtfDePago } from '#domain/igtf.ts';
+import {
+  CURRENCIES,
+  type Currency,
+  formatRate,
+  formatRatePerUsd,
+  formatUsd,
+  formatVes,
+  leerMonto,
+  parseAmountInput,
+  toCents,
+} from '#domain/money.ts';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingBucket } from '#domain/ventas.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { CampoDocumento, CampoTelefono } from '#web/components/campo-identidad.tsx';
@@ -567,46 +586,90 @@ function DetalleDocumento({
       )}
       <Pagos pagos={detail.pagos} owed={detail.currency} result={result} busy={busy} />
       {toCents(detail.outstandingBalance) > 0 && (
-        <Form method="post" preventScrollReset key={`pago-${detail.id}-${detail.pagos.length}`} data-testid="form-pago">
-          <input type="hidden" name="intent" value="pago" />
-          <input type="hidden" name="documentoId" value={detail.id} />
-          <Title order={3} size="h5" mt="md" mb="xs">
-            Registrar un pago
-          </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            <NativeSelect
-              label="Método"
-              name="method"
-              data={SUPPLIER_PAYMENT_METHODS.map((m) => ({ value: m, label: methodLabel(m) }))}
-              defaultValue={detail.currency === 'VES' ? 'transferencia' : 'zelle'}
-              error={error('method')}
-            />
-            <CampoMonto label="Monto (en la moneda del método)" name="amount" required error={error('amount')} />
-            <TextInput
-              label="Tasa del día (Bs. por US$)"
-              name="rate"
-              inputMode="decimal"
-              defaultValue={rate}
-              description="Cuenta cuando la moneda del pago no es la del documento."
-              error={error('rate')}
-            />
-            <TextInput label="Fecha del pago" name="paidOn" type="date" defaultValue={today} max={today} required error={error('paidOn')} />
-            <TextInput label="Referencia" name="reference" error={error('reference')} />
-            <NativeSelect label="Banco" name="bankCode" data={BANK_OPTIONS} error={error('bankCode')} />
-            <TextInput label="Nota" name="note" error={error('note')} />
-          </SimpleGrid>
-          <Text size="xs" c="dimmed" mt="xs">
-            Un pago en divisas (Zelle, efectivo en dólares, PayPal, Uphold) lleva el IGTF de la tienda sobre lo pagado: lo paga la tienda
-            aparte y el documento cuenta todo lo pagado al proveedor.
-          </Text>
-          <Group justify="end" mt="sm">
-            <Button type="submit" loading={busy && result?.intent === 'pago'}>
-              Registrar pago
-            </Button>
-          </Group>
-        </Form>
+        <FormPago
+          key={`pago-${detail.id}-${detail.pagos.length}`}
+          detail={detail}
+          error={error}
+          busy={busy && result?.intent === 'pago'}
+          rate={rate}
+          today={today}
+        />
       )}
     </Card>
+  );
+}
+
+/** The payment form of a document; remounted after each payment, so it starts empty again. */
+function FormPago({
+  detail,
+  error,
+  busy,
+  rate,
+  today,
+}: {
+  detail: NonNullable<Route.ComponentProps['loaderData']['detail']>;
+  error: (field: string) => string | undefined;
+  busy: boolean;
+  rate: string;
+  today: string;
+}) {
+  const [method, setMethod] = useState<SupplierPaymentMethod>(detail.currency === 'VES' ? 'transferencia' : 'zelle');
+  const [amount, setAmount] = useState('');
+  // What the store pays on top of a payment in divisas, as it is typed (the server books the same rule).
+  const typed = leerMonto(amount);
+  const igtfCents = methodCurrency(method) === 'USD' && typed.ok ? igtfDePago('USD', typed.centimos, detail.igtfVigente) : 0;
+  return (
+    <Form method="post" preventScrollReset data-testid="form-pago">
+      <input type="hidden" name="intent" value="pago" />
+      <input type="hidden" name="documentoId" value={detail.id} />
+      <Title order={3} size="h5" mt="md" mb="xs">
+        Registrar un pago
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <NativeSelect
+          label="Método"
+          name="method"
+          data={SUPPLIER_PAYMENT_METHODS.map((m) => ({ value: m, label: methodLabel(m) }))}
+          value={method}
+          onChange={(e) => setMethod(e.currentTarget.value as SupplierPaymentMethod)}
+          error={error('method')}
+        />
+        <CampoMonto
+          label="Monto (en la moneda del método)"
+          name="amount"
+          required
+          value={amount}
+          onChange={(e) => setAmount(e.currentTarget.value)}
+          error={error('amount')}
+        />
+        <TextInput
+          label="Tasa del día (Bs. por US$)"
+          name="rate"
+          inputMode="decimal"
+          defaultValue={rate}
+          description="Cuenta cuando la moneda del pago no es la del documento."
+          error={error('rate')}
+        />
+        <TextInput label="Fecha del pago" name="paidOn" type="date" defaultValue={today} max={today} required error={error('paidOn')} />
+        <TextInput label="Referencia" name="reference" error={error('reference')} />
+        <NativeSelect label="Banco" name="bankCode" data={BANK_OPTIONS} error={error('bankCode')} />
+        <TextInput label="Nota" name="note" error={error('note')} />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed" mt="xs">
+        Un pago en divisas (Zelle, efectivo en dólares, PayPal, Uphold) lleva el IGTF de la tienda sobre lo pagado: lo paga la tienda aparte
+        y el documento cuenta todo lo pagado al proveedor.
+      </Text>
+      {igtfCents > 0 && (
+        <Text size="sm" fw={600} mt={4} data-testid="pago-igtf-vivo">
+          IGTF de este pago, aparte: {formatUsd(igtfCents)}
+        </Text>
+      )}
+      <Group justify="end" mt="sm">
+        <Button type="submit" loading={busy}>
+          Registrar pago
+        </Button>
+      </Group>
+    </Form>
   );
 }
 
