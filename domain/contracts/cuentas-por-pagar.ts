@@ -247,19 +247,19 @@ export const registrarDocumento = defineRoute({
   status: 201,
 });
 
+/** A document with its payments, and the store's IGTF today so the payment form shows what a payment in divisas adds (domain/igtf.ts). */
+const documentoConPagos = documentoPorPagar.extend({
+  pagos: z.array(pagoProveedor),
+  igtfVigente: z.object({ charged: z.boolean(), basisPoints: z.number() }),
+});
+
 export const documento = defineRoute({
   method: 'GET',
   path: '/mayor/cuentas/por-pagar/documento/:id',
   tags,
   summary: 'Un documento por pagar con sus pagos (también los anulados)',
   params: z.object({ id: idParam('El documento') }),
-  response: envelope(
-    documentoPorPagar.extend({
-      pagos: z.array(pagoProveedor),
-      /** The store's IGTF today, so the payment form shows what a payment in divisas adds (domain/igtf.ts). */
-      igtfVigente: z.object({ charged: z.boolean(), basisPoints: z.number() }),
-    }),
-  ),
+  response: envelope(documentoConPagos),
 });
 
 export const pagoSchema = z
@@ -293,7 +293,7 @@ export const registrarPago = defineRoute({
   tags,
   summary: 'Registrar un pago a un proveedor: baja el saldo del documento; no puede pasar del saldo pendiente',
   body: pagoSchema,
-  response: envelope(documentoPorPagar.extend({ pagos: z.array(pagoProveedor) })),
+  response: envelope(documentoConPagos),
   status: 201,
 });
 
@@ -303,5 +303,5 @@ export const anularPago = defineRoute({
   tags,
   summary: 'Anular un pago a un proveedor: lo que contaba vuelve al saldo del documento (una sola vez)',
   body: z.object({ pagoId: id('El pago'), note: optionalText('El motivo', 300) }),
-  response: envelope(documentoPorPagar.extend({ pagos: z.array(pagoProveedor) })),
+  response: envelope(documentoConPagos),
 });

@@ -24,13 +24,13 @@ import {
   usdEquivalent,
 } from '#domain/cuentas-por-pagar.ts';
 import { caracasIsoDate, formatDate } from '#domain/dates.ts';
+import type { IgtfSettings } from '#domain/igtf.ts';
 import { addCents, type Currency, formatRate, formatUsd, fromCents, toCents } from '#domain/money.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingBucket, agingBucket, daysOverdue, igtfOf, normalizeDni } from '#domain/ventas.ts';
 import type { Db } from '#server/db/client.ts';
 import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
-import type { IgtfSettings } from '#domain/igtf.ts';
 import { igtfDeVentas } from '#server/modules/config/config.service.ts';
 import { csvStream, type SheetColumnSpec, type SheetValue, writeXlsx } from '#server/modules/configuracion/configuracion.importar.hoja.ts';
 import { tasaDelDia } from '#server/modules/general/general.service.ts';
