@@ -3,7 +3,7 @@
 // its columns mapped, the pairs confirmed; the orders and abonos change step and the lines without
 // a pair stay listed.
 import type { Browser } from '@playwright/test';
-import { baseUrl, DEMO_PASSWORD, expect, login, newPage, noSidewaysScroll, test } from './fixtures.ts';
+import { baseUrl, DEMO_PASSWORD, expect, login, newPage, noSidewaysScroll, someArticle, test } from './fixtures.ts';
 
 let browser: Browser;
 const PHONE = { width: 360, height: 740 };
@@ -34,21 +34,6 @@ async function api<T>(bearer: string, method: string, path: string, body?: objec
   const answer = (await response.json()) as { success: boolean; data: T; message?: string };
   if (!answer.success) throw new Error(`${method} ${path}: ${response.status} ${answer.message}`);
   return answer.data;
-}
-
-/** An article with a free unit in some store. */
-async function someArticle(): Promise<{ code: string; store: number }> {
-  const list = (await (await fetch(`${baseUrl()}/api/catalogo/articulos?per_page=30`)).json()) as { data: { model: string }[] };
-  for (const { model } of list.data) {
-    const { data } = (await (await fetch(`${baseUrl()}/api/v2/catalogo/article/${model}`)).json()) as {
-      data: { sizes: { article: string; stores: { id: number; quantity: number }[] }[] };
-    };
-    for (const size of data.sizes) {
-      const store = size.stores.find((s) => s.quantity >= 3);
-      if (store) return { code: size.article, store: store.id };
-    }
-  }
-  throw new Error('ningún artículo tiene existencia');
 }
 
 /** A web order paid by pago móvil and reported: it waits for staff to confirm the payment. */

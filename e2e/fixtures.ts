@@ -145,3 +145,18 @@ export async function advanceClockTo(page: Page, at: Date): Promise<void> {
   const response = await page.request.post(`${baseUrl()}/api/pruebas/reloj`, { data: { at: at.toISOString() } });
   if (response.status() !== 200) throw new Error(`reloj de prueba: ${response.status()} ${await response.text()}`);
 }
+
+/** An article of the demo catalogue with `units` free units in some store (the API's public reads). */
+export async function someArticle(units = 3): Promise<{ code: string; store: number }> {
+  const list = (await (await fetch(`${baseUrl()}/api/catalogo/articulos?per_page=30`)).json()) as { data: { model: string }[] };
+  for (const { model } of list.data) {
+    const { data } = (await (await fetch(`${baseUrl()}/api/v2/catalogo/article/${model}`)).json()) as {
+      data: { sizes: { article: string; stores: { id: number; quantity: number }[] }[] };
+    };
+    for (const size of data.sizes) {
+      const store = size.stores.find((s) => s.quantity >= units);
+      if (store) return { code: size.article, store: store.id };
+    }
+  }
+  throw new Error('ningún artículo tiene existencia');
+}

@@ -2,7 +2,7 @@
 // write-off tolerance on its settings page, and administración approves a web order paid over its
 // total giving the excess back as change (vuelto) instead of the customer's credit.
 import type { Browser } from '@playwright/test';
-import { baseUrl, expect, login, newPage, noSidewaysScroll, PHONE, test } from './fixtures.ts';
+import { baseUrl, expect, login, newPage, noSidewaysScroll, PHONE, someArticle, test } from './fixtures.ts';
 
 let browser: Browser;
 
@@ -11,21 +11,6 @@ test.beforeAll(({ browser: shared }) => {
 });
 
 const caracasDay = () => new Date(Date.now() - 4 * 3_600_000).toISOString().slice(0, 10);
-
-/** An article with a free unit in some store. */
-async function someArticle(): Promise<{ code: string; store: number }> {
-  const list = (await (await fetch(`${baseUrl()}/api/catalogo/articulos?per_page=30`)).json()) as { data: { model: string }[] };
-  for (const { model } of list.data) {
-    const { data } = (await (await fetch(`${baseUrl()}/api/v2/catalogo/article/${model}`)).json()) as {
-      data: { sizes: { article: string; stores: { id: number; quantity: number }[] }[] };
-    };
-    for (const size of data.sizes) {
-      const store = size.stores.find((s) => s.quantity >= 2);
-      if (store) return { code: size.article, store: store.id };
-    }
-  }
-  throw new Error('ningún artículo tiene existencia');
-}
 
 test.describe('pagos que difieren de lo debido', () => {
   test('admin fija la tolerancia para castigar en su pantalla', async () => {
