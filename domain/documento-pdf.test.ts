@@ -19,7 +19,7 @@ function input(overrides: Partial<DocumentoPdfInput['documento']> = {}): Documen
     cliente,
     documento: {
       number: 'F-CCS-000007',
-      controlNumber: '00-00000012',
+      control: { kind: 'interno', numeroControl: '00-00000012' },
       kind: 'factura',
       condition: 'contado',
       createdAt: '2026-11-23T15:00:00Z',

@@ -2,7 +2,7 @@
 // (estado de cuenta) says, as text: every figure formatted in USD and in bolívares at the
 // document's frozen rate. The server only draws these rows; here they can be tested without a PDF.
 import { ABONO_STEP_LABELS, type AbonoStep, PAYMENT_STATUS_LABELS, type PaymentStatus } from './abono.ts';
-import { formatDate } from './dates.ts';
+import { formatDate, formatDateTime } from './dates.ts';
 import { igtfTasaTexto } from './igtf.ts';
 import { addCents, formatAmount, formatRate, formatRatePerUsd, formatUsd, formatVes, toCents, usdToVesCents } from './money.ts';
 import { RESUMEN_COBRO_LABELS } from './resumen-cobro.ts';
@@ -25,11 +25,21 @@ export type Empresa = { razonSocial: string; rif: string; address: string; phone
 
 export type ClientePdf = { name: string; dni: string; address: string; city: string; state: string; phone: string; email: string };
 
+/**
+ * Who gave the document its número de control (docs/dominio.md §Documentos fiscales e imprenta
+ * digital): the store itself (internal: the document is not the fiscal invoice), the imprenta
+ * digital (with when and who), or nobody yet (a factura waiting for the printer).
+ */
+export type ControlPdf =
+  | { kind: 'interno'; numeroControl: string }
+  | { kind: 'por-emitir' }
+  | { kind: 'imprenta'; numeroControl: string; asignadoEn: Date | string; imprenta: { razonSocial: string; rif: string; providencia: string } };
+
 export type DocumentoPdfInput = {
   empresa: Empresa;
   documento: {
     number: string;
-    controlNumber: string;
+    control: ControlPdf;
     kind: SaleKind;
     condition: SaleCondition;
     createdAt: Date | string;
@@ -84,7 +94,41 @@ export type DocumentoPdfModel = {
   note: string;
   /** «DOCUMENTO ANULADO el …: motivo», printed in red under the header; null when it stands. */
   voidNotice: string | null;
+  /** Who numbered its control number, under the header; `warning`: printed in red (not yet a fiscal invoice). */
+  fiscalNotice: { text: string; warning: boolean };
 };
+
+/** The control number's line in the header box, and the sentence that says who gave it. */
+export function controlTexto(control: ControlPdf, kind: SaleKind): { numero: string; aviso: { text: string; warning: boolean } } {
+  const documento = kind === 'factura' ? 'la factura' : 'el documento';
+  if (control.kind === 'imprenta') {
+    const { razonSocial, rif, providencia } = control.imprenta;
+    const autorizada = providencia ? `, ${providencia}` : '';
+    return {
+      numero: control.numeroControl,
+      aviso: {
+        text: `Número de control asignado el ${formatDateTime(control.asignadoEn)} por la imprenta digital ${razonSocial} (RIF ${rif}${autorizada}).`,
+        warning: false,
+      },
+    };
+  }
+  if (control.kind === 'por-emitir') {
+    return {
+      numero: 'por asignar',
+      aviso: {
+        text: `FACTURA POR EMITIR: la imprenta digital aún no le asignó su número de control. Este documento todavía no es la factura fiscal.`,
+        warning: true,
+      },
+    };
+  }
+  return {
+    numero: control.numeroControl,
+    aviso: {
+      text: `El número de control de este documento es interno de la tienda, no asignado por una imprenta digital: no es ${documento} fiscal.`,
+      warning: false,
+    },
+  };
+}
 
 /** «IGTF 3 % (pagos en divisas)», «IGTF 2,5 %…» with the rate the sale applied; without it, no rate. */
 export function igtfLabel(basisPoints: number | null): string {
@@ -130,9 +174,10 @@ export function documentoPdfModel(input: DocumentoPdfInput): DocumentoPdfModel {
   const ves = totalsInVes(totals, d.rate);
   const isNota = d.kind === 'nota-entrega';
   const ivaPercent = `${IVA_BASIS_POINTS / 100} %`;
+  const control = controlTexto(d.control, d.kind);
   const meta: [string, string][] = [
     [isNota ? 'Nota de entrega N°' : 'Factura N°', d.number],
-    ['N° de control', d.controlNumber],
+    ['N° de control', control.numero],
     ['Fecha de emisión', formatDate(d.createdAt)],
     ['Condición', SALE_CONDITION_LABELS[d.condition]],
   ];
@@ -219,6 +264,7 @@ export function documentoPdfModel(input: DocumentoPdfInput): DocumentoPdfModel {
     balance: balanceRows,
     note: d.note,
     voidNotice: d.voided ? `DOCUMENTO ANULADO el ${formatDate(d.voided.at)}. Motivo: ${d.voided.reason}. No tiene validez.` : null,
+    fiscalNotice: control.aviso,
   };
 }
 

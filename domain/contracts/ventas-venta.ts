@@ -185,7 +185,10 @@ const totalsShape = {
 export const documentoVenta = z.object({
   id: z.number(),
   number: z.string(),
-  controlNumber: z.string(),
+  /** The store's internal number, or the imprenta digital's once assigned; null while the factura waits for it. */
+  controlNumber: z.string().nullable(),
+  /** Who gives the control number (docs/dominio.md §Documentos fiscales e imprenta digital). */
+  controlStatus: z.enum(['interno', 'por-emitir', 'imprenta']),
   kind: z.enum(SALE_KINDS),
   condition: z.enum(SALE_CONDITIONS),
   source: z.enum(SALE_SOURCES),

@@ -10,7 +10,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Database } from './db/client.ts';
-import type { Env, TrustProxy } from './env.ts';
+import { type Env, imprentaConfig, type TrustProxy } from './env.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerNoStore } from './http/cache-control.ts';
 import { shareCacheInvalidations } from './http/cache-entre-procesos.ts';
@@ -51,9 +51,14 @@ import { generalRoutes } from './modules/general/general.routes.ts';
 import { datosEmpresaParaCorreos } from './modules/general/general.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { imagenesRoutes } from './modules/imagenes/imagenes.routes.ts';
+import { createImprentaHttp } from './modules/imprenta/imprenta.http.ts';
+import { imprentaRoutes } from './modules/imprenta/imprenta.routes.ts';
+import { type EmisionFiscal, emisionFiscal, startImprentaWorker } from './modules/imprenta/imprenta.service.ts';
 import { inventarioRoutes } from './modules/inventario/inventario.routes.ts';
 import { mayorCuentasCobrosRoutes } from './modules/mayor-cuentas/mayor-cuentas.cobros.routes.ts';
 import { mayorCuentasRoutes } from './modules/mayor-cuentas/mayor-cuentas.routes.ts';
+import { queueFacturaEmitidaMail } from './modules/orden-compra/orden-compra.avisos.ts';
+import { orderContext } from './modules/orden-compra/orden-compra.context.ts';
 import { ordenCompraRoutes } from './modules/orden-compra/orden-compra.routes.ts';
 import { ventasWebRoutes } from './modules/orden-compra/orden-compra.ventas-web.routes.ts';
 import { pagosEnLineaRoutes } from './modules/pagos-en-linea/pagos-en-linea.routes.ts';
@@ -66,6 +71,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { ventasArticulosRoutes } from './modules/ventas/ventas.articulos.routes.ts';
 import { ventasOpcionesRoutes } from './modules/ventas/ventas.opciones.routes.ts';
 import { ventasPdfRoutes } from './modules/ventas/ventas.pdf.routes.ts';
+import { ordenDeVenta } from './modules/ventas/ventas.pdf.service.ts';
 import { ventasReportesRoutes } from './modules/ventas/ventas.reportes.routes.ts';
 import { ventasVentaRoutes } from './modules/ventas/ventas.venta.routes.ts';
 import { type Reloj, relojDelSistema, relojDePruebas } from './reloj.ts';
@@ -97,6 +103,8 @@ declare module 'fastify' {
     uploadStore: UploadStore;
     /** The clock of the blog's storefront and the periodic jobs' ticks (reloj.ts). */
     reloj: Reloj;
+    /** The imprenta digital that numbers the facturas (IMPRENTA_*); null: internal control numbers. */
+    fiscal: EmisionFiscal | null;
   }
 }
 
@@ -149,6 +157,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('cola', cola);
   mailer.connectQueue(mailQueue(cola, secret, deps.env.CORREO_REINTENTO_SEGUNDOS));
   if (mailer.delivers) app.addHook('onReady', () => startMailWorker(cola, mailer, deps.database.db, secret));
+  // Facturas through the imprenta digital (docs/dominio.md §Documentos fiscales e imprenta digital):
+  // each is queued in its sale's transaction and this process's worker asks the printer for its number.
+  const printer = imprentaConfig(deps.env);
+  app.decorate('fiscal', printer ? emisionFiscal(cola, printer.retrySeconds) : null);
+  if (printer) {
+    const imprenta = createImprentaHttp(printer);
+    app.addHook('onReady', () =>
+      startImprentaWorker(cola, deps.database.db, imprenta, async (tx, ventaId) => {
+        const orderId = await ordenDeVenta(tx, ventaId);
+        return orderId === null ? undefined : queueFacturaEmitidaMail(orderContext(app), tx, orderId);
+      }),
+    );
+  }
   const background = createBackground(log);
   const authContext: AuthContext = {
     db: deps.database.db,
@@ -256,6 +277,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Content: the blog (/api/blog/*) and the contact inquiries (/api/contacto/*).
   await app.register(blogRoutes, { prefix: '/api' });
   await app.register(contactoRoutes, { prefix: '/api' });
+  // Facturas waiting for their control number from the imprenta digital: /api/imprenta/por-emitir.
+  await app.register(imprentaRoutes, { prefix: '/api' });
   // The photo gallery: /api/galeria/*.
   await app.register(galeriaRoutes, { prefix: '/api' });
   // Commercial partners: /api/aliados/*.

@@ -24,6 +24,21 @@ export function paypalConfig(env: PaypalEnv): { clientId: string; secret: string
   return { clientId, secret, apiUrl: env.PAYPAL_API_URL, webhookId: webhookId ?? null };
 }
 
+type ImprentaEnv = { IMPRENTA_URL?: string; IMPRENTA_TOKEN?: string; IMPRENTA_ESPERA_SEGUNDOS: number; IMPRENTA_REINTENTO_SEGUNDOS: number };
+
+/**
+ * The imprenta digital's settings, or null when the store numbers its own (internal) control
+ * numbers. The URL and the token go together: one without the other is reported at start.
+ */
+export function imprentaConfig(env: ImprentaEnv): { url: string; token: string; timeoutMs: number; retrySeconds: number } | null {
+  const { IMPRENTA_URL: url, IMPRENTA_TOKEN: token } = env;
+  if (Boolean(url) !== Boolean(token)) {
+    throw new Error(`Configuración inválida:\n  - ${url ? 'IMPRENTA_TOKEN' : 'IMPRENTA_URL'}: falta; IMPRENTA_URL e IMPRENTA_TOKEN van juntas`);
+  }
+  if (!url || !token) return null;
+  return { url, token, timeoutMs: env.IMPRENTA_ESPERA_SEGUNDOS * 1000, retrySeconds: env.IMPRENTA_REINTENTO_SEGUNDOS };
+}
+
 type CardEnv = { STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_API_URL: string };
 
 /**
@@ -179,6 +194,23 @@ const envSchema = z.object({
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/, error: 'STRIPE_API_URL debe ser una URL completa (https://…)' })
     .default('https://api.stripe.com'),
+  // The imprenta digital authorised by the SENIAT that gives each factura its número de control
+  // (docs/dominio.md §Documentos fiscales e imprenta digital); URL and token go together (imprentaConfig).
+  IMPRENTA_URL: z.url({ protocol: /^https?$/, error: 'IMPRENTA_URL debe ser una URL completa (https://…)' }).optional(),
+  IMPRENTA_TOKEN: z.string().min(8, 'IMPRENTA_TOKEN debe ser la clave que da la imprenta (8 caracteres o más)').optional(),
+  IMPRENTA_ESPERA_SEGUNDOS: z.coerce
+    .number({ error: 'IMPRENTA_ESPERA_SEGUNDOS debe ser un número' })
+    .min(1, 'IMPRENTA_ESPERA_SEGUNDOS debe ser 1 o más')
+    .max(120, 'IMPRENTA_ESPERA_SEGUNDOS debe ser como máximo 120')
+    .default(15),
+  IMPRENTA_REINTENTO_SEGUNDOS: z.coerce
+    .number({ error: 'IMPRENTA_REINTENTO_SEGUNDOS debe ser un número' })
+    .int('IMPRENTA_REINTENTO_SEGUNDOS debe ser un entero')
+    .min(1, 'IMPRENTA_REINTENTO_SEGUNDOS debe ser 1 o más')
+    .max(3600, 'IMPRENTA_REINTENTO_SEGUNDOS debe ser como máximo 3600')
+    .default(30),
+  // Development and demos only: main.ts starts the local fake printer and points IMPRENTA_* at it.
+  IMPRENTA_FALSA: z.literal('si', { error: 'IMPRENTA_FALSA solo puede ser «si» (o no estar)' }).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_AUTH_URL: z.url('GOOGLE_AUTH_URL debe ser una URL').default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -219,6 +251,16 @@ function checkTestClock(env: Record<string, unknown>, ctx: z.RefinementCtx): voi
       path: ['RELOJ_DE_PRUEBAS'],
       message: 'RELOJ_DE_PRUEBAS es solo para las pruebas: en producción no se acepta sin RELOJ_DE_PRUEBAS_EN_PRODUCCION=si',
     });
+  }
+}
+
+/** The fake printer numbers nothing the SENIAT knows: never in production. */
+function checkFakePrinter(env: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  if (env.IMPRENTA_FALSA === 'si' && env.NODE_ENV === 'production') {
+    ctx.addIssue({ code: 'custom', path: ['IMPRENTA_FALSA'], message: 'IMPRENTA_FALSA es solo para demostraciones: en producción configure IMPRENTA_URL e IMPRENTA_TOKEN' });
+  }
+  if (env.IMPRENTA_FALSA === 'si' && env.IMPRENTA_URL !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['IMPRENTA_FALSA'], message: 'IMPRENTA_FALSA no va con IMPRENTA_URL: la imprenta falsa da su propia dirección' });
   }
 }
 
@@ -288,7 +330,7 @@ export type Env = z.infer<typeof envSchema> & { dataDir: string };
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable (`DATABASE_URL=`) means "not set".
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
-  const result = envSchema.superRefine(checkS3).superRefine(checkTestClock).safeParse(present);
+  const result = envSchema.superRefine(checkS3).superRefine(checkTestClock).superRefine(checkFakePrinter).safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Configuración inválida:\n${lines.join('\n')}`);

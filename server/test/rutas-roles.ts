@@ -10,7 +10,7 @@ import { demoEmail, loginAs, nextIp } from './sessions.ts';
 
 /** Modules by the first segment of their routes' path (/api/<segment>/…), in groups of about the same size. */
 export const ROUTE_GROUPS = {
-  ventas: ['mayor', 'ventas', 'venta', 'opciones', 'prospecto', 'almacen'],
+  ventas: ['mayor', 'ventas', 'venta', 'opciones', 'prospecto', 'almacen', 'imprenta'],
   compras: ['orden-compra', 'carrito', 'pagos', 'descuento', 'envios', 'health', 'metricas'],
   contenido: ['configuracion', 'config', 'general', 'pagina', 'footer-content', 'galeria', 'aliados', 'blog'],
   cuentas: ['correo', 'profile', 'auth', 'v2', 'catalogo', 'contacto'],

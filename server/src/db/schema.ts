@@ -17,6 +17,7 @@ export * from '#server/modules/descuento/descuento.schema.ts';
 export * from '#server/modules/envios/envios.schema.ts';
 export * from '#server/modules/galeria/galeria.schema.ts';
 export * from '#server/modules/general/general.schema.ts';
+export * from '#server/modules/imprenta/imprenta.schema.ts';
 export * from '#server/modules/inventario/inventario.schema.ts';
 export * from '#server/modules/orden-compra/orden-compra.schema.ts';
 export * from '#server/modules/pagos-en-linea/pagos-en-linea.schema.ts';

@@ -42,6 +42,20 @@ export const COLAS = {
     expireInSeconds: HOUR,
     deleteAfterSeconds: 3 * 24 * HOUR,
   },
+  /**
+   * One job per factura waiting for its número de control from the imprenta digital, queued in the
+   * sale's transaction and retried with the same idempotency key (backoff up to 10 minutes, about
+   * three days in all). A job left active by a killed process expires after 2 minutes and is retried.
+   */
+  imprenta: {
+    name: 'imprenta-emision',
+    retryLimit: 500,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: 120,
+    deleteAfterSeconds: 24 * HOUR,
+  },
   /** The BCV's rate, with TASA_BCV_AUTOMATICA: one look every few hours. */
   bcv: { name: 'tasa-bcv', policy: 'exclusive', retryLimit: 0, expireInSeconds: 5 * 60, deleteAfterSeconds: 24 * HOUR },
 } as const satisfies Record<string, Queue>;

@@ -168,6 +168,21 @@ export function orderStepMail(
   };
 }
 
+/** The buyer's factura got its número de control from the imprenta digital: its PDF, now the fiscal invoice. */
+export function facturaEmitidaMail(name: string, code: string, url: string, documento: { kind: string; number: string; url: string }) {
+  return {
+    subject: `Orden ${code}: su ${documento.kind} ${documento.number}`,
+    ...layout(
+      greeting(name),
+      [`La ${documento.kind} ${documento.number} de su orden ${code} ya tiene su número de control de la imprenta digital.`, 'Descárguela en PDF con el enlace de abajo.'],
+      [
+        { label: `Descargar la ${documento.kind} ${documento.number} (PDF)`, url: documento.url },
+        { label: 'Ver mi orden', url },
+      ],
+    ),
+  };
+}
+
 type SummaryOrder = {
   subtotal: string;
   iva: string;

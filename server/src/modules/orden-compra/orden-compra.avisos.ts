@@ -9,11 +9,11 @@ import type { Db } from '#server/db/client.ts';
 import type { Serializable } from '#server/http/contract.ts';
 import { safeEqual, sign } from '#server/modules/auth/tokens.ts';
 import { notificarVenta, type SaleOrder } from '#server/modules/config/config.service.ts';
-import { orderStepMail } from '#server/modules/correo/plantillas.ts';
+import { facturaEmitidaMail, orderStepMail } from '#server/modules/correo/plantillas.ts';
 import { documentoDeOrden } from '#server/modules/ventas/ventas.pdf.service.ts';
 import type { OrderContext } from './orden-compra.context.ts';
 import { notificarOrden, type OrdenEvento } from './orden-compra.eventos.ts';
-import { findOrderView, type OrderRow, orderAmounts } from './orden-compra.repo.ts';
+import { findById, findOrderView, type OrderRow, orderAmounts } from './orden-compra.repo.ts';
 
 /**
  * Order codes are sequential, so the public page of an order asks for proof: this token (in the
@@ -50,10 +50,34 @@ export function documentPath(secret: string, code: string): string {
   return `/api/orden-compra/documento/${code}/pdf?t=${documentToken(secret, code)}`;
 }
 
-/** The document an order became, as its pages and mails show it; null before its payment is confirmed. */
+/**
+ * The document an order became, as its pages and mails show it; null before its payment is
+ * confirmed and while its factura waits for the imprenta digital's control number.
+ */
 export async function documentOf(ctx: Pick<OrderContext, 'secret'>, db: Db, order: { id: number; code: string }): Promise<OrderDocument> {
   const doc = await documentoDeOrden(db, order.id);
-  return doc ? { kind: doc.kind, number: doc.number, pdf: documentPath(ctx.secret, order.code) } : null;
+  return doc && 'number' in doc ? { kind: doc.kind, number: doc.number, pdf: documentPath(ctx.secret, order.code) } : null;
+}
+
+const FACTURA_POR_EMITIR =
+  'Su factura está esperando su número de control de la imprenta digital: se la enviaremos por correo en cuanto lo tenga.';
+
+/**
+ * The order's factura got its control number from the imprenta digital (imprenta module, in the
+ * transaction that stores it): the buyer's mail with its PDF, delivered after that commit.
+ */
+export async function queueFacturaEmitidaMail(ctx: OrderContext, tx: Db, orderId: number): Promise<(() => Promise<void>) | undefined> {
+  const order = await findById(tx, orderId);
+  if (!order?.buyer.email) return undefined;
+  const doc = await documentOf(ctx, tx, order);
+  if (!doc) return undefined;
+  const documento = { kind: SALE_KIND_LABELS[doc.kind].toLowerCase(), number: doc.number, url: `${ctx.publicUrl}${doc.pdf}` };
+  const deliver = await ctx.mailer.queue(tx, {
+    to: order.buyer.email,
+    kind: 'orden-factura',
+    ...facturaEmitidaMail(order.buyer.fullName, order.code, orderLink(ctx, order.code), documento),
+  });
+  return () => deliver(ctx.db);
 }
 
 /** The buyer's link to the order's public page: no e-mail or cédula to type. */
@@ -82,12 +106,14 @@ export async function queueStepMail(
   // A WhatsApp order may have no e-mail (decision 0033): the buyer follows it in the chat and by its link.
   if (!order.buyer.email) return;
   // Once paid, the order is a sale: the mail of «Pago confirmado» carries its factura (made in this transaction).
-  const doc = step === 'pago-confirmado' ? await documentOf(ctx, tx, order) : null;
+  const sold = step === 'pago-confirmado' ? await documentoDeOrden(tx, order.id) : null;
+  const doc = sold && 'number' in sold ? await documentOf(ctx, tx, order) : null;
   const documento = doc ? { kind: SALE_KIND_LABELS[doc.kind].toLowerCase(), number: doc.number, url: `${ctx.publicUrl}${doc.pdf}` } : null;
+  const words = sold && 'porEmitir' in sold ? [extra, FACTURA_POR_EMITIR].filter(Boolean).join(' ') : extra;
   const mail = {
     to: order.buyer.email,
     kind: `orden-${step}`,
-    ...orderStepMail(order.buyer.fullName, order.code, ORDER_STEP_LABELS[step], orderLink(ctx, order.code), extra, summary, documento),
+    ...orderStepMail(order.buyer.fullName, order.code, ORDER_STEP_LABELS[step], orderLink(ctx, order.code), words, summary, documento),
   };
   const deliver = await ctx.mailer.queue(tx, mail);
   afterCommit(`correo de la orden ${order.code}`, () => deliver(ctx.db), { background: true });

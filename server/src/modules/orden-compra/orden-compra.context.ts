@@ -5,6 +5,7 @@ import type { AppDeps } from '#server/app.ts';
 import type { Db } from '#server/db/client.ts';
 import { cardConfig, paypalConfig } from '#server/env.ts';
 import type { Mailer } from '#server/modules/correo/mailer.ts';
+import type { EmisionFiscal } from '#server/modules/imprenta/imprenta.service.ts';
 import { createPaypal } from '#server/modules/pagos-en-linea/paypal.ts';
 import type { PaymentProvider } from '#server/modules/pagos-en-linea/proveedor.ts';
 import { createStripe } from '#server/modules/pagos-en-linea/stripe.ts';
@@ -23,6 +24,8 @@ export type OrderContext = {
   /** The configured providers by the method they charge (the payment routes and the reconciliation use them). */
   providers?: Partial<Record<OnlineMethod, PaymentProvider>>;
   log?: (message: string, error: unknown) => void;
+  /** The imprenta digital, when configured: a paid order's factura is sent to it (imprenta module). */
+  fiscal?: EmisionFiscal | null;
 };
 
 /** One client per provider and app (PayPal keeps its OAuth token between calls). */
@@ -53,5 +56,6 @@ export function orderContext(app: FastifyInstance): OrderContext {
     onlineMethods: Object.keys(providersOf(app.deps)) as OnlineMethod[],
     providers: providersOf(app.deps),
     log: (message, error) => app.log.error({ err: error }, message),
+    fiscal: app.fiscal,
   };
 }

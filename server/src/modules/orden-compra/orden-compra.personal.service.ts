@@ -158,7 +158,7 @@ export async function cambiarPasoBloqueada(
           liquidacion,
           vuelto,
           writeOffNote: options.writeOff ? `Diferencia castigada ${enAmbasMonedas(liquidacion.writtenOffCents, row.rate)}.${motivo}` : '',
-        });
+        }, ctx.fiscal);
       }
     }
   }

@@ -56,6 +56,11 @@ export async function findByIdempotencyKey(db: Db, key: string) {
   return row;
 }
 
+export async function findById(db: Db, id: number) {
+  const [row] = await db.select().from(ordenesCompra).where(eq(ordenesCompra.id, id)).limit(1);
+  return row;
+}
+
 export async function findByCode(db: Db, code: string) {
   const [row] = await db.select().from(ordenesCompra).where(eq(ordenesCompra.code, code)).limit(1);
   return row;

@@ -137,6 +137,8 @@ export type NewDocument = {
   idempotencyKey?: string | null;
   requestHash?: string | null;
   createdAt?: Date;
+  /** An imprenta digital numbers this factura (ventas.fiscal.ts): no internal control number. */
+  imprenta?: boolean;
   lines: DocumentLine[];
   payments: DocumentPayment[];
 };
@@ -146,7 +148,7 @@ export type DocumentRow = typeof ventas.$inferSelect;
 /** Inserts the document, its lines and payments; the database checks keep the balance consistent. */
 export async function insertDocument(tx: Db, doc: NewDocument): Promise<DocumentRow> {
   const number = await nextDocumentNumber(tx, doc.tiendaId, doc.condition);
-  const control = await nextControlNumber(tx, doc.tiendaId);
+  const control = doc.imprenta && doc.condition === 'contado' ? null : await nextControlNumber(tx, doc.tiendaId);
   const { totals } = doc;
   const discount = doc.discountCents ?? 0;
   const outstanding = totals.totalCents - discount - doc.paidCents;

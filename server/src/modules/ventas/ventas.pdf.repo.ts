@@ -7,9 +7,9 @@ import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
 import { abonos, clientes, ventaLineas, ventaPagos, ventas } from './ventas.schema.ts';
 
 /** The sale document a web order became (its factura, or its nota de entrega on credit), the newest; null before. */
-export async function findDocumentoDeOrden(db: Db, orderId: number): Promise<{ number: string; kind: string } | null> {
+export async function findDocumentoDeOrden(db: Db, orderId: number): Promise<{ id: number; number: string; kind: string } | null> {
   const [row] = await db
-    .select({ number: ventas.number, kind: ventas.kind })
+    .select({ id: ventas.id, number: ventas.number, kind: ventas.kind })
     .from(ventas)
     .where(eq(ventas.orderId, orderId))
     .orderBy(desc(ventas.id))
@@ -80,6 +80,12 @@ export async function abonosDe(db: Db, ventaId: number) {
     .from(abonos)
     .where(eq(abonos.ventaId, ventaId))
     .orderBy(asc(abonos.createdAt), asc(abonos.id));
+}
+
+/** The web order a sale comes from, or null (a counter sale). */
+export async function findOrdenDeVenta(db: Db, ventaId: number): Promise<number | null> {
+  const [row] = await db.select({ orderId: ventas.orderId }).from(ventas).where(eq(ventas.id, ventaId));
+  return row?.orderId ?? null;
 }
 
 export async function findCliente(db: Db, where: { id: number } | { dni: string }) {

@@ -6,6 +6,7 @@ import PDFDocument from 'pdfkit';
 import type { AbonoStep, PaymentStatus } from '#domain/abono.ts';
 import { caracasIsoDate, formatDateTime } from '#domain/dates.ts';
 import {
+  type ControlPdf,
   type DocumentoPdfModel,
   documentoPdfModel,
   type EstadoCuentaModel,
@@ -18,6 +19,7 @@ import type { Db } from '#server/db/client.ts';
 import { NoEncontrado } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import { datosEmpresa, tasaDelDiaConFuente } from '#server/modules/general/general.service.ts';
+import { documentoFiscalDe, type EstadoFiscal } from '#server/modules/imprenta/imprenta.service.ts';
 import * as repo from './ventas.pdf.repo.ts';
 
 /** Who sees any document; anyone else only the documents of the customer linked to their account. */
@@ -40,35 +42,57 @@ export async function documentoPdf(db: Db, number: string, user: SessionUser): P
   return renderDocumentoPdf(db, found);
 }
 
-/** The document a web order became (its factura, or its nota on credit): number and kind; null before its payment is confirmed. */
-export async function documentoDeOrden(db: Db, orderId: number): Promise<{ number: string; kind: SaleKind } | null> {
+/**
+ * The document a web order became (its factura, or its nota on credit), as its buyer may have it:
+ * null before its payment is confirmed, and `porEmitir` (no number) while its factura waits for the
+ * imprenta digital's control number: until then it is not handed to the buyer as a fiscal invoice.
+ */
+export async function documentoDeOrden(db: Db, orderId: number): Promise<{ number: string; kind: SaleKind } | { porEmitir: true } | null> {
   const found = await repo.findDocumentoDeOrden(db, orderId);
-  return found ? { number: found.number, kind: found.kind as SaleKind } : null;
+  if (!found) return null;
+  if ((await documentoFiscalDe(db, found.id))?.estado === 'por-emitir') return { porEmitir: true };
+  return { number: found.number, kind: found.kind as SaleKind };
+}
+
+/** The web order a sale comes from (null: a counter sale), for the buyer's mail once its factura has its number. */
+export async function ordenDeVenta(db: Db, ventaId: number): Promise<number | null> {
+  return repo.findOrdenDeVenta(db, ventaId);
 }
 
 /**
  * The PDF of the document a web order became, for its buyer: the caller (the orders module) has
- * already checked the order's signed link. Null while the order has none.
+ * already checked the order's signed link. Null while the order has none or its factura waits for
+ * its control number.
  */
 export async function documentoDeOrdenPdf(db: Db, orderId: number): Promise<PdfFile | null> {
-  const doc = await repo.findDocumentoDeOrden(db, orderId);
-  const found = doc ? await repo.findDocumento(db, doc.number) : null;
+  const doc = await documentoDeOrden(db, orderId);
+  const found = doc && 'number' in doc ? await repo.findDocumento(db, doc.number) : null;
   return found ? renderDocumentoPdf(db, found) : null;
+}
+
+/** Who numbered the document's control number: the store (internal), or the imprenta digital. */
+export function controlDe(internal: string | null, fiscal: EstadoFiscal | null): ControlPdf {
+  if (fiscal?.estado === 'emitido') {
+    return { kind: 'imprenta', numeroControl: fiscal.numeroControl, asignadoEn: fiscal.asignadoEn, imprenta: fiscal.imprenta };
+  }
+  if (fiscal?.estado === 'por-emitir' || internal === null) return { kind: 'por-emitir' };
+  return { kind: 'interno', numeroControl: internal };
 }
 
 async function renderDocumentoPdf(db: Db, found: NonNullable<Awaited<ReturnType<typeof repo.findDocumento>>>): Promise<PdfFile> {
   const { venta, cliente } = found;
-  const [empresa, lineas, pagos, abonos] = await Promise.all([
+  const [empresa, lineas, pagos, abonos, fiscal] = await Promise.all([
     datosEmpresa(db),
     repo.lineasDe(db, venta.id),
     repo.pagosDe(db, venta.id),
     venta.kind === 'nota-entrega' ? repo.abonosDe(db, venta.id) : Promise.resolve([]),
+    documentoFiscalDe(db, venta.id),
   ]);
   const model = documentoPdfModel({
     empresa,
     documento: {
       number: venta.number,
-      controlNumber: venta.controlNumber,
+      control: controlDe(venta.controlNumber, fiscal),
       kind: venta.kind as SaleKind,
       condition: venta.condition as SaleCondition,
       createdAt: venta.createdAt,
@@ -140,7 +164,7 @@ export async function estadoDeCuentaPdf(db: Db, client: string, user: SessionUse
     todayRate: { amount: tasa.amount, date: tasa.valueDate ? `${tasa.valueDate}T12:00:00-04:00` : tasa.date },
     notas: notas.map((n) => ({
       number: n.number,
-      controlNumber: n.controlNumber,
+      controlNumber: n.controlNumber ?? '—',
       createdAt: n.createdAt,
       dueDate: n.dueDate,
       rate: n.rate,
@@ -389,6 +413,7 @@ async function renderDocumento(model: DocumentoPdfModel): Promise<Buffer> {
   const done = toBuffer(doc);
   let y = header(doc, model.empresa, model.title, model.meta);
   if (model.voidNotice) y = warning(doc, y, model.voidNotice);
+  y = model.fiscalNotice.warning ? warning(doc, y, model.fiscalNotice.text) : paragraph(doc, y, model.fiscalNotice.text, 8.5);
   y = labelledBox(doc, y, 'Datos del cliente', model.cliente);
   const columns = model.columns.map((title, i) => ({
     title,

@@ -225,7 +225,7 @@ describe('PDF de la factura', () => {
   });
 
   it('los números de control siguen una sola serie por tienda para facturas y notas', () => {
-    const seq = (d: DocumentRow) => Number(d.controlNumber.slice(3));
+    const seq = (d: DocumentRow) => Number((d.controlNumber ?? "").slice(3));
     expect(seq(nota)).toBe(seq(factura) + 1);
     expect(seq(ajena)).toBe(seq(nota) + 1);
     expect(factura.number.startsWith('F-')).toBe(true);

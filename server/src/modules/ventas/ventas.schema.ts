@@ -72,8 +72,12 @@ export const ventas = pgTable(
   {
     id: serial('id').primaryKey(),
     number: varchar('number', { length: 24 }).notNull().unique(),
-    /** Número de control (00-00000123): one series per store shared by facturas and notas. */
-    controlNumber: varchar('control_number', { length: 24 }).notNull(),
+    /**
+     * The store's internal número de control (00-00000123): one series per store shared by facturas
+     * and notas. Null on a factura issued through the imprenta digital: its number is the printer's
+     * (imprenta module, documentos_fiscales).
+     */
+    controlNumber: varchar('control_number', { length: 24 }),
     kind: varchar('kind', { length: 12 }).notNull(),
     condition: varchar('condition', { length: 10 }).notNull(),
     source: varchar('source', { length: 10 }).notNull(),
@@ -147,6 +151,8 @@ export const ventas = pgTable(
     ),
     check('ventas_montos_ok', sql`${t.total} >= 0 AND ${t.baseImponible} >= 0 AND ${t.creditInFavor} >= 0`),
     check('ventas_anulada_ok', sql`(${t.voidedAt} IS NULL) = (${t.voidReason} IS NULL)`),
+    // Only a factura goes to the imprenta digital; a nota de entrega keeps the internal number.
+    check('ventas_control_ok', sql`${t.controlNumber} IS NOT NULL OR ${t.kind} = 'factura'`),
     check('ventas_igtf_tasa_ok', sql`${t.igtfBasisPoints} IS NULL OR ${t.igtfBasisPoints} BETWEEN 0 AND 10000`),
   ],
 );

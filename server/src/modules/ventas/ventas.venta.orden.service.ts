@@ -13,13 +13,16 @@ import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/store-constants.t
 import { dueDateOf } from '#domain/venta-mostrador.ts';
 import type { SaleTotals } from '#domain/ventas.ts';
 import type { Db } from '#server/db/client.ts';
+import type { EmisionFiscal } from '#server/modules/imprenta/imprenta.service.ts';
 import {
   type DocumentLine,
   type DocumentPayment,
   type DocumentRow,
   findOrCreateCliente,
   insertDocument,
+  type NewDocument,
 } from './ventas.documentos.repo.ts';
+import { solicitarNumeroDeControl } from './ventas.fiscal.ts';
 import * as repo from './ventas.venta.repo.ts';
 
 /** What a web order brings to its sale: its buyer, figures as charged, lines and approved payments. */
@@ -167,6 +170,7 @@ async function documentFor(
   kind: 'factura' | 'nota',
   userId: number | null,
   liquidado?: Liquidado,
+  fiscal?: EmisionFiscal | null,
 ): Promise<DocumentRow> {
   const cliente = await findOrCreateCliente(tx, {
     dni: order.buyer.dni,
@@ -200,7 +204,7 @@ async function documentFor(
   // With the change given back, what stays pays the document exactly.
   const paidCents = kind === 'factura' ? (l && !booked ? addCents(l.paidCents, igtfCents) : totals.totalCents) : 0;
   const bookedCents = kind === 'factura' ? (l ? addCents(l.bookedCents, igtfCents) : totals.totalCents) : 0;
-  return insertDocument(tx, {
+  const doc: NewDocument = {
     condition: kind === 'factura' ? 'contado' : 'credito',
     source: 'web',
     orderId: order.id,
@@ -220,7 +224,11 @@ async function documentFor(
     note: [`Orden web ${order.code}`, liquidado?.writeOffNote].filter(Boolean).join('. '),
     lines,
     payments: kind === 'factura' ? (booked ?? documentPayments(order, bookedCents)) : [],
-  });
+    imprenta: kind === 'factura' && Boolean(fiscal),
+  };
+  const venta = await insertDocument(tx, doc);
+  await solicitarNumeroDeControl(tx, fiscal, venta, doc);
+  return venta;
 }
 
 /**
@@ -232,9 +240,10 @@ export async function ventaDeOrdenPagada(
   order: OrdenParaVenta,
   userId: number | null,
   liquidado?: Liquidado,
+  fiscal?: EmisionFiscal | null,
 ): Promise<DocumentRow> {
   const existing = await repo.findByOrderId(tx, order.id);
-  if (!existing) return documentFor(tx, order, 'factura', userId, liquidado);
+  if (!existing) return documentFor(tx, order, 'factura', userId, liquidado, fiscal);
   if (existing.kind === 'nota-entrega') await abonarNota(tx, existing.id, order, userId);
   return existing;
 }

@@ -26,7 +26,13 @@ export async function ventasVentaRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
 
   route(app, contract.registrarVenta, VENDER, async (request, reply) => {
-    const result = await service.registrarVenta(db(), request.body, request.headers['idempotency-key'], staffUser(request.user));
+    const result = await service.registrarVenta(
+      db(),
+      request.body,
+      request.headers['idempotency-key'],
+      staffUser(request.user),
+      app.fiscal,
+    );
     // A repeated request (same key) gets the first document back, with 200.
     return reply.status(result.created ? 201 : 200).send(ok(result.documento));
   });

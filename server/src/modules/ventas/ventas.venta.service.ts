@@ -18,7 +18,9 @@ import { tasaDelDia } from '#server/modules/general/general.service.ts';
 import { sellStock } from '#server/modules/inventario/inventario.service.ts';
 import { marcarVendida } from '#server/modules/prospecto/prospecto.service.ts';
 import { preciosDeVenta } from './ventas.articulos.service.ts';
-import { type DocumentRow, findOrCreateCliente, insertDocument } from './ventas.documentos.repo.ts';
+import { documentoFiscalDe, type EmisionFiscal } from '#server/modules/imprenta/imprenta.service.ts';
+import { type DocumentRow, findOrCreateCliente, insertDocument, type NewDocument } from './ventas.documentos.repo.ts';
+import { solicitarNumeroDeControl } from './ventas.fiscal.ts';
 import { reservarReferencias } from './ventas.referencias.repo.ts';
 import * as repo from './ventas.venta.repo.ts';
 
@@ -38,7 +40,8 @@ function referenceLabel(p: { method: string; reference: string; bankCode: string
 
 /** The document as the API answers it: totals in USD and at its rate in Bs., lines and payments. */
 export async function documentoView(db: Db, venta: DocumentRow): Promise<Serializable<DocumentoVenta>> {
-  const parts = await repo.findDocumentParts(db, venta);
+  const [parts, fiscal] = await Promise.all([repo.findDocumentParts(db, venta), documentoFiscalDe(db, venta.id)]);
+  const control = fiscal?.estado === 'emitido' ? fiscal.numeroControl : fiscal ? null : venta.controlNumber;
   const totals = {
     subtotalCents: toCents(venta.subtotal),
     descuentoCents: toCents(venta.descuento),
@@ -58,7 +61,8 @@ export async function documentoView(db: Db, venta: DocumentRow): Promise<Seriali
   return {
     id: venta.id,
     number: venta.number,
-    controlNumber: venta.controlNumber,
+    controlNumber: control,
+    controlStatus: fiscal?.estado === 'emitido' ? 'imprenta' : fiscal || control === null ? 'por-emitir' : 'interno',
     kind: venta.kind as DocumentoVenta['kind'],
     condition: venta.condition as DocumentoVenta['condition'],
     source: venta.source as DocumentoVenta['source'],
@@ -126,6 +130,7 @@ export async function registrarVenta(
   input: RegistrarVenta,
   idempotencyKey: string,
   user: SessionUser,
+  fiscal: EmisionFiscal | null = null,
 ): Promise<{ created: boolean; documento: Serializable<DocumentoVenta> }> {
   const requestHash = hashRequest(input);
   const replay = async (existing: DocumentRow) => {
@@ -216,6 +221,7 @@ export async function registrarVenta(
         idempotencyKey,
         requestHash,
         now,
+        fiscal,
         beforeStock: async (v) => {
           if (authorization && !(await repo.consumeAuthorization(tx, authorization.id, v.id))) {
             throw new ReglaNegocio('La autorización de crédito ya se usó en otra venta; pida una nueva.');
@@ -257,6 +263,8 @@ export type VentaAEscribir = {
   idempotencyKey: string;
   requestHash: string;
   now: Date;
+  /** The imprenta digital, when configured: a factura is sent to it (ventas.fiscal.ts). */
+  fiscal?: EmisionFiscal | null;
   /** Runs once the document has its id, before the stock is taken. */
   beforeStock?: (venta: DocumentRow) => Promise<void>;
 };
@@ -266,7 +274,7 @@ export type VentaAEscribir = {
  * payment references and, last, takes the stock (its rows stay locked only until the commit).
  */
 export async function escribirVenta(tx: Db, w: VentaAEscribir): Promise<DocumentRow> {
-  const venta = await insertDocument(tx, {
+  const doc: NewDocument = {
     condition: w.condition,
     source: 'mostrador',
     clienteId: w.clienteId,
@@ -295,7 +303,10 @@ export async function escribirVenta(tx: Db, w: VentaAEscribir): Promise<Document
       bankCode: SALE_PAYMENT_METHODS[p.method].bank ? (w.payments[i].bankCode ?? '') : '',
       igtfCents: p.igtfCents,
     })),
-  });
+    imprenta: Boolean(w.fiscal),
+  };
+  const venta = await insertDocument(tx, doc);
+  await solicitarNumeroDeControl(tx, w.fiscal, venta, doc);
   if (w.prospectoId !== undefined) await marcarVendida(tx, w.prospectoId, { number: venta.number, clienteId: w.clienteId }, w.actor);
   await w.beforeStock?.(venta);
   // Each reference once per bank and method across orders, sales and abonos (referencias_pago).

@@ -355,7 +355,9 @@ export default function NuevaVenta({ loaderData }: Route.ComponentProps) {
         <Alert color="green" title={`${hecha.kind === 'factura' ? 'Factura' : 'Nota de entrega'} ${hecha.number}`}>
           <Stack gap={4}>
             <Text size="sm">
-              Número: <strong data-testid="venta-numero">{hecha.number}</strong> · control {hecha.controlNumber}
+              Número: <strong data-testid="venta-numero">{hecha.number}</strong> · control{' '}
+              {hecha.controlNumber ?? 'por asignar: la imprenta digital lo dará en unos momentos'}
+              {hecha.controlStatus === 'interno' ? ' (interno de la tienda)' : ''}
             </Text>
             <Text size="sm">
               Cliente: {hecha.cliente.name} ({hecha.cliente.dni}) · {hecha.tienda.name}

@@ -1,0 +1,94 @@
+// Facturas through the imprenta digital (docs/dominio.md §Documentos fiscales e imprenta digital).
+// The sale's transaction stores the document «por emitir» with its data and an idempotency key and
+// queues one job (cola `imprenta-emision`); the job sends it to the printer and stores the answer.
+// A failure leaves it «por emitir» and the job is retried with the same key, so a lost answer or a
+// process killed between the call and the commit still ends with the one number the printer gave.
+import { randomUUID } from 'node:crypto';
+import type { Db } from '#server/db/client.ts';
+import { COLAS, type Cola } from '#server/jobs/cola.ts';
+import type { DocumentoParaImprenta, ImprentaDigital } from './imprenta.ts';
+import * as repo from './imprenta.repo.ts';
+
+/** What the sale's transaction is given when a printer is configured (null: internal control numbers). */
+export type EmisionFiscal = {
+  /** Stores the document «por emitir» and queues its job, both inside `tx`. */
+  solicitar: (tx: Db, documento: { ventaId: number; datos: DocumentoParaImprenta }) => Promise<void>;
+};
+
+type EmisionJob = { id: number };
+
+export function emisionFiscal(cola: Cola, retrySeconds: number): EmisionFiscal {
+  return {
+    async solicitar(tx, { ventaId, datos }) {
+      const row = await repo.insertPorEmitir(tx, { ventaId, numero: datos.numero, clave: `vitrina-${randomUUID()}`, datos });
+      const job: EmisionJob = { id: row.id };
+      await cola.sendInTx(tx, COLAS.imprenta.name, job, { retryDelay: retrySeconds });
+    },
+  };
+}
+
+/**
+ * Runs inside the transaction that stores the number, once per document: returns the work to do
+ * after the commit (deliver the buyer's mail), if any.
+ */
+export type AlEmitir = (tx: Db, ventaId: number) => Promise<(() => Promise<void>) | undefined>;
+
+export type ResultadoEmision = 'emitido' | 'ya-emitido' | 'no-existe';
+
+/** One try: asks the printer with the document's key and stores its answer (a throw retries the job). */
+export async function emitirDocumento(db: Db, imprenta: ImprentaDigital, id: number, alEmitir?: AlEmitir): Promise<ResultadoEmision> {
+  const row = await repo.findById(db, id);
+  if (!row) return 'no-existe';
+  if (row.estado === 'emitido') return 'ya-emitido';
+  let asignacion: Awaited<ReturnType<ImprentaDigital['emitir']>>;
+  try {
+    asignacion = await imprenta.emitir({ clave: row.clave, documento: row.datos });
+  } catch (error) {
+    await repo.anotarFallo(db, id, (error as Error).message);
+    throw error;
+  }
+  let after: (() => Promise<void>) | undefined;
+  const stored = await db.transaction(async (tx) => {
+    if (!(await repo.marcarEmitido(tx, id, asignacion))) return false;
+    after = await alEmitir?.(tx, row.ventaId);
+    return true;
+  });
+  if (!stored) return 'ya-emitido';
+  await after?.();
+  return 'emitido';
+}
+
+/** Starts this process's worker: one document at a time; a failed try is retried by the queue. */
+export async function startImprentaWorker(cola: Cola, db: Db, imprenta: ImprentaDigital, alEmitir?: AlEmitir): Promise<void> {
+  await cola.start();
+  await cola.work<EmisionJob>(COLAS.imprenta.name, (job) => emitirDocumento(db, imprenta, job.data.id, alEmitir));
+}
+
+/** The facturas still waiting for their control number: how many, and the oldest first. */
+export async function porEmitir(db: Db, limit = 50) {
+  return repo.porEmitir(db, limit);
+}
+
+export type EstadoFiscal =
+  | { estado: 'por-emitir'; intentos: number; ultimoError: string }
+  | {
+      estado: 'emitido';
+      numeroControl: string;
+      asignadoEn: Date;
+      imprenta: { razonSocial: string; rif: string; providencia: string };
+    };
+
+/** The sale's document at the printer; null when it was numbered by the store (internal control number). */
+export async function documentoFiscalDe(db: Db, ventaId: number): Promise<EstadoFiscal | null> {
+  const row = await repo.findByVenta(db, ventaId);
+  if (!row) return null;
+  if (row.estado === 'emitido' && row.numeroControl && row.asignadoEn) {
+    return {
+      estado: 'emitido',
+      numeroControl: row.numeroControl,
+      asignadoEn: row.asignadoEn,
+      imprenta: { razonSocial: row.imprentaRazonSocial ?? '', rif: row.imprentaRif ?? '', providencia: row.imprentaProvidencia ?? '' },
+    };
+  }
+  return { estado: 'por-emitir', intentos: row.intentos, ultimoError: row.ultimoError };
+}
