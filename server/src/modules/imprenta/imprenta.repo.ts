@@ -57,7 +57,6 @@ export async function porEmitir(db: Db, limit: number) {
   const [total] = await db.select({ n: count() }).from(documentosFiscales).where(where);
   const items = await db
     .select({
-      id: documentosFiscales.id,
       numero: documentosFiscales.numero,
       createdAt: documentosFiscales.createdAt,
       intentos: documentosFiscales.intentos,
