@@ -26,14 +26,19 @@ export type Empresa = { razonSocial: string; rif: string; address: string; phone
 export type ClientePdf = { name: string; dni: string; address: string; city: string; state: string; phone: string; email: string };
 
 /**
- * Who gave the document its número de control (docs/dominio.md §Documentos fiscales e imprenta
- * digital): the store itself (internal: the document is not the fiscal invoice), the imprenta
- * digital (with when and who), or nobody yet (a factura waiting for the printer).
+ * Who gave the document its número de control: the store itself (internal: the document is not the
+ * fiscal invoice), the imprenta digital (with when and who), or nobody yet (a factura waiting for
+ * the printer). See docs/dominio.md §Documentos fiscales e imprenta digital.
  */
 export type ControlPdf =
   | { kind: 'interno'; numeroControl: string }
   | { kind: 'por-emitir' }
-  | { kind: 'imprenta'; numeroControl: string; asignadoEn: Date | string; imprenta: { razonSocial: string; rif: string; providencia: string } };
+  | {
+      kind: 'imprenta';
+      numeroControl: string;
+      asignadoEn: Date | string;
+      imprenta: { razonSocial: string; rif: string; providencia: string };
+    };
 
 export type DocumentoPdfInput = {
   empresa: Empresa;

@@ -24,7 +24,12 @@ export function paypalConfig(env: PaypalEnv): { clientId: string; secret: string
   return { clientId, secret, apiUrl: env.PAYPAL_API_URL, webhookId: webhookId ?? null };
 }
 
-type ImprentaEnv = { IMPRENTA_URL?: string; IMPRENTA_TOKEN?: string; IMPRENTA_ESPERA_SEGUNDOS: number; IMPRENTA_REINTENTO_SEGUNDOS: number };
+type ImprentaEnv = {
+  IMPRENTA_URL?: string;
+  IMPRENTA_TOKEN?: string;
+  IMPRENTA_ESPERA_SEGUNDOS: number;
+  IMPRENTA_REINTENTO_SEGUNDOS: number;
+};
 
 /**
  * The imprenta digital's settings, or null when the store numbers its own (internal) control
@@ -33,7 +38,9 @@ type ImprentaEnv = { IMPRENTA_URL?: string; IMPRENTA_TOKEN?: string; IMPRENTA_ES
 export function imprentaConfig(env: ImprentaEnv): { url: string; token: string; timeoutMs: number; retrySeconds: number } | null {
   const { IMPRENTA_URL: url, IMPRENTA_TOKEN: token } = env;
   if (Boolean(url) !== Boolean(token)) {
-    throw new Error(`Configuración inválida:\n  - ${url ? 'IMPRENTA_TOKEN' : 'IMPRENTA_URL'}: falta; IMPRENTA_URL e IMPRENTA_TOKEN van juntas`);
+    throw new Error(
+      `Configuración inválida:\n  - ${url ? 'IMPRENTA_TOKEN' : 'IMPRENTA_URL'}: falta; IMPRENTA_URL e IMPRENTA_TOKEN van juntas`,
+    );
   }
   if (!url || !token) return null;
   return { url, token, timeoutMs: env.IMPRENTA_ESPERA_SEGUNDOS * 1000, retrySeconds: env.IMPRENTA_REINTENTO_SEGUNDOS };
@@ -257,10 +264,18 @@ function checkTestClock(env: Record<string, unknown>, ctx: z.RefinementCtx): voi
 /** The fake printer numbers nothing the SENIAT knows: never in production. */
 function checkFakePrinter(env: Record<string, unknown>, ctx: z.RefinementCtx): void {
   if (env.IMPRENTA_FALSA === 'si' && env.NODE_ENV === 'production') {
-    ctx.addIssue({ code: 'custom', path: ['IMPRENTA_FALSA'], message: 'IMPRENTA_FALSA es solo para demostraciones: en producción configure IMPRENTA_URL e IMPRENTA_TOKEN' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['IMPRENTA_FALSA'],
+      message: 'IMPRENTA_FALSA es solo para demostraciones: en producción configure IMPRENTA_URL e IMPRENTA_TOKEN',
+    });
   }
   if (env.IMPRENTA_FALSA === 'si' && env.IMPRENTA_URL !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['IMPRENTA_FALSA'], message: 'IMPRENTA_FALSA no va con IMPRENTA_URL: la imprenta falsa da su propia dirección' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['IMPRENTA_FALSA'],
+      message: 'IMPRENTA_FALSA no va con IMPRENTA_URL: la imprenta falsa da su propia dirección',
+    });
   }
 }
 

@@ -25,6 +25,15 @@ const { openDatabase } = await import('./db/client.ts');
 const { isEmpty, seedDemo } = await import('./db/seed/seed.ts');
 const { startJobs } = await import('./jobs/jobs.ts');
 
+// A demo without a real imprenta digital (IMPRENTA_FALSA=si, refused in production): a local fake
+// numbers the facturas, and the store talks to it over HTTP as it would to a real one.
+const imprentaFalsa =
+  env.IMPRENTA_FALSA === 'si' ? await (await import('./modules/imprenta/imprenta.falsa.ts')).startImprentaFalsa() : null;
+if (imprentaFalsa) {
+  env = { ...env, ...imprentaFalsa.env };
+  console.log(`Imprenta digital falsa (números de control de prueba) en ${imprentaFalsa.url}.`);
+}
+
 const root = path.resolve(import.meta.dirname, '../..');
 const database = await openDatabase({
   url: env.DATABASE_URL,
@@ -88,6 +97,7 @@ async function shutdown(signal: string) {
     await jobs.stop();
     await app.close();
     await database.close();
+    await imprentaFalsa?.close();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'error al cerrar');

@@ -174,7 +174,10 @@ export function facturaEmitidaMail(name: string, code: string, url: string, docu
     subject: `Orden ${code}: su ${documento.kind} ${documento.number}`,
     ...layout(
       greeting(name),
-      [`La ${documento.kind} ${documento.number} de su orden ${code} ya tiene su número de control de la imprenta digital.`, 'Descárguela en PDF con el enlace de abajo.'],
+      [
+        `La ${documento.kind} ${documento.number} de su orden ${code} ya tiene su número de control de la imprenta digital.`,
+        'Descárguela en PDF con el enlace de abajo.',
+      ],
       [
         { label: `Descargar la ${documento.kind} ${documento.number} (PDF)`, url: documento.url },
         { label: 'Ver mi orden', url },

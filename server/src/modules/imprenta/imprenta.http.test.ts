@@ -2,9 +2,9 @@
 // printer's range, and every failure mode (down, slow, too late, lost answer, a repeated or
 // concurrent request) ending with exactly one control number per idempotency key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPRENTA_FALSA_ID, type ImprentaFalsa, startImprentaFalsa } from './imprenta.falsa.ts';
 import { createImprentaHttp } from './imprenta.http.ts';
 import { type DocumentoParaImprenta, ImprentaNoDisponible, ImprentaRechazo } from './imprenta.ts';
-import { IMPRENTA_FALSA_ID, type ImprentaFalsa, startImprentaFalsa } from './imprenta.falsa.ts';
 
 let fake: ImprentaFalsa;
 let claves = 0;
@@ -19,7 +19,16 @@ function documento(numero: string): DocumentoParaImprenta {
     emisor: { rif: 'J-41234567-8', razonSocial: 'Vitrina Moda C.A.', direccion: 'Caracas', telefono: '0212-555-0100' },
     receptor: { identificacion: 'V12345678', nombre: 'Ana Pérez', direccion: 'Caracas', telefono: '', correo: '' },
     tasa: '40.0000',
-    renglones: [{ codigo: 'A1', descripcion: 'Blusa', cantidad: 1, precioUnitario: monto('100.00'), descuento: monto('0.00'), monto: monto('100.00') }],
+    renglones: [
+      {
+        codigo: 'A1',
+        descripcion: 'Blusa',
+        cantidad: 1,
+        precioUnitario: monto('100.00'),
+        descuento: monto('0.00'),
+        monto: monto('100.00'),
+      },
+    ],
     totales: {
       subtotal: monto('100.00'),
       descuento: monto('0.00'),

@@ -1,13 +1,7 @@
 // An imprenta digital over HTTP + JSON: POST {IMPRENTA_URL}/documentos with the bearer token and
 // an Idempotency-Key header, the document as the body; 200 or 201 answers with the control number.
 // The shape is this store's: a real provider's API is mapped here, behind ImprentaDigital.
-import {
-  type Asignacion,
-  type ImprentaDigital,
-  ImprentaNoDisponible,
-  ImprentaRechazo,
-  type SolicitudEmision,
-} from './imprenta.ts';
+import { type Asignacion, type ImprentaDigital, ImprentaNoDisponible, ImprentaRechazo, type SolicitudEmision } from './imprenta.ts';
 
 export type ImprentaHttpConfig = { url: string; token: string; timeoutMs: number };
 

@@ -1,8 +1,8 @@
 // Queries of the documents sent to the imprenta digital.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import type { Asignacion, DocumentoParaImprenta } from './imprenta.ts';
 import { documentosFiscales } from './imprenta.schema.ts';
+import type { Asignacion, DocumentoParaImprenta } from './imprenta.ts';
 
 export type DocumentoFiscalRow = typeof documentosFiscales.$inferSelect;
 

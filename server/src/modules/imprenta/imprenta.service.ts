@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
 import { COLAS, type Cola } from '#server/jobs/cola.ts';
-import type { DocumentoParaImprenta, ImprentaDigital } from './imprenta.ts';
 import * as repo from './imprenta.repo.ts';
+import type { DocumentoParaImprenta, ImprentaDigital } from './imprenta.ts';
 
 /** What the sale's transaction is given when a printer is configured (null: internal control numbers). */
 export type EmisionFiscal = {

@@ -19,8 +19,8 @@ import { orderBody, reportadoExacto, type StockedArticle, stockedArticle } from 
 import { nextIp } from '#test/sessions.ts';
 import { IMPRENTA_FALSA_ID, type ImprentaFalsa, startImprentaFalsa } from './imprenta.falsa.ts';
 import { createImprentaHttp } from './imprenta.http.ts';
-import type { ImprentaDigital } from './imprenta.ts';
 import { emitirDocumento } from './imprenta.service.ts';
+import type { ImprentaDigital } from './imprenta.ts';
 
 let fake: ImprentaFalsa;
 let t: TestApp;
@@ -97,7 +97,11 @@ async function pdfDe(numero: string): Promise<string> {
 const porEmitir = async () => {
   const response = await api.call('administracion', 'GET', '/api/imprenta/por-emitir');
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { configurada: boolean; total: number; documentos: { numero: string; intentos: number; ultimoError: string }[] };
+  return response.json().data as {
+    configurada: boolean;
+    total: number;
+    documentos: { numero: string; intentos: number; ultimoError: string }[];
+  };
 };
 
 describe('factura de mostrador con imprenta digital', () => {
@@ -164,7 +168,6 @@ describe('factura de mostrador con imprenta digital', () => {
       expect(fiscal.intentos).toBeGreaterThanOrEqual(2);
     }
   });
-
 });
 
 describe('factura de una orden web con imprenta digital', () => {
@@ -175,7 +178,10 @@ describe('factura de una orden web con imprenta digital', () => {
     let numero = '';
     try {
       const payment = { method: 'zelle', reference: 'ZIMPRENTA01', amount: '11.60', date: '2026-11-22' };
-      ({ code, token } = await api.registrarOrden(orderBody(stocked, { payment, buyer: { email: 'comprador.imprenta@correo.com' } }), randomUUID()));
+      ({ code, token } = await api.registrarOrden(
+        orderBody(stocked, { payment, buyer: { email: 'comprador.imprenta@correo.com' } }),
+        randomUUID(),
+      ));
       await reportadoExacto(t, code);
       expect((await api.confirmarPago(code, true)).statusCode).toBe(200);
       const [factura] = await rows<{ number: string }>(
@@ -199,7 +205,9 @@ describe('factura de una orden web con imprenta digital', () => {
     const document = (await api.estado(code, token)).json().data.document;
     expect(document).toMatchObject({ kind: 'factura', number: numero });
     await expect
-      .poll(async () => (await rows(t, sql`SELECT id FROM correos WHERE kind = 'orden-factura' AND subject LIKE ${`Orden ${code}%`}`)).length)
+      .poll(
+        async () => (await rows(t, sql`SELECT id FROM correos WHERE kind = 'orden-factura' AND subject LIKE ${`Orden ${code}%`}`)).length,
+      )
       .toBe(1);
     const [sent] = await rows<{ text: string; to: string }>(
       t,

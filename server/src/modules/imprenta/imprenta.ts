@@ -1,5 +1,5 @@
-// The one small interface an imprenta digital speaks (docs/dominio.md §Documentos fiscales e
-// imprenta digital): the store sends a document's data with an idempotency key and gets back its
+// The one small interface an imprenta digital speaks
+// (docs/dominio.md §Documentos fiscales e imprenta digital): the store sends a document's data with an idempotency key and gets back its
 // número de control, the date and time it was assigned and who assigned it. The same key always
 // answers with the same number, so a retry (a lost answer, a killed process) never makes two.
 

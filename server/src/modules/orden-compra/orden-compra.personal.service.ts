@@ -154,11 +154,17 @@ export async function cambiarPasoBloqueada(
         next = waiting;
       } else {
         // A paid web order is a sale: its factura (or, on credit, an abono on its nota), in this transaction.
-        await ventaDeOrdenPagada(tx, orden, user?.id ?? null, {
-          liquidacion,
-          vuelto,
-          writeOffNote: options.writeOff ? `Diferencia castigada ${enAmbasMonedas(liquidacion.writtenOffCents, row.rate)}.${motivo}` : '',
-        }, ctx.fiscal);
+        await ventaDeOrdenPagada(
+          tx,
+          orden,
+          user?.id ?? null,
+          {
+            liquidacion,
+            vuelto,
+            writeOffNote: options.writeOff ? `Diferencia castigada ${enAmbasMonedas(liquidacion.writtenOffCents, row.rate)}.${motivo}` : '',
+          },
+          ctx.fiscal,
+        );
       }
     }
   }

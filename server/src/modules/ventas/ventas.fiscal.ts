@@ -1,12 +1,12 @@
-// A factura made while an imprenta digital is configured goes to it (docs/dominio.md §Documentos
-// fiscales e imprenta digital): its fiscal data, frozen here in the sale's transaction, is handed to
+// A factura made while an imprenta digital is configured goes to it
+// (docs/dominio.md §Documentos fiscales e imprenta digital): its fiscal data, frozen here in the sale's transaction, is handed to
 // the imprenta module, which stores it «por emitir» and queues the job that asks for its number.
 import { fromCents, usdToVesCents } from '#domain/money.ts';
 import { IVA_BASIS_POINTS } from '#domain/vat.ts';
 import type { Db } from '#server/db/client.ts';
 import { datosEmpresa } from '#server/modules/general/general.service.ts';
-import type { DocumentoParaImprenta, Monto } from '#server/modules/imprenta/imprenta.ts';
 import type { EmisionFiscal } from '#server/modules/imprenta/imprenta.service.ts';
+import type { DocumentoParaImprenta, Monto } from '#server/modules/imprenta/imprenta.ts';
 import type { DocumentRow, NewDocument } from './ventas.documentos.repo.ts';
 import { findCliente } from './ventas.pdf.repo.ts';
 

@@ -182,6 +182,11 @@ describe('PDF de la factura', () => {
     expect(text).toContain(factura.number);
     expect(text).toMatch(/N° de control\s+00-\d{8}/);
     expect(text).toContain(factura.controlNumber);
+    // Without an imprenta digital (IMPRENTA_*) the number is the store's own: the PDF says it is not the fiscal invoice.
+    expect(text).toMatch(
+      /El número de control de este documento es interno de la tienda, no asignado por una imprenta\s+digital: no es la\s+factura fiscal\./,
+    );
+    expect(text).not.toContain('POR EMITIR');
     // The company and the customer.
     expect(text).toContain('Vitrina Moda C.A.');
     expect(text).toContain('RIF: J-41234567-8');
@@ -209,6 +214,7 @@ describe('PDF de la factura', () => {
     const { text } = inspect('nota', response.rawPayload);
     expect(text).toContain('NOTA DE ENTREGA');
     expect(text).toContain(nota.controlNumber);
+    expect(text).toMatch(/interno de la tienda, no asignado por una imprenta\s+digital: no es el\s+documento fiscal\./);
     expect(text).toMatch(/Vence\s+24\/12\/2026/);
     expect(text).toContain('Crédito');
     expect(text).toContain('AB-1234');
@@ -225,7 +231,7 @@ describe('PDF de la factura', () => {
   });
 
   it('los números de control siguen una sola serie por tienda para facturas y notas', () => {
-    const seq = (d: DocumentRow) => Number((d.controlNumber ?? "").slice(3));
+    const seq = (d: DocumentRow) => Number((d.controlNumber ?? '').slice(3));
     expect(seq(nota)).toBe(seq(factura) + 1);
     expect(seq(ajena)).toBe(seq(nota) + 1);
     expect(factura.number.startsWith('F-')).toBe(true);
