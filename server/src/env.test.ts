@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv, paymentPageOrigins } from './env.ts';
+import { imprentaConfig, parseEnv, paymentPageOrigins } from './env.ts';
 
 describe('configuración', () => {
   it('usa los valores por defecto', () => {
@@ -42,6 +42,25 @@ describe('configuración', () => {
     expect(() => parseEnv({ S3_BUCKET: 'Mi Bucket' })).toThrowError(/S3_BUCKET debe ser un nombre de bucket válido/);
     expect(() => parseEnv({ S3_BUCKET: 'vitrina', S3_ENDPOINT: 'localhost:9000' })).toThrowError(/S3_ENDPOINT debe ser una URL completa/);
     expect(() => parseEnv({ S3_BUCKET: 'vitrina', S3_FORCE_PATH_STYLE: 'si' })).toThrowError(/S3_FORCE_PATH_STYLE debe ser true o false/);
+  });
+
+  it('la imprenta digital: sin ella, números internos; URL y clave van juntas; la falsa nunca en producción', () => {
+    expect(imprentaConfig(parseEnv({}))).toBeNull();
+    expect(imprentaConfig(parseEnv({ IMPRENTA_URL: 'https://imprenta.example/api', IMPRENTA_TOKEN: 'clave-de-la-tienda' }))).toEqual({
+      url: 'https://imprenta.example/api',
+      token: 'clave-de-la-tienda',
+      timeoutMs: 15_000,
+      retrySeconds: 30,
+    });
+    expect(() => parseEnv({ IMPRENTA_URL: 'https://imprenta.example/api' })).toThrowError(
+      /IMPRENTA_TOKEN: falta: IMPRENTA_URL e IMPRENTA_TOKEN van juntas/,
+    );
+    expect(() => parseEnv({ IMPRENTA_TOKEN: 'clave-de-la-tienda' })).toThrowError(/IMPRENTA_URL: falta/);
+    expect(() => parseEnv({ IMPRENTA_URL: 'imprenta.example', IMPRENTA_TOKEN: 'clave-de-la-tienda' })).toThrowError(
+      /IMPRENTA_URL debe ser una URL completa/,
+    );
+    expect(() => parseEnv({ IMPRENTA_FALSA: 'si' })).toThrowError(/IMPRENTA_FALSA es solo para demostraciones/);
+    expect(parseEnv({ IMPRENTA_FALSA: 'si', NODE_ENV: 'development' }).IMPRENTA_FALSA).toBe('si');
   });
 
   it('lista cada variable inválida con un mensaje en español', () => {

@@ -33,15 +33,10 @@ type ImprentaEnv = {
 
 /**
  * The imprenta digital's settings, or null when the store numbers its own (internal) control
- * numbers. The URL and the token go together: one without the other is reported at start.
+ * numbers. parseEnv already refused one of IMPRENTA_URL and IMPRENTA_TOKEN without the other.
  */
 export function imprentaConfig(env: ImprentaEnv): { url: string; token: string; timeoutMs: number; retrySeconds: number } | null {
   const { IMPRENTA_URL: url, IMPRENTA_TOKEN: token } = env;
-  if (Boolean(url) !== Boolean(token)) {
-    throw new Error(
-      `Configuración inválida:\n  - ${url ? 'IMPRENTA_TOKEN' : 'IMPRENTA_URL'}: falta; IMPRENTA_URL e IMPRENTA_TOKEN van juntas`,
-    );
-  }
   if (!url || !token) return null;
   return { url, token, timeoutMs: env.IMPRENTA_ESPERA_SEGUNDOS * 1000, retrySeconds: env.IMPRENTA_REINTENTO_SEGUNDOS };
 }
@@ -261,8 +256,15 @@ function checkTestClock(env: Record<string, unknown>, ctx: z.RefinementCtx): voi
   }
 }
 
-/** The fake printer numbers nothing the SENIAT knows: never in production. */
-function checkFakePrinter(env: Record<string, unknown>, ctx: z.RefinementCtx): void {
+/** The printer's URL and token go together; the fake printer numbers nothing the SENIAT knows: never in production. */
+function checkPrinter(env: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  if ((env.IMPRENTA_URL === undefined) !== (env.IMPRENTA_TOKEN === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.IMPRENTA_URL === undefined ? 'IMPRENTA_URL' : 'IMPRENTA_TOKEN'],
+      message: 'falta: IMPRENTA_URL e IMPRENTA_TOKEN van juntas (sin ellas los números de control son internos)',
+    });
+  }
   if (env.IMPRENTA_FALSA === 'si' && env.NODE_ENV === 'production') {
     ctx.addIssue({
       code: 'custom',
@@ -345,7 +347,7 @@ export type Env = z.infer<typeof envSchema> & { dataDir: string };
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable (`DATABASE_URL=`) means "not set".
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
-  const result = envSchema.superRefine(checkS3).superRefine(checkTestClock).superRefine(checkFakePrinter).safeParse(present);
+  const result = envSchema.superRefine(checkS3).superRefine(checkTestClock).superRefine(checkPrinter).safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
