@@ -31,6 +31,8 @@ export const POSTGRES_FILES = [
   // What they do or check depends on the engine (DATABASE_URL, database.kind, BUYERS_AT_ONCE).
   'server/src/http/http.test.ts',
   'server/src/jobs/cola.test.ts',
+  // The imprenta digital's jobs: retried tries, a replaced worker, one number per document.
+  'server/src/modules/imprenta/imprenta.test.ts',
   'server/src/modules/catalogo/catalogo-planes.test.ts',
   'server/src/modules/configuracion/configuracion.test.ts',
   'server/src/modules/descuento/cupones-concurrencia.test.ts',
