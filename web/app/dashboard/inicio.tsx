@@ -1,8 +1,9 @@
 // The dashboard landing: a welcome, the credit sales held for authorisation (admin and
-// administración approve or refuse them here; a seller sees how theirs went) and the sections the
-// user's roles open.
+// administración approve or refuse them here; a seller sees how theirs went), the facturas waiting
+// for their control number from the imprenta digital, and the sections the user's roles open.
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { data, Form, Link, useActionData, useNavigation, useRouteLoaderData } from 'react-router';
+import { porEmitir } from '#domain/contracts/imprenta.ts';
 import {
   aprobarRetenida,
   RETENIDA_STATUS_LABELS,
@@ -14,7 +15,7 @@ import { formatDateTime } from '#domain/dates.ts';
 import { formatUsd, toCents } from '#domain/money.ts';
 import { hasAnyRole, ROLE_LABELS } from '#domain/roles.ts';
 import { ownValue } from '#domain/tabla.ts';
-import { formInput } from '#web/lib/api.ts';
+import { formInput, orFallback } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { currentUser, formErrors } from '#web/lib/session.ts';
 import type { Route } from './+types/inicio';
@@ -38,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const response = await context.api.call(ventasRetenidas, { status: decide ? 'pendiente' : 'todas', per_page: '10' });
     retenidas = response.body.success ? response.body.data : [];
   }
-  return { mensaje: ownValue(MESSAGES, key) ?? null, retenidas, decide };
+  const fiscales = decide ? orFallback(await context.api.call(porEmitir, {}), null) : null;
+  return { mensaje: ownValue(MESSAGES, key) ?? null, retenidas, decide, porEmitir: fiscales?.configurada ? fiscales : null };
 }
 
 type ActionResult = { ok?: string; notaNumber?: string; message?: string; errors?: Record<string, string[]>; id?: number };
@@ -171,6 +173,33 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, 'Panel');
 }
 
+type PorEmitir = NonNullable<Route.ComponentProps['loaderData']['porEmitir']>;
+
+/** Facturas the imprenta digital has not numbered yet: they are not fiscal invoices until it does. */
+function PorEmitir({ data: { total, documentos } }: { data: PorEmitir }) {
+  if (total === 0) return null;
+  return (
+    <Alert
+      color="yellow"
+      title={`${total} ${total === 1 ? 'factura espera' : 'facturas esperan'} su número de control`}
+      data-testid="por-emitir"
+    >
+      <Stack gap={4}>
+        <Text size="sm">
+          La imprenta digital todavía no les asignó número de control: se reintenta sola y, hasta entonces, no se envían al comprador.
+        </Text>
+        {documentos.slice(0, 10).map((d) => (
+          <Text size="sm" key={d.numero} data-testid={`por-emitir-${d.numero}`}>
+            <Link to={`/dashboard/venta/documento/${d.numero}`}>{d.numero}</Link> · desde {formatDateTime(d.createdAt)} · {d.intentos}{' '}
+            {d.intentos === 1 ? 'intento' : 'intentos'}
+            {d.ultimoError ? ` · ${d.ultimoError}` : ''}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
 export default function DashboardInicio({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>('dashboard/layout');
   const user = layout?.user;
@@ -188,6 +217,7 @@ export default function DashboardInicio({ loaderData }: Route.ComponentProps) {
           {user && user.roles.length > 0 ? `Roles: ${user.roles.map((r) => ROLE_LABELS[r]).join(', ')}` : 'Cuenta de cliente'}
         </Text>
       </div>
+      {loaderData.porEmitir && <PorEmitir data={loaderData.porEmitir} />}
       {(loaderData.decide || loaderData.retenidas.length > 0) && <Retenidas retenidas={loaderData.retenidas} decide={loaderData.decide} />}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {sections.map((s) => (
