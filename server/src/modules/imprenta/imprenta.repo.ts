@@ -1,5 +1,5 @@
 // Queries of the documents sent to the imprenta digital.
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { documentosFiscales } from './imprenta.schema.ts';
 import type { Asignacion, DocumentoParaImprenta } from './imprenta.ts';
@@ -23,6 +23,16 @@ export async function findById(db: Db, id: number): Promise<DocumentoFiscalRow |
 export async function findByVenta(db: Db, ventaId: number): Promise<DocumentoFiscalRow | undefined> {
   const [row] = await db.select().from(documentosFiscales).where(eq(documentosFiscales.ventaId, ventaId));
   return row;
+}
+
+/** The documents still «por emitir» up to `id`, oldest first (ids follow the order the sales were made). */
+export async function porEmitirHasta(db: Db, id: number): Promise<number[]> {
+  const found = await db
+    .select({ id: documentosFiscales.id })
+    .from(documentosFiscales)
+    .where(and(eq(documentosFiscales.estado, 'por-emitir'), lte(documentosFiscales.id, id)))
+    .orderBy(asc(documentosFiscales.id));
+  return found.map((r) => r.id);
 }
 
 export async function anotarFallo(db: Db, id: number, error: string): Promise<void> {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
 import { COLAS, type Cola } from '#server/jobs/cola.ts';
 import * as repo from './imprenta.repo.ts';
-import type { DocumentoParaImprenta, ImprentaDigital } from './imprenta.ts';
+import { type DocumentoParaImprenta, type ImprentaDigital, ImprentaRechazo } from './imprenta.ts';
 
 /** What the sale's transaction is given when a printer is configured (null: internal control numbers). */
 export type EmisionFiscal = {
@@ -58,10 +58,28 @@ export async function emitirDocumento(db: Db, imprenta: ImprentaDigital, id: num
   return 'emitido';
 }
 
+/**
+ * A document's job: first every older document still «por emitir», oldest first, then this one, so
+ * that when the printer comes back the control numbers follow the order the facturas were made in
+ * (whichever job's retry comes first). A printer still down stops the pass; an older document the
+ * printer refuses (its data) does not hold the others back.
+ */
+export async function emitirEnOrden(db: Db, imprenta: ImprentaDigital, id: number, alEmitir?: AlEmitir): Promise<ResultadoEmision> {
+  for (const older of await repo.porEmitirHasta(db, id)) {
+    if (older === id) break;
+    try {
+      await emitirDocumento(db, imprenta, older, alEmitir);
+    } catch (error) {
+      if (!(error instanceof ImprentaRechazo)) throw error;
+    }
+  }
+  return emitirDocumento(db, imprenta, id, alEmitir);
+}
+
 /** Starts this process's worker: one document at a time; a failed try is retried by the queue. */
 export async function startImprentaWorker(cola: Cola, db: Db, imprenta: ImprentaDigital, alEmitir?: AlEmitir): Promise<void> {
   await cola.start();
-  await cola.work<EmisionJob>(COLAS.imprenta.name, (job) => emitirDocumento(db, imprenta, job.data.id, alEmitir));
+  await cola.work<EmisionJob>(COLAS.imprenta.name, (job) => emitirEnOrden(db, imprenta, job.data.id, alEmitir));
 }
 
 /** The facturas still waiting for their control number: how many, and the oldest first. */

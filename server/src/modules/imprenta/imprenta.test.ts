@@ -152,6 +152,23 @@ describe('factura de mostrador con imprenta digital', () => {
     expect((await porEmitir()).documentos.map((d) => d.numero)).not.toContain(venta.number);
   });
 
+  it('una caída de varios reintentos: las facturas esperan en la cola y, al volver, salen en el orden en que se hicieron', async () => {
+    fake.caer();
+    const hechas: string[] = [];
+    try {
+      for (let i = 0; i < 3; i++) hechas.push((await vender()).number);
+      // Each job tries the oldest waiting document first: that is the one whose tries pile up.
+      await expect.poll(async () => (await fiscalDe(hechas[0]))?.intentos, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+      expect((await porEmitir()).documentos.map((d) => d.numero)).toEqual(expect.arrayContaining(hechas));
+    } finally {
+      fake.levantar();
+    }
+    const numeros = [];
+    for (const numero of hechas) numeros.push(Number((await emitido(numero, 30_000)).numero_control?.slice(3)));
+    expect(numeros).toEqual([...numeros].sort((a, b) => a - b));
+    expect(new Set(numeros).size).toBe(3);
+  });
+
   it('respuesta perdida y respuesta tardía: el reintento de la tarea con la misma clave deja un solo número', async () => {
     fake.perderRespuesta();
     const lost = await vender();
