@@ -164,9 +164,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (printer) {
     const imprenta = createImprentaHttp(printer);
     app.addHook('onReady', () =>
-      startImprentaWorker(cola, deps.database.db, imprenta, async (tx, ventaId) => {
-        const orderId = await ordenDeVenta(tx, ventaId);
-        return orderId === null ? undefined : queueFacturaEmitidaMail(orderContext(app), tx, orderId);
+      startImprentaWorker(cola, deps.database.db, imprenta, {
+        retrySeconds: printer.retrySeconds,
+        alEmitir: async (tx, ventaId) => {
+          const orderId = await ordenDeVenta(tx, ventaId);
+          return orderId === null ? undefined : queueFacturaEmitidaMail(orderContext(app), tx, orderId);
+        },
       }),
     );
   }

@@ -1,5 +1,5 @@
 // Queries of the documents sent to the imprenta digital.
-import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { documentosFiscales } from './imprenta.schema.ts';
 import type { Asignacion, DocumentoParaImprenta } from './imprenta.ts';
@@ -33,6 +33,17 @@ export async function porEmitirHasta(db: Db, id: number): Promise<number[]> {
     .where(and(eq(documentosFiscales.estado, 'por-emitir'), lte(documentosFiscales.id, id)))
     .orderBy(asc(documentosFiscales.id));
   return found.map((r) => r.id);
+}
+
+/** The newest document still «por emitir», if any. */
+export async function ultimoPorEmitir(db: Db): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: documentosFiscales.id })
+    .from(documentosFiscales)
+    .where(eq(documentosFiscales.estado, 'por-emitir'))
+    .orderBy(desc(documentosFiscales.id))
+    .limit(1);
+  return row?.id;
 }
 
 export async function anotarFallo(db: Db, id: number, error: string): Promise<void> {

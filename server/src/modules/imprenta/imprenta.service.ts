@@ -76,10 +76,26 @@ export async function emitirEnOrden(db: Db, imprenta: ImprentaDigital, id: numbe
   return emitirDocumento(db, imprenta, id, alEmitir);
 }
 
-/** Starts this process's worker: one document at a time; a failed try is retried by the queue. */
-export async function startImprentaWorker(cola: Cola, db: Db, imprenta: ImprentaDigital, alEmitir?: AlEmitir): Promise<void> {
+/**
+ * Starts this process's worker: one document at a time; a failed try is retried by the queue. On
+ * start it also queues one job for the newest document still «por emitir» (which, with
+ * emitirEnOrden, tries every older one too): the job a killed process left active, or one that ran
+ * out of retries, does not have to wait for pg-boss to expire it. A duplicate job is harmless.
+ */
+export async function startImprentaWorker(
+  cola: Cola,
+  db: Db,
+  imprenta: ImprentaDigital,
+  options: { retrySeconds: number; alEmitir?: AlEmitir },
+): Promise<void> {
   await cola.start();
-  await cola.work<EmisionJob>(COLAS.imprenta.name, (job) => emitirEnOrden(db, imprenta, job.data.id, alEmitir));
+  await cola.work<EmisionJob>(COLAS.imprenta.name, (job) => emitirEnOrden(db, imprenta, job.data.id, options.alEmitir));
+  const newest = await repo.ultimoPorEmitir(db);
+  if (newest !== undefined) {
+    const job: EmisionJob = { id: newest };
+    await cola.send(COLAS.imprenta.name, job, { retryDelay: options.retrySeconds });
+    cola.wake(COLAS.imprenta.name);
+  }
 }
 
 /** The facturas still waiting for their control number: how many, and the oldest first. */

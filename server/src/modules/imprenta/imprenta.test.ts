@@ -19,7 +19,7 @@ import { orderBody, reportadoExacto, type StockedArticle, stockedArticle } from 
 import { nextIp } from '#test/sessions.ts';
 import { IMPRENTA_FALSA_ID, type ImprentaFalsa, startImprentaFalsa } from './imprenta.falsa.ts';
 import { createImprentaHttp } from './imprenta.http.ts';
-import { emitirDocumento } from './imprenta.service.ts';
+import { emitirDocumento, startImprentaWorker } from './imprenta.service.ts';
 import type { ImprentaDigital } from './imprenta.ts';
 
 let fake: ImprentaFalsa;
@@ -257,9 +257,14 @@ describe('un proceso que muere a mitad de la emisión', () => {
     expect((await fiscalDe(venta.number))?.estado).toBe('por-emitir');
     const given = fake.asignados.get(row.clave)?.numeroControl;
     expect(given).toMatch(/^00-\d{8}$/);
-    // A new worker (the restarted process) takes the queued job and stores that same number.
-    await t.app.cola.work<{ id: number }>(COLAS.imprenta.name, (job) => emitirDocumento(t.database.db, real, job.data.id));
-    t.app.cola.wake(COLAS.imprenta.name);
+    // The dead process had taken the sale's job: it stays active (until pg-boss expires it, minutes later).
+    const table = (await t.app.cola.boss.getQueue(COLAS.imprenta.name))?.table;
+    expect(table).toMatch(/^[a-z_][a-z0-9_]*$/);
+    await t.database.db.execute(
+      sql`UPDATE ${sql.raw(`pgboss.${table}`)} SET state = 'active', started_on = now() WHERE name = ${COLAS.imprenta.name} AND state IN ('created', 'retry')`,
+    );
+    // The restarted process's worker queues the newest waiting document on start and stores that same number.
+    await startImprentaWorker(t.app.cola, t.database.db, real, { retrySeconds: 1 });
     const fiscal = await emitido(venta.number);
     expect(fiscal.numero_control).toBe(given);
     expect([...fake.asignados.values()].filter((v) => v.numero === venta.number)).toHaveLength(1);
