@@ -22,6 +22,7 @@ export const POSTGRES_FILES = [
   'server/src/modules/correo/boletin-programada.pg.test.ts',
   'server/src/modules/orden-compra/durabilidad.pg.test.ts',
   'server/src/modules/pagos-en-linea/caida.pg.test.ts',
+  'server/src/modules/imprenta/caida.pg.test.ts',
   'server/src/modules/pagos-en-linea/pagos-en-linea.pg.test.ts',
   'server/src/modules/ventas/ventas.venta.concurrencia.test.ts',
   'server/src/http/cache-entre-procesos.pg.test.ts',
