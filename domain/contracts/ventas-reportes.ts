@@ -407,8 +407,11 @@ export const paymentFilters = z.object({
 });
 export type PaymentFilters = z.output<typeof paymentFilters>;
 
+/** What a row of «Pagos recibidos» is: a sale's payment, an abono, or an anticipo (money approved on a web order that is not a sale yet). */
+export const PAYMENT_ROW_ORIGINS = [...PAYMENT_ORIGINS, 'anticipo'] as const;
+
 export const pagoFila = z.object({
-  origen: z.enum(PAYMENT_ORIGINS),
+  origen: z.enum(PAYMENT_ROW_ORIGINS),
   id: z.number(),
   date: instant,
   method: z.string(),
@@ -419,7 +422,8 @@ export const pagoFila = z.object({
   rate: z.string(),
   igtf: money,
   reference: z.string(),
-  ventaId: z.number(),
+  /** Null for an anticipo: its number is the order's code. */
+  ventaId: z.number().nullable(),
   number: z.string(),
   tienda: z.string(),
   cliente: z.string(),

@@ -35,6 +35,6 @@ export async function ordenParaVenta(tx: Db, order: repo.OrderRow): Promise<Orde
     })),
     payments: payments
       .filter((p) => p.status === 'aprobado')
-      .map((p) => ({ method: p.method, amount: p.amount, reference: p.reference, bankCode: p.bankCode, paidOn: p.date })),
+      .map((p) => ({ id: p.id, method: p.method, amount: p.amount, reference: p.reference, bankCode: p.bankCode, paidOn: p.date })),
   };
 }

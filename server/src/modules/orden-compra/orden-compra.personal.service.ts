@@ -29,7 +29,7 @@ import { consumeOrderHolds, releaseOrderHolds } from '#server/modules/inventario
 import { onlinePaymentsOf } from '#server/modules/pagos-en-linea/pagos-en-linea.repo.ts';
 import { anularVentaDeOrden } from '#server/modules/ventas/ventas.anular.service.ts';
 import { referenciaEnUso } from '#server/modules/ventas/ventas.referencias.repo.ts';
-import { ventaDeOrdenPagada } from '#server/modules/ventas/ventas.venta.orden.service.ts';
+import { anticiposDeOrden, ventaDeOrdenPagada } from '#server/modules/ventas/ventas.venta.orden.service.ts';
 import { ordenParaVenta } from './orden-compra.a-venta.ts';
 import { documentOf, type OrderView, viewAfterStep } from './orden-compra.avisos.ts';
 import type { OrderContext } from './orden-compra.context.ts';
@@ -152,6 +152,8 @@ export async function cambiarPasoBloqueada(
         const waiting = nextStepFor(action, row.step as OrderStep, { rejected: true });
         if (!waiting.ok) throw new ReglaNegocio(waiting.motivo);
         next = waiting;
+        // What was received is money in the books already: the order's anticipos.
+        await anticiposDeOrden(tx, orden);
       } else {
         // A paid web order is a sale: its factura (or, on credit, an abono on its nota), in this transaction.
         await ventaDeOrdenPagada(

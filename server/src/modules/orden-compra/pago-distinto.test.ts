@@ -42,6 +42,13 @@ function aprobar(code: string, castigo = '', excedente?: 'vuelto' | 'saldo-a-fav
   return api.call('administracion', 'PATCH', '/api/orden-compra/confirmar-pago', { code, approve: true, note: '', castigo, excedente });
 }
 
+/** «Pagos recibidos» searched by an order's code or a document's number, over all dates. */
+async function recibidos(search: string) {
+  const response = await api.call('admin', 'GET', `/api/ventas/pagos?search=${search}&filter_advance[date_from]=2000-01-01`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
 async function venta(code: string) {
   const [doc] = await rows<{
     id: number;
@@ -91,6 +98,18 @@ describe('un pago corto', () => {
       sql`SELECT text FROM correos WHERE kind = 'orden-pendiente' AND subject LIKE ${`%${code}%`} ORDER BY id DESC LIMIT 1`,
     );
     expect(mail?.text).toContain('Falta $ 0,94 (Bs.');
+    // The money received is in the books now, as the order's anticipo, not when the order completes.
+    const anticipos = await recibidos(code);
+    expect(anticipos.data.map((p: { origen: string; number: string; amount: string }) => [p.origen, p.number, p.amount])).toEqual([
+      ['anticipo', code, fromCents(total - 94)],
+    ]);
+    expect(anticipos.resumen.map((r: { method: string; amountUsd: string }) => [r.method, r.amountUsd])).toEqual([
+      ['zelle', fromCents(total - 94)],
+    ]);
+    const [{ received }] = await rows<{ received: Date }>(
+      t,
+      sql`SELECT created_at AS received FROM venta_anticipos a WHERE a.order_code = ${code}`,
+    );
 
     const rest = await api.registrarPago(code, zelle('ZCORTO002', '0.94'), { email: 'pedro@correo.com' });
     expect(rest.statusCode, rest.body).toBe(200);
@@ -107,6 +126,19 @@ describe('un pago corto', () => {
       { amount: fromCents(total - 94), amount_usd: fromCents(total - 94) },
       { amount: '0.94', amount_usd: '0.94' },
     ]);
+    // Now both are the factura's payments, the first on the day it was received; no anticipo is left.
+    const [{ number }] = await rows<{ number: string }>(t, sql`SELECT number FROM ventas WHERE id = ${doc?.id}`);
+    const booked = await recibidos(number);
+    expect(booked.data.map((p: { origen: string; amount: string }) => [p.origen, p.amount]).sort()).toEqual([
+      ['venta', '0.94'],
+      ['venta', fromCents(total - 94)],
+    ]);
+    expect((await recibidos(code)).data).toEqual([]);
+    const [first] = await rows<{ created_at: Date }>(
+      t,
+      sql`SELECT created_at FROM venta_pagos WHERE venta_id = ${doc?.id} AND reference = 'ZCORTO001'`,
+    );
+    expect(new Date(first.created_at).getTime()).toBe(new Date(received).getTime());
   });
 
   it('castigar la diferencia con un motivo, dentro de la tolerancia: la factura asienta lo recibido y la diferencia como descuento', async () => {
@@ -211,5 +243,7 @@ describe('una orden con dinero aprobado', () => {
     const last = (await api.detalle(code)).json().data.history.at(-1);
     expect(last.to).toBe('anulada');
     expect(last.note).toContain(`Dinero recibido por devolver al cliente: $ ${fromCents(total - 300).replace('.', ',')}`);
+    // The money came in: it stays in «Pagos recibidos» as the cancelled order's anticipo.
+    expect((await recibidos(code)).data.map((p: { origen: string }) => p.origen)).toEqual(['anticipo']);
   });
 });

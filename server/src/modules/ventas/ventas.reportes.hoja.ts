@@ -89,7 +89,7 @@ export const PAYMENT_COLUMNS: Column[] = [
   { header: 'Referencia', kind: 'text', width: 18 },
 ];
 
-const ORIGIN_LABELS = { venta: 'Venta', abono: 'Abono' } as const;
+const ORIGIN_LABELS = { venta: 'Venta', abono: 'Abono', anticipo: 'Anticipo de orden' } as const;
 
 export function paymentsSheet(
   format: SheetFormat,

@@ -10,7 +10,7 @@ import type { Db } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
 import { usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
 import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
-import { abonos, clientes, ventaLineas, ventaPagos, ventaReembolsos, ventas } from './ventas.schema.ts';
+import { abonos, clientes, ventaAnticipos, ventaLineas, ventaPagos, ventaReembolsos, ventas } from './ventas.schema.ts';
 
 export type SalesWhere = {
   from?: string;
@@ -304,13 +304,14 @@ export async function seriesByLinea(db: Db, f: SalesWhere): Promise<(SeriesRow &
 /** Money received with the documents of the report, by method (sale payments and approved abonos). */
 export async function seriesByMethod(db: Db, f: SalesWhere): Promise<{ key: string; pagos: number; amountUsd: string }[]> {
   const where = countedWhere(f);
-  // A payment is never older than its document: the range's start also bounds the payments, so
-  // their date index (venta_pagos_fecha, abonos_paso) does the first cut.
+  // An abono is never older than its document: the range's start also bounds the abonos, so their
+  // date index (abonos_paso) does the first cut. A sale's payment may be: an anticipo applied to the
+  // factura keeps the day it was received (applyAnticipos), so its document alone decides.
   const since = (alias: string) => (f.from ? sql` AND ${sql.raw(alias)}.created_at >= ${caracasDayStart(f.from)}` : sql``);
   return rowsOf(
     db,
     sql`SELECT x.method AS key, count(*)::int AS pagos, sum(x.usd)::text AS "amountUsd"
-          FROM (SELECT p.method, p.amount_usd AS usd FROM ${ventaPagos} p JOIN ${ventas} ON ventas.id = p.venta_id WHERE ${where}${since('p')}
+          FROM (SELECT p.method, p.amount_usd AS usd FROM ${ventaPagos} p JOIN ${ventas} ON ventas.id = p.venta_id WHERE ${where}
                 UNION ALL
                 SELECT a.method, a.total + a.igtf FROM ${abonos} a JOIN ${ventas} ON ventas.id = a.venta_id
                  WHERE a.step = 'aprobado' AND a.reference <> ${DESCUENTO_REFERENCE} AND ${where}${since('a')}) x
@@ -436,8 +437,23 @@ function paymentParts(f: PaymentsWhere, alias: 'p' | 'a' | 'r'): SQL {
   return sql.join(c, sql` AND `);
 }
 
+/** The conditions on an open anticipo (`n`): it has no document, so its store, order and buyer are its own. */
+function anticipoParts(f: PaymentsWhere): SQL {
+  const c: SQL[] = [sql`n.venta_id IS NULL`];
+  if (f.from) c.push(sql`n.created_at >= ${caracasDayStart(f.from)}`);
+  if (f.to) c.push(sql`n.created_at < ${caracasDayEnd(f.to)}`);
+  if (f.method) c.push(sql`n.method = ${f.method}`);
+  if (f.tiendaId !== undefined) c.push(sql`n.tienda_id = ${f.tiendaId}`);
+  if (f.search) {
+    const pattern = containsPattern(f.search);
+    c.push(sql`(n.reference ILIKE ${pattern} OR n.order_code ILIKE ${pattern} OR n.cliente_name ILIKE ${pattern})`);
+  }
+  return sql.join(c, sql` AND `);
+}
+
 /**
- * Sale payments and approved abonos as one set of rows with the same columns, newest first; with
+ * Sale payments, approved abonos and open anticipos (money approved on a web order that is not a
+ * sale yet) as one set of rows with the same columns, newest first; with
  * `newest`, each side stops after that many rows (a page needs no more from either side).
  */
 function paymentsUnion(f: PaymentsWhere, newest?: number): SQL {
@@ -446,13 +462,17 @@ function paymentsUnion(f: PaymentsWhere, newest?: number): SQL {
     newest === undefined ? sql`` : sql` ORDER BY ${sql.raw(column)}.created_at DESC, ${sql.raw(column)}.id DESC LIMIT ${newest}`;
   if (f.origen !== 'abono') {
     parts.push(sql`(SELECT 'venta' AS origen, p.id, p.created_at AS date, p.method, p.currency, p.amount - p.change AS amount, p.amount_usd,
-                           p.rate, p.igtf, p.reference, p.venta_id
+                           p.rate, p.igtf, p.reference, p.venta_id, NULL::int AS tienda_id, NULL::text AS order_code, NULL::text AS cliente_name
                       FROM ${ventaPagos} p
                      WHERE ${paymentParts(f, 'p')}${cut('p')})`);
+    parts.push(sql`(SELECT 'anticipo' AS origen, n.id, n.created_at AS date, n.method, n.currency, n.amount, n.amount_usd,
+                           n.rate, n.igtf, n.reference, NULL::int AS venta_id, n.tienda_id, n.order_code::text, n.cliente_name::text
+                      FROM ${ventaAnticipos} n
+                     WHERE ${anticipoParts(f)}${cut('n')})`);
   }
   if (f.origen !== 'venta') {
     parts.push(sql`(SELECT 'abono' AS origen, a.id, a.created_at AS date, a.method, a.currency, a.amount, a.total + a.igtf AS amount_usd,
-                           a.rate, a.igtf, a.reference, a.venta_id
+                           a.rate, a.igtf, a.reference, a.venta_id, NULL::int AS tienda_id, NULL::text AS order_code, NULL::text AS cliente_name
                       FROM ${abonos} a
                      WHERE a.step = 'aprobado' AND a.reference <> ${DESCUENTO_REFERENCE} AND ${paymentParts(f, 'a')}${cut('a')})`);
   }
@@ -460,7 +480,7 @@ function paymentsUnion(f: PaymentsWhere, newest?: number): SQL {
 }
 
 export type PaymentRow = {
-  origen: 'venta' | 'abono';
+  origen: 'venta' | 'abono' | 'anticipo';
   id: number;
   date: Date;
   method: string;
@@ -470,7 +490,8 @@ export type PaymentRow = {
   rate: string;
   igtf: string;
   reference: string;
-  ventaId: number;
+  /** Null for an anticipo (its `number` is the order's code). */
+  ventaId: number | null;
   number: string;
   tienda: string;
   cliente: string;
@@ -478,14 +499,16 @@ export type PaymentRow = {
 
 /** The query of a page of payments received (the bench EXPLAINs it as it is): the page first, then its documents. */
 export function paymentsPageQuery(f: PaymentsWhere, limit: number, offset: number): SQL {
+  // An anticipo has no document: its order's code, store and buyer stand in for them.
   return sql`SELECT x.origen, x.id, x.date, x.method, x.currency, x.amount::text AS amount, x.amount_usd::text AS "amountUsd",
-               x.rate::text AS rate, x.igtf::text AS igtf, x.reference, x.venta_id AS "ventaId", v.number, t.name AS tienda, c.name AS cliente
+               x.rate::text AS rate, x.igtf::text AS igtf, x.reference, x.venta_id AS "ventaId",
+               coalesce(v.number, x.order_code) AS number, t.name AS tienda, coalesce(c.name, x.cliente_name) AS cliente
           FROM (SELECT * FROM (${paymentsUnion(f, limit + offset)}) u
                  ORDER BY u.date DESC, u.origen DESC, u.id DESC
                  LIMIT ${limit} OFFSET ${offset}) x
-          JOIN ${ventas} v ON v.id = x.venta_id
-          JOIN ${tiendas} t ON t.id = v.tienda_id
-          JOIN ${clientes} c ON c.id = v.cliente_id
+          LEFT JOIN ${ventas} v ON v.id = x.venta_id
+          JOIN ${tiendas} t ON t.id = coalesce(v.tienda_id, x.tienda_id)
+          LEFT JOIN ${clientes} c ON c.id = v.cliente_id
          ORDER BY x.date DESC, x.origen DESC, x.id DESC`;
 }
 

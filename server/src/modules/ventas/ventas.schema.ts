@@ -214,6 +214,44 @@ export const ventaPagos = pgTable(
 );
 
 /**
+ * Money approved on a web order that is not a sale yet (a short payment waiting for the rest): money
+ * received, so «Pagos recibidos» lists it from the day it was approved. When the order becomes its
+ * factura the anticipo is applied to it (venta_id) and the factura's payment takes its date; an
+ * order cancelled with it keeps it listed, as money to give back (docs/dominio.md §Lo que se recibe y lo que se debe).
+ */
+export const ventaAnticipos = pgTable(
+  'venta_anticipos',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => ordenesCompra.id, { onDelete: 'cascade' }),
+    /** The order's payment it comes from: booked once. */
+    ordenPagoId: integer('orden_pago_id').notNull(),
+    orderCode: varchar('order_code', { length: 20 }).notNull(),
+    tiendaId: integer('tienda_id')
+      .notNull()
+      .references(() => tiendas.id),
+    clienteName: varchar('cliente_name', { length: 150 }).notNull(),
+    method: varchar('method', { length: 20 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
+    amountUsd: usd('amount_usd').notNull(),
+    rate: rate('rate').notNull(),
+    igtf: usd('igtf').notNull().default('0'),
+    reference: varchar('reference', { length: 40 }).notNull().default(''),
+    /** The factura it was applied to, once the order was paid in full. */
+    ventaId: integer('venta_id').references(() => ventas.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('venta_anticipos_pago').on(t.ordenPagoId),
+    index('venta_anticipos_abiertos').on(t.createdAt).where(sql`${t.ventaId} IS NULL`),
+    check('venta_anticipos_monto_ok', sql`${t.amount} > 0 AND ${t.amountUsd} >= 0 AND ${t.igtf} >= 0`),
+  ],
+);
+
+/**
  * Money given back to the buyer of a sale after it was paid (a refund of its online payment): it is
  * not a payment, the payments report shows it on its own line, and the document's credit pays it
  * first (docs/dominio.md §Reembolsos).

@@ -54,8 +54,8 @@ export type OrdenParaVenta = {
     paymentDiscount: string;
     net: string;
   }[];
-  /** Payments staff approved, in their method's currency. */
-  payments: { method: string; amount: string; reference: string; bankCode: string; paidOn: string }[];
+  /** Payments staff approved, in their method's currency (id: the order's payment). */
+  payments: { id: number; method: string; amount: string; reference: string; bankCode: string; paidOn: string }[];
 };
 
 function currencyOf(method: string): 'USD' | 'VES' {
@@ -243,7 +243,12 @@ export async function ventaDeOrdenPagada(
   fiscal?: EmisionFiscal | null,
 ): Promise<DocumentRow> {
   const existing = await repo.findByOrderId(tx, order.id);
-  if (!existing) return documentFor(tx, order, 'factura', userId, liquidado, fiscal);
+  if (!existing) {
+    const factura = await documentFor(tx, order, 'factura', userId, liquidado, fiscal);
+    // Its anticipos are now its payments, on the day each was received.
+    await repo.applyAnticipos(tx, order.id, factura.id);
+    return factura;
+  }
   if (existing.kind === 'nota-entrega') await abonarNota(tx, existing.id, order, userId);
   return existing;
 }
@@ -343,4 +348,29 @@ export async function reembolsoDeOrden(
     creditInFavor: fromCents(effect.creditCents),
     discount: fromCents(effect.discountCents),
   });
+}
+
+/**
+ * The approved payments of a web order that is not a sale yet (a short payment waiting for the rest)
+ * are money received: each becomes an anticipo once, listed in «Pagos recibidos» from now on.
+ */
+export async function anticiposDeOrden(tx: Db, order: OrdenParaVenta): Promise<void> {
+  if (order.payments.length === 0 || order.lines.length === 0) return;
+  await repo.insertAnticipos(
+    tx,
+    order.payments.map((p) => ({
+      orderId: order.id,
+      ordenPagoId: p.id,
+      orderCode: order.code,
+      tiendaId: order.lines[0].tiendaId,
+      clienteName: order.buyer.fullName.slice(0, 150),
+      method: p.method,
+      currency: currencyOf(p.method),
+      amount: fromCents(toCents(p.amount)),
+      amountUsd: fromCents(usdOf(order, p)),
+      rate: order.rate,
+      igtf: fromCents(igtfDePagoDeOrden(p, order.rate, igtfRule(order))),
+      reference: p.reference,
+    })),
+  );
 }

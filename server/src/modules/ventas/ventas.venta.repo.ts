@@ -6,7 +6,16 @@ import { containsPattern } from '#server/db/like.ts';
 import { usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
 import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
 import { ordenesCompra } from '#server/modules/orden-compra/orden-compra.schema.ts';
-import { abonos, autorizacionesCredito, clientes, ventaLineas, ventaPagos, ventaReembolsos, ventas } from './ventas.schema.ts';
+import {
+  abonos,
+  autorizacionesCredito,
+  clientes,
+  ventaAnticipos,
+  ventaLineas,
+  ventaPagos,
+  ventaReembolsos,
+  ventas,
+} from './ventas.schema.ts';
 
 // ── customers ───────────────────────────────────────────────────────────────
 
@@ -289,4 +298,25 @@ export async function setRefundEffect(
   effect: { balancePaid: string; creditInFavor: string; discount: string },
 ): Promise<void> {
   await tx.update(ventas).set(effect).where(eq(ventas.id, ventaId));
+}
+
+/** Each approved payment of an order becomes its anticipo once (the order's payment id is unique). */
+export async function insertAnticipos(tx: Db, rows: (typeof ventaAnticipos.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(ventaAnticipos).values(rows).onConflictDoNothing({ target: ventaAnticipos.ordenPagoId });
+}
+
+/**
+ * The order's open anticipos go to its factura: they leave the list of anticipos, and the factura's
+ * payment with the same method and reference takes the day the anticipo was received.
+ */
+export async function applyAnticipos(tx: Db, orderId: number, ventaId: number): Promise<void> {
+  const applied = await tx
+    .update(ventaAnticipos)
+    .set({ ventaId })
+    .where(and(eq(ventaAnticipos.orderId, orderId), isNull(ventaAnticipos.ventaId)))
+    .returning({ id: ventaAnticipos.id });
+  if (applied.length === 0) return;
+  await tx.execute(sql`UPDATE ${ventaPagos} p SET created_at = a.created_at
+                         FROM ${ventaAnticipos} a
+                        WHERE a.venta_id = ${ventaId} AND p.venta_id = ${ventaId} AND p.method = a.method AND p.reference = a.reference`);
 }

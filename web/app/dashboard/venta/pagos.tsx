@@ -60,7 +60,12 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, 'Pagos recibidos');
 }
 
-const ORIGIN = { venta: { label: 'Venta', color: 'teal' }, abono: { label: 'Abono', color: 'grape' } } as const;
+const ORIGIN = {
+  venta: { label: 'Venta', color: 'teal' },
+  abono: { label: 'Abono', color: 'grape' },
+  // Money approved on a web order still waiting for the rest: its link is the order.
+  anticipo: { label: 'Anticipo de orden', color: 'orange' },
+} as const;
 
 /** An amount in its own currency. */
 function enMoneda(amount: string, currency: string): string {
@@ -221,7 +226,12 @@ export default function Pagos({ loaderData }: Route.ComponentProps) {
                 <Table.Tr key={`${p.origen}-${p.id}`}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.date)}</Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={documentoHref(p.number)} fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    <Anchor
+                      component={Link}
+                      to={p.origen === 'anticipo' ? `/dashboard/venta/${p.number}` : documentoHref(p.number)}
+                      fw={600}
+                      style={{ whiteSpace: 'nowrap' }}
+                    >
                       {p.number}
                     </Anchor>
                     <Text size="xs" c="dimmed">
