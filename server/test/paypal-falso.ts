@@ -364,3 +364,22 @@ export async function startPaypalFalso(): Promise<PaypalFalso> {
   };
   return fake;
 }
+
+/**
+ * The buyer presses «Pagar ahora» on the fake's approval page, as a browser would: the answer is
+ * PayPal's redirect back to the store's return URL.
+ */
+export async function pagarEnPaypalFalso(fake: PaypalFalso, approvalUrl: string): Promise<URL> {
+  const page = await fetch(approvalUrl);
+  const html = await page.text();
+  if (!html.includes('Pagar ahora')) throw new Error(`la página de aprobación no ofrece pagar: ${html.slice(0, 200)}`);
+  const token = new URL(approvalUrl).searchParams.get('token') ?? '';
+  const answer = await fetch(`${fake.url}/checkoutnow/aprobar`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `token=${token}`,
+    redirect: 'manual',
+  });
+  if (answer.status !== 303) throw new Error(`PayPal falso respondió ${answer.status} al aprobar`);
+  return new URL(answer.headers.get('location') ?? '');
+}

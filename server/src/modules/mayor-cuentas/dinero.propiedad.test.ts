@@ -1,7 +1,8 @@
 // Property (issue 22): random sequences of web orders paid short, in full and over (in $ and Bs.),
 // approved, written off, given change or rejected, of counter sales paid mixed (Bs. and cash in
-// dollars with change), of credit sales with abonos approved and rejected, discounts, returns of
-// notas and of web and counter facturas, and rate changes, through the real API and database. After each run: the money received
+// dollars with change), of orders paid online at PayPal (its fake, at the HTTP boundary) and
+// refunded in part or whole, of credit sales with abonos approved and rejected, discounts, returns
+// of notas and of web and counter facturas, and rate changes, through the real API and database. After each run: the money received
 // by method, in its currency, is what «Pagos recibidos» reports and what the documents were paid
 // with; every document's balance is total − discount − paid and never negative; and every payment
 // in divisas carries IGTF = rate × its amount (domain/igtf.ts), an abono too, apart from the note's balance. Sibling of mayor-cuentas.cobros.propiedad.test.ts.
@@ -18,13 +19,18 @@ import { registrarVenta } from '#test/cobros.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
 import { orderBody, otroComprador, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
+import { PUBLIC_URL, pagosEnLineaDriver } from '#test/pagos-en-linea.ts';
+import { type PaypalFalso, pagarEnPaypalFalso, startPaypalFalso } from '#test/paypal-falso.ts';
 
 let t: TestApp;
 let api: OrdenesDriver;
 let stocked: StockedArticle;
+let paypal: PaypalFalso;
+const enLinea = pagosEnLineaDriver('paypal', () => ({ t, stocked }));
 
 beforeAll(async () => {
-  t = await buildTestApp({ ORDENES_IMPAGAS_POR_CONTACTO: '1000', ORDENES_IMPAGAS_POR_IP: '1000' });
+  paypal = await startPaypalFalso();
+  t = await buildTestApp({ ORDENES_IMPAGAS_POR_CONTACTO: '1000', ORDENES_IMPAGAS_POR_IP: '1000', PUBLIC_URL, ...paypal.env });
   api = ordenesDriver(t);
   stocked = await stockedArticle(t, 5_000);
   await api.call('admin', 'PATCH', '/api/config/tolerancia-castigo', { tolerancia: '2' });
@@ -32,9 +38,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await paypal?.close();
 });
 
-const RUNS = process.env.DATABASE_URL ? 25 : 8;
+const RUNS = process.env.DATABASE_URL ? 30 : 20;
 const STEPS = 8;
 
 type Command =
@@ -45,6 +52,7 @@ type Command =
       next: 'aprobar' | 'castigar' | 'rechazar' | 'resto' | 'vuelto';
     }
   | { kind: 'mostrador'; units: number; bolivares: number; extraCash: number }
+  | { kind: 'paypal'; refund: number; anular: boolean }
   | { kind: 'devolucion-factura'; from: 'web' | 'mostrador' }
   | { kind: 'nota'; units: number; abono: number; method: 'zelle' | 'paypal' | 'pago-movil'; next: 'aprobado' | 'rechazado' }
   | { kind: 'descuento'; fraction: number }
@@ -53,13 +61,14 @@ type Command =
 
 const command: fc.Arbitrary<Command> = fc.oneof(
   {
-    weight: 4,
+    weight: 6,
     arbitrary: fc.record({
       kind: fc.constant('orden' as const),
       method: fc.constantFrom('zelle' as const, 'pago-movil' as const, 'paypal' as const),
       // Short, a cent of rounding, exact, or over.
       share: fc.oneof(fc.double({ min: 0.3, max: 1.3, noNaN: true }), fc.constantFrom(1, 0.995, 1.02)),
-      next: fc.constantFrom('aprobar' as const, 'castigar' as const, 'rechazar' as const, 'resto' as const, 'vuelto' as const),
+      // Change is asked for both on payments over the total and on others (refused: nothing over to give back).
+      next: fc.constantFrom('aprobar' as const, 'castigar' as const, 'rechazar' as const, 'resto' as const, 'vuelto' as const, 'vuelto' as const),
     }),
   },
   {
@@ -70,6 +79,15 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       // The share paid by pago móvil in Bs. (0: all in cash dollars), and the cash over the rest (change).
       bolivares: fc.oneof(fc.constant(0), fc.double({ min: 0.1, max: 0.9, noNaN: true })),
       extraCash: fc.integer({ min: 0, max: 2_000 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('paypal' as const),
+      // The share refunded (0: none), or the rest refunded with the order cancelled.
+      refund: fc.oneof(fc.constant(0), fc.double({ min: 0.05, max: 1, noNaN: true })),
+      anular: fc.boolean(),
     }),
   },
   {
@@ -111,6 +129,9 @@ const seen = {
   devolucionFactura: 0,
   mostrador: 0,
   mostradorMixto: 0,
+  enLinea: 0,
+  reembolso: 0,
+  reembolsoAnula: 0,
   tasa: 0,
 };
 
@@ -183,6 +204,25 @@ async function run(c: Command, notas: { number: string; id: number }[]) {
     } else if (c.share > 1.01) seen.exceso++;
   } else if (c.kind === 'mostrador') {
     await venderEnMostrador(c);
+  } else if (c.kind === 'paypal') {
+    // Paid at PayPal and captured on the buyer's return: the order's factura, paid by PayPal.
+    const orden = await enLinea.orden();
+    const pago = await enLinea.iniciado(orden);
+    const back = await enLinea.volver(await pagarEnPaypalFalso(paypal, pago.approvalUrl));
+    expect(back.statusCode, back.body).toBeLessThan(400);
+    seen.enLinea++;
+    if (c.refund === 0) return;
+    const cents = Math.max(1, Math.floor(toCents(orden.total) * c.refund));
+    const refunded = await api.reembolsar(
+      'administracion',
+      orden.code,
+      c.anular
+        ? { anular: true, note: 'El cliente desistió' }
+        : { amount: fromCents(Math.min(cents, toCents(orden.total))), note: 'Rebaja' },
+    );
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    if (c.anular) seen.reembolsoAnula++;
+    else seen.reembolso++;
   } else if (c.kind === 'devolucion-factura') {
     const [line] = await rows<{ id: number; number: string }>(
       t,
@@ -296,15 +336,18 @@ async function vender(body: object) {
 }
 
 async function checkBooks() {
-  // Money received by method, in its currency: the documents' payments and approved abonos (not discounts)…
+  // Money received by method, in its currency: the payments and approved abonos (not discounts) of the
+  // documents that stand (a voided sale leaves the books with its money, given back) and the open anticipos…
   const received = await rows<{ method: string; currency: string; amount: string; usd: string; n: number }>(
     t,
     sql`SELECT method, currency, sum(amount)::text AS amount, sum(usd)::text AS usd, count(*)::int AS n FROM (
           SELECT p.method, p.currency, p.amount - p.change AS amount, p.amount_usd AS usd FROM venta_pagos p
+           WHERE NOT EXISTS (SELECT 1 FROM ventas v WHERE v.id = p.venta_id AND v.voided_at IS NOT NULL)
           UNION ALL
           SELECT n.method, n.currency, n.amount, n.amount_usd FROM venta_anticipos n WHERE n.venta_id IS NULL
           UNION ALL
-          SELECT a.method, a.currency, a.amount, a.total + a.igtf FROM abonos a WHERE a.step = 'aprobado' AND a.reference <> 'descuento') x
+          SELECT a.method, a.currency, a.amount, a.total + a.igtf FROM abonos a WHERE a.step = 'aprobado' AND a.reference <> 'descuento'
+             AND NOT EXISTS (SELECT 1 FROM ventas v WHERE v.id = a.venta_id AND v.voided_at IS NOT NULL)) x
         GROUP BY method, currency ORDER BY method, currency`,
   );
   // …is the approved money of the orders that became a sale, and what the report says.
@@ -315,6 +358,18 @@ async function checkBooks() {
     .map((r) => ({ method: r.method, currency: r.currency, amount: r.amount, usd: r.amountUsd, n: r.pagos }))
     .sort((a, b) => `${a.method}/${a.currency}`.localeCompare(`${b.method}/${b.currency}`));
   expect(resumen).toEqual(received.map((r) => ({ ...r, amount: fromCents(toCents(r.amount)), usd: fromCents(toCents(r.usd)) })));
+  // Refunds went out: on their own line, what the standing sales booked, and what PayPal refunded of them.
+  const [refunds] = await rows<{ booked: string | null }>(
+    t,
+    sql`SELECT sum(r.amount_usd)::text AS booked FROM venta_reembolsos r JOIN ventas v ON v.id = r.venta_id WHERE v.voided_at IS NULL`,
+  );
+  expect(toCents(report.json().reembolsos.amountUsd)).toBe(toCents(refunds.booked ?? '0'));
+  const [{ done }] = await rows<{ done: string | null }>(
+    t,
+    sql`SELECT sum(amount)::text AS done FROM pagos_en_linea_reembolsos WHERE status = 'hecho'`,
+  );
+  const [{ all }] = await rows<{ all: string | null }>(t, sql`SELECT sum(amount_usd)::text AS "all" FROM venta_reembolsos`);
+  expect(toCents(all ?? '0')).toBe(toCents(done ?? '0'));
   const [orders] = await rows<{ approved: string | null; booked: string | null }>(
     t,
     sql`SELECT (SELECT sum(p.amount) FROM orden_pagos p JOIN ventas v ON v.order_id = p.order_id WHERE p.status = 'aprobado' AND v.kind = 'factura')::text AS approved,
@@ -341,20 +396,24 @@ async function checkBooks() {
     source: string;
     kind: string;
     returned: string;
+    voided: boolean;
   }>(
     t,
     sql`SELECT v.id, v.total::text, v.discount::text, v.balance_paid::text AS paid, v.outstanding_balance::text AS outstanding,
                v.credit_in_favor::text AS credit, v.source, v.kind, v.devoluciones::text AS returned,
                (coalesce((SELECT sum(amount_usd) FROM venta_pagos WHERE venta_id = v.id), 0)
-                + coalesce((SELECT sum(total) FROM abonos WHERE venta_id = v.id AND step = 'aprobado' AND reference <> 'descuento'), 0))::text AS money
+                + coalesce((SELECT sum(total) FROM abonos WHERE venta_id = v.id AND step = 'aprobado' AND reference <> 'descuento'), 0)
+                - coalesce((SELECT sum(amount_usd) FROM venta_reembolsos WHERE venta_id = v.id), 0))::text AS money,
+               v.voided_at IS NOT NULL AS voided
           FROM ventas v`,
   );
   for (const d of docs) {
     expect(toCents(d.outstanding)).toBe(toCents(d.total) - toCents(d.discount) - toCents(d.paid));
     expect(toCents(d.outstanding)).toBeGreaterThanOrEqual(0);
-    // A factura, web or counter: every cent received (less the change given back) is paid or the
-    // customer's credit (a return moves paid to credit).
-    if (d.source === 'web' || d.kind === 'factura') expect(toCents(d.paid) + toCents(d.credit), `documento ${d.id}`).toBe(toCents(d.money));
+    // A factura, web or counter, that stands: every cent received (less the change given back and
+    // what was refunded) is paid or the customer's credit (a return moves paid to credit).
+    if (!d.voided && (d.source === 'web' || d.kind === 'factura'))
+      expect(toCents(d.paid) + toCents(d.credit), `documento ${d.id}`).toBe(toCents(d.money));
   }
   // IGTF = the rate × each payment in divisas on what the store keeps of it (its amount less the
   // change given back), web or counter; the document's IGTF is the sum of its payments'.
@@ -424,5 +483,8 @@ describe('propiedad: el dinero recibido cuadra en cada canal', () => {
     expect(seen.mostradorMixto).toBeGreaterThan(0);
     expect(seen.devolucionFactura).toBeGreaterThan(0);
     expect(seen.vuelto).toBeGreaterThan(0);
+    expect(seen.enLinea).toBeGreaterThan(0);
+    expect(seen.reembolso).toBeGreaterThan(0);
+    expect(seen.reembolsoAnula).toBeGreaterThan(0);
   }, 600_000);
 });

@@ -12,7 +12,7 @@ import { ordenesDriver } from '#test/driver.ts';
 import { rows } from '#test/inject.ts';
 import { orderBody, type StockedArticle, stockedArticle } from '#test/ordenes.ts';
 import { PUBLIC_URL, pagosEnLineaDriver } from '#test/pagos-en-linea.ts';
-import { type PaypalFalso, startPaypalFalso } from '#test/paypal-falso.ts';
+import { type PaypalFalso, pagarEnPaypalFalso, startPaypalFalso } from '#test/paypal-falso.ts';
 
 const quiet = { info: () => {}, error: (...args: unknown[]) => console.error(...args) } as unknown as Parameters<typeof runJobs>[1];
 let fake: PaypalFalso;
@@ -47,20 +47,7 @@ const {
 }));
 
 /** The buyer presses «Pagar ahora» on the fake's approval page; the answer is PayPal's redirect. */
-async function aprobarEnPaypal(approvalUrl: string): Promise<URL> {
-  const page = await fetch(approvalUrl);
-  const html = await page.text();
-  expect(html).toContain('Pagar ahora');
-  const token = new URL(approvalUrl).searchParams.get('token') ?? '';
-  const answer = await fetch(`${fake.url}/checkoutnow/aprobar`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `token=${token}`,
-    redirect: 'manual',
-  });
-  expect(answer.status).toBe(303);
-  return new URL(answer.headers.get('location') ?? '');
-}
+const aprobarEnPaypal = (approvalUrl: string) => pagarEnPaypalFalso(fake, approvalUrl);
 
 describe('PayPal en línea', () => {
   it('la tienda dice que PayPal se paga en línea', async () => {
