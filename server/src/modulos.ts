@@ -1,0 +1,91 @@
+// The graph of the server's modules (the folders under server/src/modules): an edge a → b when a
+// file of a imports one of b, by alias (#server/modules/b/…) or by a relative path; a table import
+// (b's *.schema.ts) counts like any other. Tests are left out: a test may set up what it needs.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const MODULES = 'server/src/modules';
+
+export type Arista = {
+  desde: string;
+  hacia: string;
+  /** "archivo → archivo", one per import. */
+  por: string[];
+};
+export type Grafo = { modulos: string[]; aristas: Arista[] };
+
+/** Every module specifier a source imports (static, dynamic, type-only and re-exports). */
+export function importsOf(source: string): string[] {
+  const found = source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g);
+  return [...found].map((m) => m[1]);
+}
+
+/** The module a repository path belongs to, if it is inside one. */
+export function moduloDe(file: string): string | undefined {
+  return file.match(/^server\/src\/modules\/([^/]+)\//)?.[1];
+}
+
+function destino(file: string, specifier: string): string | undefined {
+  if (specifier.startsWith('.')) return path.posix.join(path.posix.dirname(file), specifier);
+  if (specifier.startsWith('#server/')) return `server/src/${specifier.slice('#server/'.length)}`;
+  return undefined;
+}
+
+/** Builds the graph from sources given as repository path → text (pure, for the tests). */
+export function grafoDe(fuentes: Record<string, string>): Grafo {
+  const modulos = new Set<string>();
+  const aristas = new Map<string, Arista>();
+  for (const [file, source] of Object.entries(fuentes)) {
+    const desde = moduloDe(file);
+    if (!desde) continue;
+    modulos.add(desde);
+    for (const specifier of importsOf(source)) {
+      const target = destino(file, specifier);
+      const hacia = target && moduloDe(target);
+      if (!hacia || hacia === desde) continue;
+      const key = `${desde} → ${hacia}`;
+      const arista = aristas.get(key) ?? { desde, hacia, por: [] };
+      arista.por.push(`${path.posix.basename(file)} → ${path.posix.basename(target)}`);
+      aristas.set(key, arista);
+    }
+  }
+  const orden = (a: Arista, b: Arista) => a.desde.localeCompare(b.desde) || a.hacia.localeCompare(b.hacia);
+  return { modulos: [...modulos].sort(), aristas: [...aristas.values()].sort(orden) };
+}
+
+/** The graph of the repository at `root`, from every non-test TypeScript file of the modules. */
+export function grafoDelServidor(root: string): Grafo {
+  const fuentes: Record<string, string> = {};
+  for (const entry of readdirSync(path.join(root, MODULES), { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+    const file = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    fuentes[file] = readFileSync(path.join(root, file), 'utf8');
+  }
+  return grafoDe(fuentes);
+}
+
+/**
+ * Every elementary cycle, each written once from its alphabetically first module and back to it
+ * ("a → b → a"), sorted. The search stops at `limite` cycles so a tangled graph cannot hang it.
+ */
+export function ciclos(grafo: Grafo, limite = 10_000): string[] {
+  const siguientes = new Map<string, string[]>(grafo.modulos.map((m) => [m, []]));
+  for (const { desde, hacia } of grafo.aristas) siguientes.get(desde)?.push(hacia);
+  const found: string[] = [];
+  for (const inicio of grafo.modulos) {
+    const camino = [inicio];
+    const visitar = (modulo: string) => {
+      for (const otro of siguientes.get(modulo) ?? []) {
+        if (found.length >= limite) return;
+        if (otro === inicio) found.push([...camino, inicio].join(' → '));
+        else if (otro > inicio && !camino.includes(otro)) {
+          camino.push(otro);
+          visitar(otro);
+          camino.pop();
+        }
+      }
+    };
+    visitar(inicio);
+  }
+  return found.sort();
+}
