@@ -10,7 +10,7 @@ import { tooManyUnitsMessage } from '#domain/unidades-orden.ts';
 import type { Db } from '#server/db/client.ts';
 import { ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
-import { newToken, sha256 } from '#server/modules/auth/tokens.ts';
+import { newToken, sha256 } from '#server/tokens.ts';
 import { igtfDeVentas } from '#server/modules/config/config.service.ts';
 import {
   type Customer,

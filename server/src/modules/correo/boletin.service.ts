@@ -8,7 +8,7 @@ import { metaFor, offsetOf } from '#domain/paginator.ts';
 import type { Db } from '#server/db/client.ts';
 import { DatoInvalido, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import { plainText, sanitizePostHtml } from '#server/html.ts';
-import { safeEqual, sign } from '#server/modules/auth/tokens.ts';
+import { safeEqual, sign } from '#server/tokens.ts';
 import { articleDetail } from '#server/modules/catalogo/catalogo.service.ts';
 import { campanaMail, confirmacionMail, paraDestinatario, type TarjetaProducto } from '#server/modules/correo/boletin.plantilla.ts';
 import type { Mailer } from '#server/modules/correo/mailer.ts';

@@ -7,7 +7,7 @@ import { SALE_KIND_LABELS } from '#domain/ventas.ts';
 import type { AfterCommit } from '#server/db/after-commit.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Serializable } from '#server/http/contract.ts';
-import { safeEqual, sign } from '#server/modules/auth/tokens.ts';
+import { safeEqual, sign } from '#server/tokens.ts';
 import { notificarVenta, type SaleOrder } from '#server/modules/config/config.service.ts';
 import { facturaEmitidaMail, orderStepMail } from '#server/modules/correo/plantillas.ts';
 import { documentoDeOrden } from '#server/modules/ventas/ventas.pdf.service.ts';

@@ -7,7 +7,7 @@ import * as contract from '#domain/contracts/pagos-en-linea.ts';
 import { NoAutorizado } from '#server/errors.ts';
 import { route } from '#server/http/contract.ts';
 import { ok } from '#server/http/envelope.ts';
-import { safeEqual } from '#server/modules/auth/tokens.ts';
+import { safeEqual } from '#server/tokens.ts';
 import { onlineReturnSignature, orderToken } from '#server/modules/orden-compra/orden-compra.avisos.ts';
 import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import * as reembolsos from './pagos-en-linea.reembolsos.service.ts';
