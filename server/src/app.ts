@@ -39,7 +39,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { configuracionImportarRoutes } from './modules/configuracion/configuracion.importar.routes.ts';
 import { configuracionRoutes } from './modules/configuracion/configuracion.routes.ts';
 import { contactoRoutes } from './modules/contacto/contacto.routes.ts';
-import { boletinRoutes } from './modules/correo/boletin.routes.ts';
+import { boletinRoutes } from './modules/boletin/boletin.routes.ts';
 import { correoRoutes } from './modules/correo/correo.routes.ts';
 import { mailQueue, startMailWorker } from './modules/correo/entrega.ts';
 import { createMailer, type Mailer } from './modules/correo/mailer.ts';

@@ -10,7 +10,7 @@ export * from '#server/modules/conciliacion/conciliacion.schema.ts';
 export * from '#server/modules/config/config.schema.ts';
 export * from '#server/modules/configuracion/configuracion.schema.ts';
 export * from '#server/modules/contacto/contacto.schema.ts';
-export * from '#server/modules/correo/boletin.schema.ts';
+export * from '#server/modules/boletin/boletin.schema.ts';
 export * from '#server/modules/correo/correo.schema.ts';
 export * from '#server/modules/cuentas-por-pagar/cuentas-por-pagar.schema.ts';
 export * from '#server/modules/descuento/descuento.schema.ts';

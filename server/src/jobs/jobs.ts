@@ -18,7 +18,7 @@ import { caracasIsoDate, caracasParts } from '#domain/dates.ts';
 import { COLAS, type Cola, slotId } from '#server/jobs/cola.ts';
 import { publicarProgramados } from '#server/modules/blog/blog.service.ts';
 import { generarSiCambio } from '#server/modules/catalogo-archivo/catalogo-archivo.service.ts';
-import { enviarLotesDeBoletin, iniciarProgramadas } from '#server/modules/correo/boletin.service.ts';
+import { enviarLotesDeBoletin, iniciarProgramadas } from '#server/modules/boletin/boletin.service.ts';
 import { actualizarTasaBcv } from '#server/modules/general/tasa-bcv.service.ts';
 import { releaseExpiredCartHolds } from '#server/modules/inventario/inventario.service.ts';
 import type { OrderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
@@ -86,7 +86,7 @@ export async function runJobs(ctx: OrderContext, log: JobLog, now = new Date()):
     log.error({ err: error }, 'tarea periódica: no se pudieron publicar las entradas programadas del blog');
   }
   // ── boletín: scheduled campaigns whose time came start, then the next batches of those being sent
-  // (server/src/modules/correo/boletin.service.ts) ──
+  // (server/src/modules/boletin/boletin.service.ts) ──
   try {
     result.startedCampaigns = (await iniciarProgramadas(ctx.db, now)).length;
   } catch (error) {

@@ -10,7 +10,7 @@ import { DatoInvalido, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import { plainText, sanitizePostHtml } from '#server/html.ts';
 import { safeEqual, sign } from '#server/tokens.ts';
 import { articleDetail } from '#server/modules/catalogo/catalogo.service.ts';
-import { campanaMail, confirmacionMail, paraDestinatario, type TarjetaProducto } from '#server/modules/correo/boletin.plantilla.ts';
+import { campanaMail, confirmacionMail, paraDestinatario, type TarjetaProducto } from '#server/modules/boletin/boletin.plantilla.ts';
 import type { Mailer } from '#server/modules/correo/mailer.ts';
 import * as repo from './boletin.repo.ts';
 
