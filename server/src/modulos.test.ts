@@ -47,7 +47,6 @@ const CICLOS_CONOCIDOS: string[] = [
   'descuento → orden-compra → descuento',
   'descuento → orden-compra → profile → descuento',
   'descuento → orden-compra → ventas → descuento',
-  'orden-compra → pagos-en-linea → orden-compra',
   'orden-compra → profile → orden-compra',
   'orden-compra → ventas → orden-compra',
   'prospecto → ventas → prospecto',
