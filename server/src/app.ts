@@ -65,6 +65,7 @@ import { pagosEnLineaRoutes } from './modules/pagos-en-linea/pagos-en-linea.rout
 import type { PaymentContext } from './modules/pagos-en-linea/pagos-en-linea.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { prospectoRoutes } from './modules/prospecto/prospecto.routes.ts';
+import { alEscribirVenta } from './modules/prospecto/prospecto.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createUploadStore } from './modules/uploads/create-store.ts';
 import type { UploadStore } from './modules/uploads/store.ts';
@@ -73,6 +74,7 @@ import { ventasArticulosRoutes } from './modules/ventas/ventas.articulos.routes.
 import { ventasOpcionesRoutes } from './modules/ventas/ventas.opciones.routes.ts';
 import { ventasPdfRoutes } from './modules/ventas/ventas.pdf.routes.ts';
 import { ordenDeVenta } from './modules/ventas/ventas.pdf.service.ts';
+import { ventaEscrita } from './modules/ventas/ventas.reacciones.ts';
 import { ventasReportesRoutes } from './modules/ventas/ventas.reportes.routes.ts';
 import { ventasVentaRoutes } from './modules/ventas/ventas.venta.routes.ts';
 import { type Reloj, relojDelSistema, relojDePruebas } from './reloj.ts';
@@ -237,6 +239,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // What a module does when another writes, in the same transaction (db/reacciones.ts): the module
+  // that writes does not import the one that reacts (docs/arquitectura.md §Dirección de los módulos).
+  ventaEscrita.registrar(alEscribirVenta);
 
   // API modules, one per prefix (docs/api.md §Rutas y módulos).
   await app.register(healthRoutes, { prefix: '/api' });

@@ -13,7 +13,6 @@ const CICLOS_CONOCIDOS: string[] = [
   'carrito → catalogo → descuento → orden-compra → carrito',
   'carrito → catalogo → descuento → orden-compra → inventario → carrito',
   'carrito → catalogo → descuento → orden-compra → ventas → inventario → carrito',
-  'carrito → catalogo → descuento → orden-compra → ventas → prospecto → inventario → carrito',
   'carrito → catalogo → inventario → carrito',
   'carrito → descuento → catalogo → configuracion → inventario → carrito',
   'carrito → descuento → catalogo → inventario → carrito',
@@ -26,9 +25,6 @@ const CICLOS_CONOCIDOS: string[] = [
   'carrito → descuento → orden-compra → ventas → catalogo → configuracion → inventario → carrito',
   'carrito → descuento → orden-compra → ventas → catalogo → inventario → carrito',
   'carrito → descuento → orden-compra → ventas → inventario → carrito',
-  'carrito → descuento → orden-compra → ventas → prospecto → catalogo → configuracion → inventario → carrito',
-  'carrito → descuento → orden-compra → ventas → prospecto → catalogo → inventario → carrito',
-  'carrito → descuento → orden-compra → ventas → prospecto → inventario → carrito',
   'carrito → inventario → carrito',
   'carrito → inventario → catalogo → descuento → orden-compra → carrito',
   'catalogo → configuracion → catalogo',
@@ -40,8 +36,6 @@ const CICLOS_CONOCIDOS: string[] = [
   'catalogo → descuento → orden-compra → profile → catalogo',
   'catalogo → descuento → orden-compra → ventas → catalogo',
   'catalogo → descuento → orden-compra → ventas → inventario → catalogo',
-  'catalogo → descuento → orden-compra → ventas → prospecto → catalogo',
-  'catalogo → descuento → orden-compra → ventas → prospecto → inventario → catalogo',
   'catalogo → inventario → catalogo',
   'configuracion → imagenes → configuracion',
   'descuento → orden-compra → descuento',
@@ -49,7 +43,6 @@ const CICLOS_CONOCIDOS: string[] = [
   'descuento → orden-compra → ventas → descuento',
   'orden-compra → profile → orden-compra',
   'orden-compra → ventas → orden-compra',
-  'prospecto → ventas → prospecto',
 ];
 
 describe('grafo de módulos del servidor', () => {
