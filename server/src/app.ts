@@ -59,11 +59,13 @@ import { inventarioRoutes } from './modules/inventario/inventario.routes.ts';
 import { mayorCuentasCobrosRoutes } from './modules/mayor-cuentas/mayor-cuentas.cobros.routes.ts';
 import { mayorCuentasRoutes } from './modules/mayor-cuentas/mayor-cuentas.routes.ts';
 import { queueFacturaEmitidaMail } from './modules/orden-compra/orden-compra.avisos.ts';
+import { ordenDelCliente } from './modules/orden-compra/orden-compra.reacciones.ts';
 import { ordenCompraRoutes } from './modules/orden-compra/orden-compra.routes.ts';
 import { ventasWebRoutes } from './modules/orden-compra/orden-compra.ventas-web.routes.ts';
 import { pagosEnLineaRoutes } from './modules/pagos-en-linea/pagos-en-linea.routes.ts';
 import type { PaymentContext } from './modules/pagos-en-linea/pagos-en-linea.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { alPedirElCliente } from './modules/profile/profile.service.ts';
 import { prospectoRoutes } from './modules/prospecto/prospecto.routes.ts';
 import { alEscribirVenta } from './modules/prospecto/prospecto.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
@@ -242,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // What a module does when another writes, in the same transaction (db/reacciones.ts): the module
   // that writes does not import the one that reacts (docs/arquitectura.md §Dirección de los módulos).
+  ordenDelCliente.registrar(alPedirElCliente);
   ventaEscrita.registrar(alEscribirVenta);
 
   // API modules, one per prefix (docs/api.md §Rutas y módulos).

@@ -48,7 +48,6 @@ import {
 } from '#server/modules/descuento/descuento.service.ts';
 import { quoteFor } from '#server/modules/envios/envios.service.ts';
 import { holdStock, releaseCartHolds } from '#server/modules/inventario/inventario.service.ts';
-import { updateDetails } from '#server/modules/profile/profile.service.ts';
 import { documentoDeOrdenPdf } from '#server/modules/ventas/ventas.pdf.service.ts';
 import { REFERENCE_USED } from '#server/modules/ventas/ventas.referencias.repo.ts';
 import {
@@ -64,6 +63,7 @@ import {
 } from './orden-compra.avisos.ts';
 import type { OrderContext } from './orden-compra.context.ts';
 import { recordStep } from './orden-compra.pasos.ts';
+import { ordenDelCliente } from './orden-compra.reacciones.ts';
 import * as repo from './orden-compra.repo.ts';
 import type { Entrega } from './orden-compra.schema.ts';
 
@@ -421,7 +421,7 @@ async function registerOrder(
       if (who.user && !staff) {
         const { fullName, phone, dni, state, city, address } = input.user;
         // A WhatsApp order asks no address: the profile keeps the one it has.
-        await updateDetails(tx, who.user, { fullName, phone, dni, state, city, ...(address ? { address } : {}) });
+        await ordenDelCliente.avisar(tx, { user: who.user, datos: { fullName, phone, dni, state, city, ...(address ? { address } : {}) } });
       }
       // The last write: the stock rows it locks are held only until the commit.
       const held = await holdStock(tx, lines, { orderId: order.id });
