@@ -1,5 +1,5 @@
-// The server's modules import each other in one direction only (docs/arquitectura.md §Dirección
-// de los módulos): a cycle means two modules cannot be understood, tested or changed apart.
+// The server's modules import each other in one direction only: a cycle means two modules cannot
+// be understood, tested or changed apart (docs/arquitectura.md §Dirección de los módulos).
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ciclos, grafoDe, grafoDelServidor } from './modulos.ts';
