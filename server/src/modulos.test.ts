@@ -2,7 +2,7 @@
 // be understood, tested or changed apart (docs/arquitectura.md §Dirección de los módulos).
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ciclos, grafoDe, grafoDelServidor } from './modulos.ts';
+import { ciclos, escriturasAjenas, fuentesDelServidor, grafoDe, grafoDelServidor } from './modulos.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -30,6 +30,22 @@ const CICLOS_CONOCIDOS: string[] = [
   'descuento → orden-compra → descuento',
   'descuento → orden-compra → ventas → descuento',
   'orden-compra → ventas → orden-compra',
+];
+
+// Debt too: tables written by a module that does not declare them (a module writes only its own
+// tables; the others call its service). Same rule: a new one fails, a fixed one leaves the list.
+const ESCRITURAS_AJENAS_CONOCIDAS: string[] = [
+  'configuracion escribe catalogo.articulos',
+  'configuracion escribe catalogo.colores',
+  'configuracion escribe catalogo.lineas',
+  'configuracion escribe catalogo.modeloFotos',
+  'configuracion escribe catalogo.modelos',
+  'configuracion escribe catalogo.sublineas',
+  'mayor-cuentas escribe ventas.abonos',
+  'mayor-cuentas escribe ventas.devoluciones',
+  'mayor-cuentas escribe ventas.ventaLineas',
+  'mayor-cuentas escribe ventas.ventas',
+  'profile escribe auth.usuarios',
 ];
 
 describe('grafo de módulos del servidor', () => {
@@ -67,5 +83,27 @@ describe('grafo de módulos del servidor', () => {
       `Ciclos nuevos entre módulos (un módulo de abajo no importa uno de arriba; vea docs/arquitectura.md §Dirección de los módulos):\n${nuevos.join('\n')}`,
     ).toEqual([]);
     expect(rotos, `Estos ciclos ya no existen: quítelos de CICLOS_CONOCIDOS:\n${rotos.join('\n')}`).toEqual([]);
+  });
+
+  it('ve la escritura de una tabla ajena con drizzle o con SQL, no su lectura ni las de las propias', () => {
+    const escrituras = escriturasAjenas({
+      'server/src/modules/a/a.repo.ts': [
+        "import { libros, type Libro, autores as escritores } from '#server/modules/b/b.schema.ts';",
+        "import { propias } from './a.schema.ts';",
+        'await tx.insert(libros).values(row);',
+        `await db.execute(sql\`UPDATE ${'$'}{escritores} SET nombre = 1\`);`,
+        'await tx.delete(propias);',
+      ].join('\n'),
+      'server/src/modules/c/c.repo.ts': "import { libros } from '../b/b.schema.ts';\nawait db.select().from(libros);",
+    });
+    expect(escrituras).toEqual(['a escribe b.escritores', 'a escribe b.libros']);
+  });
+
+  it('ningún módulo escribe una tabla ajena nueva, ni queda en la deuda una que ya no escribe', () => {
+    const encontradas = escriturasAjenas(fuentesDelServidor(ROOT));
+    const nuevas = encontradas.filter((e) => !ESCRITURAS_AJENAS_CONOCIDAS.includes(e));
+    const corregidas = ESCRITURAS_AJENAS_CONOCIDAS.filter((e) => !encontradas.includes(e));
+    expect(nuevas, `Un módulo escribe solo sus tablas; para las de otro, llame a su servicio:\n${nuevas.join('\n')}`).toEqual([]);
+    expect(corregidas, `Ya no ocurren: quítelas de ESCRITURAS_AJENAS_CONOCIDAS:\n${corregidas.join('\n')}`).toEqual([]);
   });
 });

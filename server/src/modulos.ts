@@ -31,6 +31,47 @@ function destino(file: string, specifier: string): string | undefined {
   return undefined;
 }
 
+/** The names a source imports from each specifier (`import { a, b as c, type T } from '…'`). */
+function namedImportsOf(source: string): { specifier: string; names: string[] }[] {
+  return [...source.matchAll(/\bimport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)].map((m) => ({
+    specifier: m[2],
+    names: m[1]
+      .split(',')
+      .map(
+        (part) =>
+          part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)
+            .pop() ?? '',
+      )
+      .filter(Boolean),
+  }));
+}
+
+/**
+ * Each write of a module to a table another module declares: a drizzle insert, update or delete
+ * of it, or a raw INSERT INTO / UPDATE / DELETE FROM naming it. Written "m escribe dueño.tabla".
+ */
+export function escriturasAjenas(fuentes: Record<string, string>): string[] {
+  const found = new Set<string>();
+  for (const [file, source] of Object.entries(fuentes)) {
+    const modulo = moduloDe(file);
+    if (!modulo) continue;
+    for (const { specifier, names } of namedImportsOf(source)) {
+      const target = destino(file, specifier);
+      const dueno = target && moduloDe(target);
+      if (!target?.endsWith('.schema.ts') || !dueno || dueno === modulo) continue;
+      for (const tabla of names) {
+        const drizzle = new RegExp(`\\.(?:insert|update|delete)\\(\\s*${tabla}\\b`);
+        const raw = new RegExp(`\\b(?:INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+\\$\\{${tabla}\\}`, 'i');
+        if (drizzle.test(source) || raw.test(source)) found.add(`${modulo} escribe ${dueno}.${tabla}`);
+      }
+    }
+  }
+  return [...found].sort();
+}
+
 /** Builds the graph from sources given as repository path → text (pure, for the tests). */
 export function grafoDe(fuentes: Record<string, string>): Grafo {
   const modulos = new Set<string>();
@@ -53,15 +94,20 @@ export function grafoDe(fuentes: Record<string, string>): Grafo {
   return { modulos: [...modulos].sort(), aristas: [...aristas.values()].sort(orden) };
 }
 
-/** The graph of the repository at `root`, from every non-test TypeScript file of the modules. */
-export function grafoDelServidor(root: string): Grafo {
+/** Every non-test TypeScript file of the modules of the repository at `root`, by path. */
+export function fuentesDelServidor(root: string): Record<string, string> {
   const fuentes: Record<string, string> = {};
   for (const entry of readdirSync(path.join(root, MODULES), { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
     const file = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     fuentes[file] = readFileSync(path.join(root, file), 'utf8');
   }
-  return grafoDe(fuentes);
+  return fuentes;
+}
+
+/** The graph of the repository at `root`. */
+export function grafoDelServidor(root: string): Grafo {
+  return grafoDe(fuentesDelServidor(root));
 }
 
 /**
