@@ -33,7 +33,7 @@ const ENLACE_INVALIDO = 'El enlace no es válido o fue alterado: use el enlace d
 
 // ── the signed link ─────────────────────────────────────────────────────────
 
-/** The HMAC of a subscriber's links (reused from the signed order links: auth/tokens.ts). */
+/** The HMAC of a subscriber's links (reused from the signed order links: server/src/tokens.ts). */
 export function firmaBoletin(secret: string, id: number, email: string): string {
   return sign(secret, `boletin|${id}|${email}`).slice(0, 32);
 }
