@@ -281,3 +281,18 @@ export async function applyCoupon(db: Db, cartId: number, code: string, customer
 export async function removeCoupon(db: Db, cartId: number) {
   await repo.setCouponCode(db, cartId, null);
 }
+
+/** The coupon the shopper typed in their cart (the order checks it again when it is placed). */
+export function cuponDelCarrito(db: Db, cartId: number): Promise<string | null> {
+  return repo.findCouponCode(db, cartId);
+}
+
+/**
+ * Inside the transaction of the order that took them: the ordered articles leave the cart, the
+ * cart's own short holds on them make way for the order's, and a coupon the order used is cleared.
+ */
+export async function quitarLoPedido(tx: Db, cartId: number, articleCodes: string[], options: { now: Date; usedCoupon: boolean }) {
+  await repo.removeCartLines(tx, cartId, articleCodes);
+  await releaseCartHolds(tx, cartId, articleCodes, options.now);
+  if (options.usedCoupon) await repo.setCouponCode(tx, cartId, null);
+}
