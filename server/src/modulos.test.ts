@@ -2,7 +2,7 @@
 // be understood, tested or changed apart (docs/arquitectura.md §Dirección de los módulos).
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ciclos, escriturasAjenas, fuentesDelServidor, grafoDe, grafoDelServidor } from './modulos.ts';
+import { ciclos, escriturasAjenas, fuentesDelServidor, grafoDe, grafoDelServidor, reposAjenos } from './modulos.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -46,6 +46,18 @@ const ESCRITURAS_AJENAS_CONOCIDAS: string[] = [
   'mayor-cuentas escribe ventas.ventaLineas',
   'mayor-cuentas escribe ventas.ventas',
   'profile escribe auth.usuarios',
+];
+
+// Debt as well: repos (queries, and writes behind them) used from outside their module, which
+// should call the module's service instead.
+const REPOS_AJENOS_CONOCIDOS: string[] = [
+  'carrito usa inventario.repo.ts',
+  'catalogo usa inventario.repo.ts',
+  'mayor-cuentas usa ventas.referencias.repo.ts',
+  'orden-compra usa ventas.referencias.repo.ts',
+  'pagos-en-linea usa orden-compra.repo.ts',
+  'profile usa auth.repo.ts',
+  'prospecto usa ventas.documentos.repo.ts',
 ];
 
 describe('grafo de módulos del servidor', () => {
@@ -105,5 +117,18 @@ describe('grafo de módulos del servidor', () => {
     const corregidas = ESCRITURAS_AJENAS_CONOCIDAS.filter((e) => !encontradas.includes(e));
     expect(nuevas, `Un módulo escribe solo sus tablas; para las de otro, llame a su servicio:\n${nuevas.join('\n')}`).toEqual([]);
     expect(corregidas, `Ya no ocurren: quítelas de ESCRITURAS_AJENAS_CONOCIDAS:\n${corregidas.join('\n')}`).toEqual([]);
+  });
+
+  it('ningún módulo usa un repo ajeno nuevo, ni queda en la deuda uno que ya no usa', () => {
+    expect(
+      reposAjenos(
+        grafoDe({ 'server/src/modules/a/a.service.ts': "import { x } from '../b/b.repo.ts';\nimport { y } from './a.repo.ts';" }),
+      ),
+    ).toEqual(['a usa b.repo.ts']);
+    const encontrados = reposAjenos(grafoDelServidor(ROOT));
+    const nuevos = encontrados.filter((r) => !REPOS_AJENOS_CONOCIDOS.includes(r));
+    const corregidos = REPOS_AJENOS_CONOCIDOS.filter((r) => !encontrados.includes(r));
+    expect(nuevos, `Un módulo llama al servicio de otro, nunca a su repo:\n${nuevos.join('\n')}`).toEqual([]);
+    expect(corregidos, `Ya no ocurren: quítelos de REPOS_AJENOS_CONOCIDOS:\n${corregidos.join('\n')}`).toEqual([]);
   });
 });

@@ -72,6 +72,17 @@ export function escriturasAjenas(fuentes: Record<string, string>): string[] {
   return [...found].sort();
 }
 
+/** Each repo of another module a module imports, "m usa otro.repo.ts": it should call that module's service. */
+export function reposAjenos(grafo: Grafo): string[] {
+  const found = grafo.aristas.flatMap((a) =>
+    a.por
+      .map((p) => p.split(' → ')[1])
+      .filter((target) => target.endsWith('.repo.ts'))
+      .map((target) => `${a.desde} usa ${target}`),
+  );
+  return [...new Set(found)].sort();
+}
+
 /** Builds the graph from sources given as repository path → text (pure, for the tests). */
 export function grafoDe(fuentes: Record<string, string>): Grafo {
   const modulos = new Set<string>();
