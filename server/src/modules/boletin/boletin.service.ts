@@ -8,10 +8,10 @@ import { metaFor, offsetOf } from '#domain/paginator.ts';
 import type { Db } from '#server/db/client.ts';
 import { DatoInvalido, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import { plainText, sanitizePostHtml } from '#server/html.ts';
-import { safeEqual, sign } from '#server/tokens.ts';
-import { articleDetail } from '#server/modules/catalogo/catalogo.service.ts';
 import { campanaMail, confirmacionMail, paraDestinatario, type TarjetaProducto } from '#server/modules/boletin/boletin.plantilla.ts';
+import { articleDetail } from '#server/modules/catalogo/catalogo.service.ts';
 import type { Mailer } from '#server/modules/correo/mailer.ts';
+import { safeEqual, sign } from '#server/tokens.ts';
 import * as repo from './boletin.repo.ts';
 
 export type BoletinContext = {
