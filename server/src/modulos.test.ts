@@ -88,6 +88,7 @@ describe('grafo de módulos del servidor', () => {
 
   it('no tiene ciclos nuevos ni deja en la deuda un ciclo que ya se rompió', () => {
     const encontrados = ciclos(grafoDelServidor(ROOT));
+    expect(encontrados.length, 'El grafo tiene tantos ciclos que la búsqueda se detuvo antes de verlos todos').toBeLessThan(10_000);
     const nuevos = encontrados.filter((c) => !CICLOS_CONOCIDOS.includes(c));
     const rotos = CICLOS_CONOCIDOS.filter((c) => !encontrados.includes(c));
     expect(
