@@ -19,7 +19,7 @@ export const POSTGRES_FILES = [
   // PostgreSQL only: two processes on one database, a crash mid-write, the job queue, the start.
   'server/src/db/arranque.pg.test.ts',
   'server/src/jobs/cola.pg.test.ts',
-  'server/src/modules/correo/boletin-programada.pg.test.ts',
+  'server/src/modules/boletin/boletin-programada.pg.test.ts',
   'server/src/modules/orden-compra/durabilidad.pg.test.ts',
   'server/src/modules/pagos-en-linea/caida.pg.test.ts',
   'server/src/modules/imprenta/caida.pg.test.ts',

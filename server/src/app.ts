@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
+import { buildOrderContext } from './contexto-orden.ts';
 import type { Database } from './db/client.ts';
 import { type Env, imprentaConfig, type TrustProxy } from './env.ts';
 import { registerAccessControl } from './http/access.ts';
@@ -31,6 +32,7 @@ import { createBackground } from './modules/auth/background.ts';
 import { ACCESS_COOKIE, sessionResolver } from './modules/auth/session.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
+import { boletinRoutes } from './modules/boletin/boletin.routes.ts';
 import { carritoRoutes } from './modules/carrito/carrito.routes.ts';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes.ts';
 import { catalogoArchivoRoutes } from './modules/catalogo-archivo/catalogo-archivo.routes.ts';
@@ -39,7 +41,6 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { configuracionImportarRoutes } from './modules/configuracion/configuracion.importar.routes.ts';
 import { configuracionRoutes } from './modules/configuracion/configuracion.routes.ts';
 import { contactoRoutes } from './modules/contacto/contacto.routes.ts';
-import { boletinRoutes } from './modules/correo/boletin.routes.ts';
 import { correoRoutes } from './modules/correo/correo.routes.ts';
 import { mailQueue, startMailWorker } from './modules/correo/entrega.ts';
 import { createMailer, type Mailer } from './modules/correo/mailer.ts';
@@ -58,12 +59,15 @@ import { inventarioRoutes } from './modules/inventario/inventario.routes.ts';
 import { mayorCuentasCobrosRoutes } from './modules/mayor-cuentas/mayor-cuentas.cobros.routes.ts';
 import { mayorCuentasRoutes } from './modules/mayor-cuentas/mayor-cuentas.routes.ts';
 import { queueFacturaEmitidaMail } from './modules/orden-compra/orden-compra.avisos.ts';
-import { orderContext } from './modules/orden-compra/orden-compra.context.ts';
+import { ordenDelCliente } from './modules/orden-compra/orden-compra.reacciones.ts';
 import { ordenCompraRoutes } from './modules/orden-compra/orden-compra.routes.ts';
 import { ventasWebRoutes } from './modules/orden-compra/orden-compra.ventas-web.routes.ts';
 import { pagosEnLineaRoutes } from './modules/pagos-en-linea/pagos-en-linea.routes.ts';
+import type { PaymentContext } from './modules/pagos-en-linea/pagos-en-linea.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { alPedirElCliente } from './modules/profile/profile.service.ts';
 import { prospectoRoutes } from './modules/prospecto/prospecto.routes.ts';
+import { alEscribirVenta } from './modules/prospecto/prospecto.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createUploadStore } from './modules/uploads/create-store.ts';
 import type { UploadStore } from './modules/uploads/store.ts';
@@ -72,6 +76,7 @@ import { ventasArticulosRoutes } from './modules/ventas/ventas.articulos.routes.
 import { ventasOpcionesRoutes } from './modules/ventas/ventas.opciones.routes.ts';
 import { ventasPdfRoutes } from './modules/ventas/ventas.pdf.routes.ts';
 import { ordenDeVenta } from './modules/ventas/ventas.pdf.service.ts';
+import { ventaEscrita } from './modules/ventas/ventas.reacciones.ts';
 import { ventasReportesRoutes } from './modules/ventas/ventas.reportes.routes.ts';
 import { ventasVentaRoutes } from './modules/ventas/ventas.venta.routes.ts';
 import { type Reloj, relojDelSistema, relojDePruebas } from './reloj.ts';
@@ -97,6 +102,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     authContext: () => AuthContext;
+    /** What the order and payment use cases run with, for the routes and the jobs alike. */
+    orderContext: () => PaymentContext;
     /** The job queue (pg-boss) in the store's database: mail deliveries and the periodic jobs. */
     cola: Cola;
     /** Where uploads, product photos and the catalogue PDF live: DATA_DIR, or the S3 bucket of S3_BUCKET. */
@@ -168,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         retrySeconds: printer.retrySeconds,
         alEmitir: async (tx, ventaId) => {
           const orderId = await ordenDeVenta(tx, ventaId);
-          return orderId === null ? undefined : queueFacturaEmitidaMail(orderContext(app), tx, orderId);
+          return orderId === null ? undefined : queueFacturaEmitidaMail(app.orderContext(), tx, orderId);
         },
       }),
     );
@@ -189,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   };
   app.decorate('authContext', () => authContext);
+  app.decorate('orderContext', () => buildOrderContext(app));
   const uploadStore = createUploadStore(deps.env);
   app.decorate('uploadStore', uploadStore);
   app.addHook('onClose', async () => {
@@ -233,6 +241,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // What a module does when another writes, in the same transaction (db/reacciones.ts): the module
+  // that writes does not import the one that reacts (docs/arquitectura.md §Dirección de los módulos).
+  ordenDelCliente.registrar(alPedirElCliente);
+  ventaEscrita.registrar(alEscribirVenta);
 
   // API modules, one per prefix (docs/api.md §Rutas y módulos).
   await app.register(healthRoutes, { prefix: '/api' });

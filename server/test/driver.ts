@@ -2,8 +2,7 @@
 // payment, read its public status, and call the API as any demo role.
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import type { OrderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
-import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
+import type { PaymentContext } from '#server/modules/pagos-en-linea/pagos-en-linea.service.ts';
 import type { TestApp } from './build-test-app.ts';
 import { asBearer, demoEmail, loginAs, nextIp } from './sessions.ts';
 
@@ -92,8 +91,8 @@ export function ordenesDriver(t: TestApp) {
   }
 
   /** What the routes and the periodic jobs run the order use cases with. */
-  function context(): OrderContext {
-    return orderContext(t.app);
+  function context(): PaymentContext {
+    return t.app.orderContext();
   }
 
   return { tokenOf, call, reembolsar, registrar, registrarOrden, registrarPago, estado, confirmarPago, detalle, context };

@@ -17,14 +17,13 @@ import { CUPON_CUMPLEANOS } from '#domain/cupon-cumpleanos.ts';
 import { caracasIsoDate, caracasParts } from '#domain/dates.ts';
 import { COLAS, type Cola, slotId } from '#server/jobs/cola.ts';
 import { publicarProgramados } from '#server/modules/blog/blog.service.ts';
+import { enviarLotesDeBoletin, iniciarProgramadas } from '#server/modules/boletin/boletin.service.ts';
 import { generarSiCambio } from '#server/modules/catalogo-archivo/catalogo-archivo.service.ts';
-import { enviarLotesDeBoletin, iniciarProgramadas } from '#server/modules/correo/boletin.service.ts';
 import { actualizarTasaBcv } from '#server/modules/general/tasa-bcv.service.ts';
 import { releaseExpiredCartHolds } from '#server/modules/inventario/inventario.service.ts';
-import type { OrderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
-import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import { vencerImpagas } from '#server/modules/orden-compra/orden-compra.personal.service.ts';
 import { conciliarReembolsos } from '#server/modules/pagos-en-linea/pagos-en-linea.reembolsos.service.ts';
+import type { PaymentContext } from '#server/modules/pagos-en-linea/pagos-en-linea.service.ts';
 import { conciliar } from '#server/modules/pagos-en-linea/pagos-en-linea.service.ts';
 import { emitirCuponesDeCumpleanos } from '#server/modules/profile/profile.cumpleanos.service.ts';
 
@@ -43,7 +42,7 @@ export type JobsResult = {
 type JobLog = Pick<FastifyBaseLogger, 'info' | 'error'>;
 
 /** One pass of every job. A failing job is logged and the others still run; nothing is thrown. */
-export async function runJobs(ctx: OrderContext, log: JobLog, now = new Date()): Promise<JobsResult> {
+export async function runJobs(ctx: PaymentContext, log: JobLog, now = new Date()): Promise<JobsResult> {
   const result: JobsResult = {
     expiredOrders: 0,
     releasedHolds: 0,
@@ -86,7 +85,7 @@ export async function runJobs(ctx: OrderContext, log: JobLog, now = new Date()):
     log.error({ err: error }, 'tarea periódica: no se pudieron publicar las entradas programadas del blog');
   }
   // ── boletín: scheduled campaigns whose time came start, then the next batches of those being sent
-  // (server/src/modules/correo/boletin.service.ts) ──
+  // (server/src/modules/boletin/boletin.service.ts) ──
   try {
     result.startedCampaigns = (await iniciarProgramadas(ctx.db, now)).length;
   } catch (error) {
@@ -110,7 +109,7 @@ export async function runJobs(ctx: OrderContext, log: JobLog, now = new Date()):
 export type DailyJobsResult = { birthdayCoupons: number; failed: number };
 
 /** One pass of the daily jobs. Failures are logged and counted; nothing is thrown. */
-export async function runDailyJobs(ctx: OrderContext, log: JobLog, now = new Date()): Promise<DailyJobsResult> {
+export async function runDailyJobs(ctx: PaymentContext, log: JobLog, now = new Date()): Promise<DailyJobsResult> {
   const result: DailyJobsResult = { birthdayCoupons: 0, failed: 0 };
   try {
     const coupons = await emitirCuponesDeCumpleanos(ctx, now);
@@ -196,7 +195,7 @@ export async function startJobs(app: FastifyInstance): Promise<Jobs> {
     return { stop: async () => {} };
   }
   const { cola } = app;
-  const ctx = () => orderContext(app);
+  const ctx = () => app.orderContext();
   const bcv = app.deps.env.TASA_BCV_AUTOMATICA === 'true';
   const clockOf = (job: { data: SlotJob }) => new Date(job.data.at);
   await cola.start();

@@ -7,16 +7,15 @@ import { relojDePrueba } from '#domain/contracts/pruebas.ts';
 import { route } from '#server/http/contract.ts';
 import { ok } from '#server/http/envelope.ts';
 import { dailyJobsDay, runDailyJobs, runJobs } from '#server/jobs/jobs.ts';
-import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import type { RelojDePruebas } from '#server/reloj.ts';
 
 export async function relojDePruebasRoutes(app: FastifyInstance, options: { reloj: RelojDePruebas }): Promise<void> {
   route(app, relojDePrueba, { access: ['admin'], hide: true }, async (request) => {
     options.reloj.adelantarHasta(new Date(request.body.at));
     const now = options.reloj.ahora();
-    const jobs = await runJobs(orderContext(app), app.log, now);
+    const jobs = await runJobs(app.orderContext(), app.log, now);
     // The daily jobs once their Caracas hour came, as queueDueJobs queues them.
-    const daily = dailyJobsDay(null, now) ? await runDailyJobs(orderContext(app), app.log, now) : { birthdayCoupons: 0, failed: 0 };
+    const daily = dailyJobsDay(null, now) ? await runDailyJobs(app.orderContext(), app.log, now) : { birthdayCoupons: 0, failed: 0 };
     // What the storefront shows at the new time (scheduled posts) is not what its cache holds.
     app.responseCache.invalidate();
     return ok({ ...jobs, birthdayCoupons: daily.birthdayCoupons, failed: jobs.failed + daily.failed });

@@ -1,5 +1,5 @@
 // Sign-up, login, sessions, e-mail verification and password reset.
-
+import { createHash } from 'node:crypto';
 import { LOGIN_LIMITS, loginVerdict } from '#domain/login-throttle.ts';
 import type { Role } from '#domain/roles.ts';
 import { ACCESS_COOKIE_DAYS } from '#domain/store-constants.ts';
@@ -13,10 +13,10 @@ import {
   signupMail,
   verificationMail,
 } from '#server/modules/correo/plantillas.ts';
+import { newToken, safeEqual, sha256, sign } from '#server/tokens.ts';
 import * as repo from './auth.repo.ts';
 import type { Background } from './background.ts';
 import { defaultPasswordPool, hashPassword, type PasswordPool, verifyPassword } from './passwords.ts';
-import { newToken, safeEqual, sha256, verificationParams } from './tokens.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -335,4 +335,10 @@ export async function socialLogin(ctx: AuthContext, profile: { email: string; na
   if (profile.verified && !user.emailVerifiedAt) await repo.setEmailVerified(ctx.db, user.id, at);
   const session = await openSession(ctx, user.id, true, client);
   return { session, user: await userShape(ctx.db, user.id, session.expiresAt, at) };
+}
+
+/** The e-mail verification link's parts: `hash` ties it to the address, `signature` to our secret. */
+function verificationParams(secret: string, userId: number, email: string, expires: number) {
+  const hash = createHash('sha1').update(email).digest('hex');
+  return { hash, expires: String(expires), signature: sign(secret, `${userId}|${hash}|${expires}`) };
 }

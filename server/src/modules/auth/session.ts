@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '#server/http/access.ts';
+import { safeEqual, sign } from '#server/tokens.ts';
 import { type AuthContext, type NewSession, resolveSession } from './auth.service.ts';
-import { safeEqual, sign } from './tokens.ts';
 
 export const ACCESS_COOKIE = 'access_token';
 

@@ -4,10 +4,10 @@ import * as contract from '#domain/contracts/auth.ts';
 import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import { route } from '#server/http/contract.ts';
 import { ok } from '#server/http/envelope.ts';
+import { safeEqual } from '#server/tokens.ts';
 import { socialLogin } from './auth.service.ts';
 import { clientOf, setDeviceCookie, setSessionCookie } from './session.ts';
 import { generateCodeVerifier, generateState, type SocialProvider, socialProviders } from './social.ts';
-import { safeEqual } from './tokens.ts';
 
 const FLOW_COOKIES = ['oauth_state', 'oauth_verifier', 'oauth_provider', 'oauth_volver'] as const;
 

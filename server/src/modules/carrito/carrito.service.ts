@@ -10,7 +10,6 @@ import { tooManyUnitsMessage } from '#domain/unidades-orden.ts';
 import type { Db } from '#server/db/client.ts';
 import { ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
-import { newToken, sha256 } from '#server/modules/auth/tokens.ts';
 import { igtfDeVentas } from '#server/modules/config/config.service.ts';
 import {
   type Customer,
@@ -20,8 +19,9 @@ import {
   priceItems,
   pricingContext,
 } from '#server/modules/descuento/descuento.service.ts';
+import { tasaDelDia } from '#server/modules/general/general.service.ts';
 import { availableByStore, holdStock, releaseCartHolds } from '#server/modules/inventario/inventario.service.ts';
-import { findLatestRate } from '#server/modules/orden-compra/orden-compra.repo.ts';
+import { newToken, sha256 } from '#server/tokens.ts';
 import * as repo from './carrito.repo.ts';
 
 export const CART_COOKIE = 'carrito';
@@ -164,7 +164,7 @@ const NO_PRICING: PricingContext = { lineDiscounts: new Map(), coupon: null, unk
 export async function view(db: Db, cartId: number | null, customer: Customer = customerOf(null)) {
   const [rows, rate, couponCode, igtfSettings] = await Promise.all([
     cartId ? repo.findLines(db, cartId) : Promise.resolve([]),
-    findLatestRate(db),
+    tasaDelDia(db).then((tasa) => tasa.amount),
     cartId ? repo.findCouponCode(db, cartId) : Promise.resolve(null),
     igtfDeVentas(db),
   ]);
@@ -280,4 +280,19 @@ export async function applyCoupon(db: Db, cartId: number, code: string, customer
 
 export async function removeCoupon(db: Db, cartId: number) {
   await repo.setCouponCode(db, cartId, null);
+}
+
+/** The coupon the shopper typed in their cart (the order checks it again when it is placed). */
+export function cuponDelCarrito(db: Db, cartId: number): Promise<string | null> {
+  return repo.findCouponCode(db, cartId);
+}
+
+/**
+ * Inside the transaction of the order that took them: the ordered articles leave the cart, the
+ * cart's own short holds on them make way for the order's, and a coupon the order used is cleared.
+ */
+export async function quitarLoPedido(tx: Db, cartId: number, articleCodes: string[], options: { now: Date; usedCoupon: boolean }) {
+  await repo.removeCartLines(tx, cartId, articleCodes);
+  await releaseCartHolds(tx, cartId, articleCodes, options.now);
+  if (options.usedCoupon) await repo.setCouponCode(tx, cartId, null);
 }

@@ -1,7 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { colores, lineas, modelos, sublineas } from '#server/modules/catalogo/catalogo.schema.ts';
-import { modeloFotos } from '#server/modules/configuracion/configuracion.schema.ts';
+import { colores, lineas, modeloFotos, modelos, sublineas } from '#server/modules/catalogo/catalogo.schema.ts';
 
 /** Every active model of an active línea and sub-línea, with the sizes it has in stock and its first photo. */
 export async function findModelosDelCatalogo(db: Db) {

@@ -3,8 +3,7 @@ import { and, asc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { CatalogCursor } from '#domain/catalogo-cursor.ts';
 import type { Db } from '#server/db/client.ts';
-import { articulos, colores, lineas, modelos, sublineas, tallas } from '#server/modules/catalogo/catalogo.schema.ts';
-import { modeloFotos } from '#server/modules/configuracion/configuracion.schema.ts';
+import { articulos, colores, lineas, modeloFotos, modelos, sublineas, tallas } from '#server/modules/catalogo/catalogo.schema.ts';
 import { automaticDiscountExistsSql } from '#server/modules/descuento/descuento.service.ts';
 // Only the stock of stores that sell on the web (active and selling online) reaches the storefront.
 import { tiendaEnLaWeb } from '#server/modules/inventario/inventario.repo.ts';

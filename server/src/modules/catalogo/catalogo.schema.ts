@@ -1,4 +1,4 @@
-// Tables of the catalogue: líneas, sub-líneas, colours, sizes, models and articles.
+// Tables of the catalogue: líneas, sub-líneas, colours, sizes, models, articles and the models' photos.
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
@@ -107,4 +107,23 @@ export const articulos = pgTable(
       .references(() => tallas.code),
   },
   (t) => [index('articulos_model').on(t.modelCode)],
+);
+
+/** A photo of a model, re-encoded to the storefront's WebP widths under DATA_DIR/fotos/{key}-{width}.webp. */
+export const modeloFotos = pgTable(
+  'modelo_fotos',
+  {
+    id: serial('id').primaryKey(),
+    modelCode: varchar('model_code', { length: 20 })
+      .notNull()
+      .references(() => modelos.code, { onDelete: 'cascade' }),
+    /** The files' name: the model and a random part, so a new photo never reuses a cached URL. */
+    key: varchar('key', { length: 40 }).notNull().unique(),
+    position: integer('position').notNull().default(0),
+    /** Size of the uploaded original, in pixels. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('modelo_fotos_modelo').on(t.modelCode, t.position)],
 );

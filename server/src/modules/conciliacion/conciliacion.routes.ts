@@ -19,7 +19,6 @@ import type { SessionUser } from '#server/http/access.ts';
 import { route } from '#server/http/contract.ts';
 import { ok, okList } from '#server/http/envelope.ts';
 import { HojaInvalida } from '#server/modules/configuracion/configuracion.importar.hoja.ts';
-import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import * as service from './conciliacion.service.ts';
 
 const FINANZAS = { access: CONCILIACION_ROLES } as const;
@@ -135,6 +134,6 @@ export async function conciliacionRoutes(app: FastifyInstance): Promise<void> {
   route(app, contract.mapearColumnas, FINANZAS, async ({ body, user }) => ok(await service.mapear(db(), body, actor(user))));
 
   route(app, contract.confirmarConciliacion, FINANZAS, async ({ body, user }) =>
-    ok(await service.confirmar(orderContext(app), body, actor(user))),
+    ok(await service.confirmar(app.orderContext(), body, actor(user))),
   );
 }

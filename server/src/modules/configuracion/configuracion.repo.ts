@@ -4,9 +4,9 @@ import { and, asc, desc, eq, gt, inArray, max, type SQL, sql } from 'drizzle-orm
 import type { Db } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
 import { usuarios } from '#server/modules/auth/auth.schema.ts';
-import { articulos, colores, lineas, modelos, sublineas, tallas } from '#server/modules/catalogo/catalogo.schema.ts';
+import { articulos, colores, lineas, modeloFotos, modelos, sublineas, tallas } from '#server/modules/catalogo/catalogo.schema.ts';
 import { inventario, tiendas } from '#server/modules/inventario/inventario.schema.ts';
-import { catalogoHistorial, modeloFotos } from './configuracion.schema.ts';
+import { catalogoHistorial } from './configuracion.schema.ts';
 
 // ── líneas and sub-líneas ───────────────────────────────────────────────────
 

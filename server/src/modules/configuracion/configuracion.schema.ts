@@ -1,27 +1,8 @@
-// Tables of catalogue administration: the photos of each model and the history of every change
-// to líneas, sub-líneas, models and articles (from the panel, a bulk change or an import).
+// The table of catalogue administration: the history of every change to líneas, sub-líneas, models
+// and articles (from the panel, a bulk change or an import). The photos are catalogo's.
 import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { usuarios } from '#server/modules/auth/auth.schema.ts';
-import { lineas, modelos } from '#server/modules/catalogo/catalogo.schema.ts';
-
-/** A photo of a model, re-encoded to the storefront's WebP widths under DATA_DIR/fotos/{key}-{width}.webp. */
-export const modeloFotos = pgTable(
-  'modelo_fotos',
-  {
-    id: serial('id').primaryKey(),
-    modelCode: varchar('model_code', { length: 20 })
-      .notNull()
-      .references(() => modelos.code, { onDelete: 'cascade' }),
-    /** The files' name: the model and a random part, so a new photo never reuses a cached URL. */
-    key: varchar('key', { length: 40 }).notNull().unique(),
-    position: integer('position').notNull().default(0),
-    /** Size of the uploaded original, in pixels. */
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('modelo_fotos_modelo').on(t.modelCode, t.position)],
-);
+import { lineas } from '#server/modules/catalogo/catalogo.schema.ts';
 
 /**
  * One row per changed field: who, when, before → after, and where the change came from

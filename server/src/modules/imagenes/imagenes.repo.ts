@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { colores, modelos } from '#server/modules/catalogo/catalogo.schema.ts';
-import { modeloFotos } from '#server/modules/configuracion/configuracion.schema.ts';
+import { colores, modeloFotos, modelos } from '#server/modules/catalogo/catalogo.schema.ts';
 
 /** What a model's picture is drawn from, and its first photo when the staff uploaded one. */
 export async function findModelLook(db: Db, model: string) {

@@ -35,7 +35,7 @@ import type { Db } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/violaciones.ts';
 import { DatoInvalido, NoEncontrado, Prohibido, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
-import { findCouponCode, removeCartLines, setCouponCode } from '#server/modules/carrito/carrito.repo.ts';
+import { cuponDelCarrito, quitarLoPedido } from '#server/modules/carrito/carrito.service.ts';
 import { findShippingStores } from '#server/modules/catalogo/catalogo.service.ts';
 import { encargadoDeVentasIdSql, igtfDeVentas } from '#server/modules/config/config.service.ts';
 import { orderSummary } from '#server/modules/correo/plantillas.ts';
@@ -47,8 +47,7 @@ import {
   pricingContext,
 } from '#server/modules/descuento/descuento.service.ts';
 import { quoteFor } from '#server/modules/envios/envios.service.ts';
-import { holdStock, releaseCartHolds } from '#server/modules/inventario/inventario.service.ts';
-import { updateDetails } from '#server/modules/profile/profile.service.ts';
+import { holdStock } from '#server/modules/inventario/inventario.service.ts';
 import { documentoDeOrdenPdf } from '#server/modules/ventas/ventas.pdf.service.ts';
 import { REFERENCE_USED } from '#server/modules/ventas/ventas.referencias.repo.ts';
 import {
@@ -64,6 +63,7 @@ import {
 } from './orden-compra.avisos.ts';
 import type { OrderContext } from './orden-compra.context.ts';
 import { recordStep } from './orden-compra.pasos.ts';
+import { ordenDelCliente } from './orden-compra.reacciones.ts';
 import * as repo from './orden-compra.repo.ts';
 import type { Entrega } from './orden-compra.schema.ts';
 
@@ -166,7 +166,7 @@ function pricedOrder(input: OrderInput, prices: Awaited<ReturnType<typeof repo.f
 /** The coupon of the order: the one typed in the form; absent, the one kept on the caller's cart. */
 async function couponCodeOf(ctx: OrderContext, input: OrderInput, cartId: number | null): Promise<string | null> {
   if (input.coupon !== undefined) return input.coupon;
-  return cartId ? findCouponCode(ctx.db, cartId) : null;
+  return cartId ? cuponDelCarrito(ctx.db, cartId) : null;
 }
 
 /**
@@ -409,10 +409,7 @@ async function registerOrder(
       );
       announceToStaff(ctx, afterCommit, { type: 'orden-registrada', code: order.code, total: order.total }, order);
       if (who.cartId) {
-        // What was ordered leaves the cart, and the cart's own short holds make way for the order's.
-        await removeCartLines(tx, who.cartId, codes);
-        await releaseCartHolds(tx, who.cartId, codes, now);
-        if (usedCoupon) await setCouponCode(tx, who.cartId, null);
+        await quitarLoPedido(tx, who.cartId, codes, { now, usedCoupon: Boolean(usedCoupon) });
       }
       // Counted with the order, in its transaction: the coupon's row lock lines up the orders using it.
       if (usedCoupon) await countCouponUse(tx, usedCoupon, { orderId: order.id, email: input.user.email, userId: who.user?.id ?? null });
@@ -421,7 +418,7 @@ async function registerOrder(
       if (who.user && !staff) {
         const { fullName, phone, dni, state, city, address } = input.user;
         // A WhatsApp order asks no address: the profile keeps the one it has.
-        await updateDetails(tx, who.user, { fullName, phone, dni, state, city, ...(address ? { address } : {}) });
+        await ordenDelCliente.avisar(tx, { user: who.user, datos: { fullName, phone, dni, state, city, ...(address ? { address } : {}) } });
       }
       // The last write: the stock rows it locks are held only until the commit.
       const held = await holdStock(tx, lines, { orderId: order.id });

@@ -26,7 +26,6 @@ import type { SessionUser } from '#server/http/access.ts';
 import { resumenUsuario, toleranciaCastigo } from '#server/modules/config/config.service.ts';
 import { releaseCouponUse } from '#server/modules/descuento/descuento.service.ts';
 import { consumeOrderHolds, releaseOrderHolds } from '#server/modules/inventario/inventario.service.ts';
-import { onlinePaymentsOf } from '#server/modules/pagos-en-linea/pagos-en-linea.repo.ts';
 import { anularVentaDeOrden } from '#server/modules/ventas/ventas.anular.service.ts';
 import { referenciaEnUso } from '#server/modules/ventas/ventas.referencias.repo.ts';
 import { anticiposDeOrden, ventaDeOrdenPagada } from '#server/modules/ventas/ventas.venta.orden.service.ts';
@@ -236,7 +235,12 @@ export async function numeroGuia(ctx: OrderContext, code: string, trackingNumber
  * the history does not name the staff who moved it.
  */
 /** `secret`: signs the link to the PDF of the order's document (its factura), for the buyer and staff alike. */
-export async function detalle(db: Db, code: string, user: SessionUser, options: { own?: boolean; secret: string }): Promise<OrdenDetalle> {
+export async function detalle(
+  db: Db,
+  code: string,
+  user: SessionUser,
+  options: { own?: boolean; secret: string; onlinePaymentsOf?: OrderContext['onlinePaymentsOf'] },
+): Promise<OrdenDetalle> {
   const order = await repo.findByCode(db, code);
   const mayView = order && (order.userId === user.id || (!options.own && isStaff(user.roles)));
   if (!order || !mayView) throw new NoEncontrado('La orden de compra no existe.');
@@ -247,7 +251,7 @@ export async function detalle(db: Db, code: string, user: SessionUser, options: 
     repo.findSalesmanById(db, order.salesmanId),
     isCreditSale(db, order.id),
     options.own ? null : resumenUsuario(db, order.inChargeUserId),
-    options.own ? [] : onlinePaymentsOf(db, order.id),
+    options.own || !options.onlinePaymentsOf ? [] : options.onlinePaymentsOf(db, order.id),
     documentOf(options, db, order),
     options.own ? null : toleranciaCastigo(db),
   ]);

@@ -37,11 +37,6 @@ const latestRate = () =>
     .orderBy(desc(tasasCambio.createdAt), desc(tasasCambio.id))
     .limit(1);
 
-export async function findLatestRate(db: Db): Promise<string> {
-  const [row] = await db.select().from(latestRate().as('tasa'));
-  return row?.amount ?? '1';
-}
-
 /** The rate of the day as read by the statement that freezes it in an order. */
 export const latestRateSql = (): SQL<string> => sql`coalesce((${latestRate()}), 1)`;
 

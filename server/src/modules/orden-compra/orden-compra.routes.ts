@@ -12,7 +12,6 @@ import { cartIdOf } from '#server/modules/carrito/carrito.service.ts';
 import { cuentasActivasPorMetodo } from '#server/modules/general/general.service.ts';
 import * as comprador from './orden-compra.comprador.service.ts';
 import { adjuntarComprobante, ComprobanteInvalido, comprobanteDelPago } from './orden-compra.comprobante.service.ts';
-import { orderContext } from './orden-compra.context.ts';
 import { eventosRoute } from './orden-compra.eventos.ts';
 import * as personal from './orden-compra.personal.service.ts';
 
@@ -58,7 +57,7 @@ function staffUser(user: SessionUser | null): SessionUser {
 }
 
 export async function ordenCompraRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = () => orderContext(app);
+  const ctx = () => app.orderContext();
   const db = () => app.deps.database.db;
   const dataDir = app.deps.env.dataDir;
   // Only the receipt is read as multipart here, one small picture.
@@ -166,7 +165,13 @@ export async function ordenCompraRoutes(app: FastifyInstance): Promise<void> {
   route(app, contract.detalle, { access: 'usuario' }, async (request) => {
     const user = staffUser(request.user);
     // A customer gets the buyer's view here too: only their own order, without staff details.
-    return ok(await personal.detalle(db(), request.query.code, user, { own: !isStaff(user.roles), secret: ctx().secret }));
+    return ok(
+      await personal.detalle(db(), request.query.code, user, {
+        own: !isStaff(user.roles),
+        secret: ctx().secret,
+        onlinePaymentsOf: ctx().onlinePaymentsOf,
+      }),
+    );
   });
 
   route(app, contract.confirmarPago, FINANZAS, async ({ body, user }) =>

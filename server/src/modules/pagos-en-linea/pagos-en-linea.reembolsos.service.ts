@@ -14,12 +14,11 @@ import type { Db } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/violaciones.ts';
 import { Conflicto, DatoInvalido, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
-import type { OrderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import { cambiarPasoBloqueada } from '#server/modules/orden-compra/orden-compra.personal.service.ts';
 import * as orders from '#server/modules/orden-compra/orden-compra.repo.ts';
 import { reembolsoDeOrden } from '#server/modules/ventas/ventas.venta.orden.service.ts';
 import * as repo from './pagos-en-linea.repo.ts';
-import { AMOUNT, providerNamed, RECONCILE_AFTER_MS } from './pagos-en-linea.service.ts';
+import { AMOUNT, type PaymentContext, providerNamed, RECONCILE_AFTER_MS } from './pagos-en-linea.service.ts';
 import { type PaymentProvider, ProveedorNoDisponible, type Reembolso } from './proveedor.ts';
 
 const RECONCILE_BATCH = 50;
@@ -45,7 +44,7 @@ export type ReembolsoHecho = {
  * cancel it once the refund is made (its units go back to stock, its sale is voided).
  */
 export async function reembolsar(
-  ctx: OrderContext,
+  ctx: PaymentContext,
   code: string,
   input: { amount?: string; note: string; anular: boolean },
   idempotencyKey: string,
@@ -167,7 +166,7 @@ function sameRequest(earlier: repo.ReembolsoRow, pagoId: number, input: { amount
  * and cancels the order when staff asked for it. A refund already finished by a concurrent request
  * or the reconciliation is left as it is.
  */
-async function terminar(ctx: OrderContext, provider: PaymentProvider, asked: repo.ReembolsoRow, code: string, refund: Reembolso) {
+async function terminar(ctx: PaymentContext, provider: PaymentProvider, asked: repo.ReembolsoRow, code: string, refund: Reembolso) {
   const cents = refund.amount && AMOUNT.test(refund.amount.value) ? toCents(refund.amount.value) : toCents(asked.amount);
   await transactionWithEffects(ctx.db, ctx.log, async (tx: Db, afterCommit: AfterCommit) => {
     const row = await orders.lockByCode(tx, code);
@@ -201,7 +200,7 @@ async function bookOnSale(tx: Db, row: orders.OrderRow, asked: repo.ReembolsoRow
  * says why the order was not cancelled with it.
  */
 async function cancelWithRefund(
-  ctx: OrderContext,
+  ctx: PaymentContext,
   tx: Db,
   afterCommit: AfterCommit,
   row: orders.OrderRow,
@@ -223,7 +222,7 @@ async function cancelWithRefund(
  * made (it stops being reserved). Who and what they said go to the order's history.
  */
 export async function resolverRevision(
-  ctx: OrderContext,
+  ctx: PaymentContext,
   code: string,
   input: { refund: number; made: boolean; providerRefundId?: string; note: string },
   user: SessionUser,
@@ -281,7 +280,7 @@ export async function resolverRevision(
  * too old for its key, goes to staff: it may have been refunded with an answer we never read.
  * Returns the refunds finished.
  */
-export async function conciliarReembolsos(ctx: OrderContext, provider: PaymentProvider, now = new Date()): Promise<number> {
+export async function conciliarReembolsos(ctx: PaymentContext, provider: PaymentProvider, now = new Date()): Promise<number> {
   const pending = await repo.refundsAskedBefore(ctx.db, provider.name, new Date(now.getTime() - RECONCILE_AFTER_MS), RECONCILE_BATCH);
   let finished = 0;
   for (const { refund: asked, pago, code } of pending) {
@@ -306,7 +305,7 @@ export async function conciliarReembolsos(ctx: OrderContext, provider: PaymentPr
 }
 
 /** A refund the reconciliation cannot settle: staff check it at the provider; it stays reserved. */
-async function toReview(ctx: OrderContext, provider: PaymentProvider, asked: repo.ReembolsoRow, code: string, reason: string) {
+async function toReview(ctx: PaymentContext, provider: PaymentProvider, asked: repo.ReembolsoRow, code: string, reason: string) {
   await ctx.db.transaction(async (tx) => {
     const row = await orders.lockByCode(tx, code);
     if (!row || !(await repo.markRefundForReview(tx, asked.id))) return;

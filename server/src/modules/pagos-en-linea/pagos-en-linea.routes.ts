@@ -7,9 +7,8 @@ import * as contract from '#domain/contracts/pagos-en-linea.ts';
 import { NoAutorizado } from '#server/errors.ts';
 import { route } from '#server/http/contract.ts';
 import { ok } from '#server/http/envelope.ts';
-import { safeEqual } from '#server/modules/auth/tokens.ts';
 import { onlineReturnSignature, orderToken } from '#server/modules/orden-compra/orden-compra.avisos.ts';
-import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
+import { safeEqual } from '#server/tokens.ts';
 import * as reembolsos from './pagos-en-linea.reembolsos.service.ts';
 import * as pagos from './pagos-en-linea.service.ts';
 import { ProveedorNoDisponible } from './proveedor.ts';
@@ -57,7 +56,7 @@ async function webhookRoutes(app: FastifyInstance): Promise<void> {
       );
     }
   });
-  const ctx = () => orderContext(app);
+  const ctx = () => app.orderContext();
   const webhook = (method: OnlineMethod) => async (request: FastifyRequest) =>
     ok(
       await pagos.webhook(ctx(), method, {
@@ -71,7 +70,7 @@ async function webhookRoutes(app: FastifyInstance): Promise<void> {
 }
 
 export async function pagosEnLineaRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = () => orderContext(app);
+  const ctx = () => app.orderContext();
   // A partial configuration stops the start here, with its reason.
   const online = new Set(ctx().onlineMethods ?? []);
 

@@ -21,6 +21,14 @@ import * as orders from '#server/modules/orden-compra/orden-compra.repo.ts';
 import * as repo from './pagos-en-linea.repo.ts';
 import type { AvisoRecibido, Captura, Monto, PaymentProvider } from './proveedor.ts';
 
+/** The order use cases' context with the configured providers by the method they charge. */
+export type PaymentContext = OrderContext & { providers?: Partial<Record<OnlineMethod, PaymentProvider>> };
+
+/** An order's online payments with their refunds, for the staff's view of the order. */
+export function pagosDeLaOrden(db: Db, orderId: number) {
+  return repo.onlinePaymentsOf(db, orderId);
+}
+
 const CURRENCY = 'USD';
 const NOT_FOUND = 'No encontramos una orden con ese código y esos datos.';
 export const PAYPAL_OFF = 'El pago en línea con PayPal no está disponible en esta tienda; reporte su pago con la referencia.';
@@ -38,7 +46,12 @@ function provided(provider: PaymentProvider | null | undefined, method: OnlineMe
  * The buyer (the order's link, its account, or staff) starts paying a pending order online: the
  * provider's order is created once for the order's total (a double click gets the same one back).
  */
-export async function iniciar(ctx: OrderContext, method: OnlineMethod, code: string, proof: { user: SessionUser | null; token?: string }) {
+export async function iniciar(
+  ctx: PaymentContext,
+  method: OnlineMethod,
+  code: string,
+  proof: { user: SessionUser | null; token?: string },
+) {
   const provider = provided(ctx.providers?.[method], method);
   const order = await orders.findByCode(ctx.db, code);
   const mayAct =
@@ -87,7 +100,7 @@ export async function iniciar(ctx: OrderContext, method: OnlineMethod, code: str
 }
 
 /** The configured provider that made a payment, by the name stored with it. */
-export function providerNamed(ctx: OrderContext, name: string): PaymentProvider | null {
+export function providerNamed(ctx: PaymentContext, name: string): PaymentProvider | null {
   return Object.values(ctx.providers ?? {}).find((p) => p.name === name) ?? null;
 }
 
@@ -101,7 +114,7 @@ export function providerNamed(ctx: OrderContext, name: string): PaymentProvider 
  * relabelled. 'hecho': another path settled the payment first. (Cancelled between this check and the
  * capture, the capture is held for staff by aplicarCaptura.)
  */
-async function mayCapture(ctx: OrderContext, provider: PaymentProvider | null, pagoId: number, code: string) {
+async function mayCapture(ctx: PaymentContext, provider: PaymentProvider | null, pagoId: number, code: string) {
   const verdict = await ctx.db.transaction(async (tx) => {
     const order = await orders.lockByCode(tx, code);
     const pago = await repo.lockPago(tx, pagoId);
@@ -123,7 +136,7 @@ async function mayCapture(ctx: OrderContext, provider: PaymentProvider | null, p
   return verdict.kind;
 }
 
-async function releaseQuietly(ctx: OrderContext, provider: PaymentProvider, providerOrderId: string) {
+async function releaseQuietly(ctx: PaymentContext, provider: PaymentProvider, providerOrderId: string) {
   try {
     await provider.release(providerOrderId);
   } catch (error) {
@@ -135,13 +148,13 @@ async function releaseQuietly(ctx: OrderContext, provider: PaymentProvider, prov
 const SETTLED: Partial<Record<string, Resultado>> = { capturado: 'confirmado', retenido: 'retenido', anulado: 'anulado' };
 
 /** The code of our order paid by that provider's order, or null. */
-export async function codigoDeLaOrden(ctx: OrderContext, method: OnlineMethod, providerOrderId: string): Promise<string | null> {
+export async function codigoDeLaOrden(ctx: PaymentContext, method: OnlineMethod, providerOrderId: string): Promise<string | null> {
   const provider = ctx.providers?.[method];
   return provider ? ((await repo.findByProviderOrder(ctx.db, provider.name, providerOrderId))?.code ?? null) : null;
 }
 
 /** The provider sent the buyer back: capture (once) and apply it. */
-export async function retorno(ctx: OrderContext, method: OnlineMethod, providerOrderId: string) {
+export async function retorno(ctx: PaymentContext, method: OnlineMethod, providerOrderId: string) {
   const provider = provided(ctx.providers?.[method], method);
   const found = await repo.findByProviderOrder(ctx.db, provider.name, providerOrderId);
   if (!found) throw new NoEncontrado(`No encontramos ese pago con ${PAYMENT_METHODS[method].label}.`);
@@ -179,7 +192,7 @@ function sameAmount(a: Monto, value: string, currency: string): boolean {
  * another amount or currency, or an order no longer waiting, is held for staff with the reason.
  */
 async function aplicarCaptura(
-  ctx: OrderContext,
+  ctx: PaymentContext,
   provider: PaymentProvider,
   tx: Db,
   afterCommit: AfterCommit,
@@ -256,7 +269,7 @@ async function aplicarCaptura(
  * nothing and a failed one is retried by the provider. An approval (the card's completed page) is
  * captured first, outside the transaction, as the return would.
  */
-export async function webhook(ctx: OrderContext, method: OnlineMethod, aviso: AvisoRecibido) {
+export async function webhook(ctx: PaymentContext, method: OnlineMethod, aviso: AvisoRecibido) {
   const provider = provided(ctx.providers?.[method], method);
   if (!(await provider.verifyWebhook(aviso))) throw new NoAutorizado(`La firma del aviso de ${provider.label} no es válida.`);
   const evento = provider.readEvent(aviso.event);
@@ -295,7 +308,7 @@ const RECONCILE_BATCH = 50;
  * between the capture and our commit, a lost webhook) it is applied; approved and never captured
  * (the buyer closed the tab before the return) it is captured now. Returns the orders confirmed.
  */
-export async function conciliar(ctx: OrderContext, provider: PaymentProvider, now = new Date()): Promise<number> {
+export async function conciliar(ctx: PaymentContext, provider: PaymentProvider, now = new Date()): Promise<number> {
   const open = await repo.findOpenBefore(ctx.db, provider.name, new Date(now.getTime() - RECONCILE_AFTER_MS), RECONCILE_BATCH);
   let confirmed = 0;
   for (const { pago, code } of open) {

@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd, toCents } from '#domain/money.ts';
 import { runJobs } from '#server/jobs/jobs.ts';
-import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import { vencerImpagas } from '#server/modules/orden-compra/orden-compra.personal.service.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { ordenesDriver } from '#test/driver.ts';
@@ -218,7 +217,7 @@ describe('captura después del vencimiento', () => {
     const pago = await iniciado(orden);
     const returnUrl = await aprobarEnPaypal(pago.approvalUrl);
     await t.database.db.execute(sql`UPDATE ordenes_compra SET expires_at = now() - interval '1 minute' WHERE code = ${orden.code}`);
-    expect(await vencerImpagas(orderContext(t.app))).toBeGreaterThanOrEqual(1);
+    expect(await vencerImpagas(t.app.orderContext())).toBeGreaterThanOrEqual(1);
     expect((await volver(returnUrl)).headers.location).toContain('pago=anulado');
     // Back again (a reload): still nothing captured.
     expect((await volver(returnUrl)).headers.location).toContain('pago=anulado');
@@ -236,7 +235,7 @@ describe('captura después del vencimiento', () => {
     const pago = await iniciado(orden);
     fake.approve(pago.providerOrderId);
     await t.database.db.execute(sql`UPDATE ordenes_compra SET expires_at = now() - interval '1 minute' WHERE code = ${orden.code}`);
-    expect(await vencerImpagas(orderContext(t.app))).toBeGreaterThanOrEqual(1);
+    expect(await vencerImpagas(t.app.orderContext())).toBeGreaterThanOrEqual(1);
     fake.captureDirectly(pago.providerOrderId);
     const answer = await webhook(fake.sign(fake.captureCompletedEvent(pago.providerOrderId)));
     expect(answer.json().data).toEqual({ duplicado: false, resultado: 'retenido' });
@@ -263,10 +262,10 @@ describe('conciliación periódica (tarea de la cola)', () => {
     await iniciado(abierta);
 
     // Too recent: the buyer may still be at PayPal.
-    expect((await runJobs(orderContext(t.app), quiet)).reconciledPayments).toBe(0);
+    expect((await runJobs(t.app.orderContext(), quiet)).reconciledPayments).toBe(0);
     const later = new Date(Date.now() + 5 * 60_000);
-    expect(await runJobs(orderContext(t.app), quiet, later)).toMatchObject({ reconciledPayments: 2, expiredOrders: 0, failed: 0 });
-    expect((await runJobs(orderContext(t.app), quiet, later)).reconciledPayments).toBe(0);
+    expect(await runJobs(t.app.orderContext(), quiet, later)).toMatchObject({ reconciledPayments: 2, expiredOrders: 0, failed: 0 });
+    expect((await runJobs(t.app.orderContext(), quiet, later)).reconciledPayments).toBe(0);
     for (const orden of [capturada, aprobada]) {
       const { order, pagos, ventas, enLinea } = await estadoDe(orden.code);
       expect(order.step).toBe('pago-confirmado');
@@ -285,9 +284,9 @@ describe('conciliación de una orden ya anulada', () => {
     const pago = await iniciado(orden);
     fake.approve(pago.providerOrderId);
     await t.database.db.execute(sql`UPDATE ordenes_compra SET expires_at = now() - interval '1 minute' WHERE code = ${orden.code}`);
-    expect(await vencerImpagas(orderContext(t.app))).toBeGreaterThanOrEqual(1);
+    expect(await vencerImpagas(t.app.orderContext())).toBeGreaterThanOrEqual(1);
     const later = new Date(Date.now() + 5 * 60_000);
-    expect((await runJobs(orderContext(t.app), quiet, later)).reconciledPayments).toBe(0);
+    expect((await runJobs(t.app.orderContext(), quiet, later)).reconciledPayments).toBe(0);
     expect(fake.orders.get(pago.providerOrderId)?.status).toBe('APPROVED');
     expect((await estadoDe(orden.code)).enLinea).toMatchObject([{ status: 'anulado' }]);
   });
@@ -597,10 +596,10 @@ describe('reembolsos del personal', () => {
     expect(detalle.order.step).toBe('pago-confirmado');
 
     // Not before its time (the staff's own request may still be waiting for PayPal)…
-    expect((await runJobs(orderContext(t.app), quiet)).reconciledRefunds).toBe(0);
+    expect((await runJobs(t.app.orderContext(), quiet)).reconciledRefunds).toBe(0);
     const later = new Date(Date.now() + 5 * 60_000);
-    expect(await runJobs(orderContext(t.app), quiet, later)).toMatchObject({ reconciledRefunds: 1, failed: 0 });
-    expect((await runJobs(orderContext(t.app), quiet, later)).reconciledRefunds).toBe(0);
+    expect(await runJobs(t.app.orderContext(), quiet, later)).toMatchObject({ reconciledRefunds: 1, failed: 0 });
+    expect((await runJobs(t.app.orderContext(), quiet, later)).reconciledRefunds).toBe(0);
     expect(refundsAt(captureId)).toHaveLength(1);
     expect(await guardados(pago.providerOrderId)).toEqual([
       { status: 'hecho', amount: orden.total, refund_id: refundsAt(captureId)[0].id },
@@ -622,7 +621,10 @@ describe('reembolsos del personal', () => {
     expect((await driver.reembolsar('admin', uno.orden.code, { amount: '1.00' })).statusCode).toBe(502);
     // PayPal refusing the repeat does not mean the first one failed (it was made): staff check it.
     fake.refuseNextRefund();
-    expect(await runJobs(orderContext(t.app), quiet, new Date(Date.now() + 5 * 60_000))).toMatchObject({ reconciledRefunds: 0, failed: 0 });
+    expect(await runJobs(t.app.orderContext(), quiet, new Date(Date.now() + 5 * 60_000))).toMatchObject({
+      reconciledRefunds: 0,
+      failed: 0,
+    });
     expect(await guardados(uno.pago.providerOrderId)).toEqual([{ status: 'revisar', amount: '1.00', refund_id: null }]);
     expect((await estadoDe(uno.orden.code)).historial.at(-1)?.note).toBe(
       'El reembolso de $ 1,00 pedido a PayPal no se pudo confirmar (PayPal no hizo el reembolso (422: REFUND_NOT_ALLOWED).); revíselo en PayPal.',
@@ -638,7 +640,7 @@ describe('reembolsos del personal', () => {
     expect((await driver.reembolsar('admin', dos.orden.code, { amount: '1.00' })).statusCode).toBe(502);
     const asked = refundCalls();
     // 13 hours later PayPal may no longer know the key: it is not asked again.
-    expect(await runJobs(orderContext(t.app), quiet, new Date(Date.now() + 13 * 60 * 60_000))).toMatchObject({
+    expect(await runJobs(t.app.orderContext(), quiet, new Date(Date.now() + 13 * 60 * 60_000))).toMatchObject({
       reconciledRefunds: 0,
       failed: 0,
     });
@@ -693,7 +695,7 @@ describe('reembolsos del personal', () => {
     fake.loseNextRefundAnswer();
     expect((await driver.reembolsar('admin', tres.orden.code, { anular: true, note: 'Devuelto' })).statusCode).toBe(502);
     expect((await estadoDe(tres.orden.code)).order.step).toBe('pago-confirmado');
-    await runJobs(orderContext(t.app), quiet, new Date(Date.now() + 13 * 60 * 60_000));
+    await runJobs(t.app.orderContext(), quiet, new Date(Date.now() + 13 * 60 * 60_000));
     const before = await held();
     const [tercero] = await porRevisar(tres.orden.code);
     const cerrado = await resolver('admin', { code: tres.orden.code, refund: tercero.id, made: true });

@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '#domain/money.ts';
 import { runJobs } from '#server/jobs/jobs.ts';
-import { orderContext } from '#server/modules/orden-compra/orden-compra.context.ts';
 import { vencerImpagas } from '#server/modules/orden-compra/orden-compra.personal.service.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { ordenesDriver } from '#test/driver.ts';
@@ -208,7 +207,7 @@ describe('tarjeta en línea', () => {
     const pago = await iniciado(orden);
     const returnUrl = await autorizada(pago.approvalUrl);
     await t.database.db.execute(sql`UPDATE ordenes_compra SET expires_at = now() - interval '1 minute' WHERE code = ${orden.code}`);
-    expect(await vencerImpagas(orderContext(t.app))).toBeGreaterThanOrEqual(1);
+    expect(await vencerImpagas(t.app.orderContext())).toBeGreaterThanOrEqual(1);
     expect((await volver(returnUrl)).headers.location).toContain('pago=anulado');
     expect(fake.sessions.get(pago.providerOrderId)?.intent?.status).toBe('canceled');
     const { order, pagos, ventas, enLinea } = await estadoDe(orden.code);
@@ -308,8 +307,8 @@ describe('conciliación periódica de la tarjeta', () => {
     await iniciado(abierta);
 
     const later = new Date(Date.now() + 5 * 60_000);
-    expect(await runJobs(orderContext(t.app), quiet, later)).toMatchObject({ reconciledPayments: 2, failed: 0 });
-    expect((await runJobs(orderContext(t.app), quiet, later)).reconciledPayments).toBe(0);
+    expect(await runJobs(t.app.orderContext(), quiet, later)).toMatchObject({ reconciledPayments: 2, failed: 0 });
+    expect((await runJobs(t.app.orderContext(), quiet, later)).reconciledPayments).toBe(0);
     for (const orden of [cobrada, autorizadaSinVolver]) {
       const { order, pagos, ventas } = await estadoDe(orden.code);
       expect(order.step).toBe('pago-confirmado');
@@ -344,7 +343,7 @@ describe('reembolsos de la tarjeta', () => {
 
 describe('carreras y fallas', () => {
   const later = () => new Date(Date.now() + 5 * 60_000);
-  const stripeOf = () => orderContext(t.app).providers?.tarjeta as PaymentProvider;
+  const stripeOf = () => t.app.orderContext().providers?.tarjeta as PaymentProvider;
 
   it('el regreso cobra mientras la conciliación espera a Stripe: el pago queda cobrado, no «anulado», y se puede reembolsar', async () => {
     const orden = await ordenTarjeta();
@@ -356,11 +355,11 @@ describe('carreras y fallas', () => {
       async lookup(id) {
         const state = await real.lookup(id);
         // The buyer's return lands while the job waits for Stripe's answer.
-        expect(await pagos.retorno(orderContext(t.app), 'tarjeta', id)).toMatchObject({ resultado: 'confirmado' });
+        expect(await pagos.retorno(t.app.orderContext(), 'tarjeta', id)).toMatchObject({ resultado: 'confirmado' });
         return state;
       },
     };
-    expect(await pagos.conciliar(orderContext(t.app), slow, later())).toBe(0);
+    expect(await pagos.conciliar(t.app.orderContext(), slow, later())).toBe(0);
     const { order, enLinea } = await estadoDe(orden.code);
     expect(order.step).toBe('pago-confirmado');
     expect(enLinea).toMatchObject([{ status: 'capturado' }]);
@@ -375,11 +374,11 @@ describe('carreras y fallas', () => {
     const b = await ordenTarjeta();
     fake.authorize((await iniciado(b)).providerOrderId);
     fake.unavailableNext(pagoA.providerOrderId);
-    expect(await pagos.conciliar(orderContext(t.app), stripeOf(), later())).toBe(1);
+    expect(await pagos.conciliar(t.app.orderContext(), stripeOf(), later())).toBe(1);
     expect((await estadoDe(a.code)).order.step).toBe('pendiente');
     expect((await estadoDe(b.code)).order.step).toBe('pago-confirmado');
     // Stripe's passing 500 is not replayed by an idempotency key: the next round charges it.
-    expect(await pagos.conciliar(orderContext(t.app), stripeOf(), later())).toBe(1);
+    expect(await pagos.conciliar(t.app.orderContext(), stripeOf(), later())).toBe(1);
     expect((await estadoDe(a.code)).order.step).toBe('pago-confirmado');
   });
 
@@ -391,8 +390,8 @@ describe('carreras y fallas', () => {
     expect(session?.expiresAt).toBeGreaterThanOrEqual(now + 30 * 60);
     expect(session?.expiresAt).toBeLessThanOrEqual(now + 24 * 3600);
     await t.database.db.execute(sql`UPDATE ordenes_compra SET expires_at = now() - interval '1 minute' WHERE code = ${orden.code}`);
-    expect(await vencerImpagas(orderContext(t.app))).toBeGreaterThanOrEqual(1);
-    await pagos.conciliar(orderContext(t.app), stripeOf(), later());
+    expect(await vencerImpagas(t.app.orderContext())).toBeGreaterThanOrEqual(1);
+    await pagos.conciliar(t.app.orderContext(), stripeOf(), later());
     expect(session?.status).toBe('expired');
     expect((await estadoDe(orden.code)).enLinea).toMatchObject([{ status: 'anulado' }]);
   });

@@ -7,16 +7,19 @@ import { NoEncontrado, Prohibido, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import * as authRepo from '#server/modules/auth/auth.repo.ts';
 import { userShape } from '#server/modules/auth/auth.service.ts';
+import type { DatosDelComprador, OrdenDelCliente } from '#server/modules/orden-compra/orden-compra.reacciones.ts';
 import * as repo from './profile.repo.ts';
 
 export function usuario(db: Db, user: SessionUser) {
   return userShape(db, user.id, user.expiresAt, new Date());
 }
 
-/** A WhatsApp order (decision 0033) asks no address: without one the profile keeps its own. */
-export type Details = { fullName: string; phone: string; dni: string; state: string; city: string; address?: string };
+/** The data a customer typed at checkout fill their profile (a reaction to ordenDelCliente, registered by the app). */
+export async function alPedirElCliente(tx: Db, orden: OrdenDelCliente): Promise<void> {
+  await repo.updateUserDetails(tx, orden.user.id, orden.datos);
+}
 
-export async function updateDetails(db: Db, user: SessionUser, details: Details) {
+export async function updateDetails(db: Db, user: SessionUser, details: DatosDelComprador) {
   await repo.updateUserDetails(db, user.id, details);
   return usuario(db, user);
 }

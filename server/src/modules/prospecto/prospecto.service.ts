@@ -14,6 +14,7 @@ import { articulos, modelos } from '#server/modules/catalogo/catalogo.schema.ts'
 import { tasaDelDia } from '#server/modules/general/general.service.ts';
 import { inventario } from '#server/modules/inventario/inventario.schema.ts';
 import { findOrCreateCliente } from '#server/modules/ventas/ventas.documentos.repo.ts';
+import type { VentaEscrita } from '#server/modules/ventas/ventas.reacciones.ts';
 import { clientes } from '#server/modules/ventas/ventas.schema.ts';
 import { prospectoLineas, prospectos } from './prospecto.schema.ts';
 
@@ -190,7 +191,12 @@ async function lockOpen(tx: Db, id: number) {
 }
 
 /** «Procesar como venta»: in the sale's transaction, the request is marked vendida with the sale's number, once. */
-export async function marcarVendida(tx: Db, id: number, venta: { number: string; clienteId: number }, user: Actor): Promise<void> {
+/** A staff sale made for a prospect closes it (a reaction to ventaEscrita, registered by the app). */
+export async function alEscribirVenta(tx: Db, venta: VentaEscrita): Promise<void> {
+  if (venta.prospectoId !== undefined) await marcarVendida(tx, venta.prospectoId, venta, venta.actor);
+}
+
+async function marcarVendida(tx: Db, id: number, venta: { number: string; clienteId: number }, user: Actor): Promise<void> {
   const row = await lockOpen(tx, id);
   const now = new Date();
   await tx

@@ -17,10 +17,10 @@ import { igtfDeVentas } from '#server/modules/config/config.service.ts';
 import { tasaDelDia } from '#server/modules/general/general.service.ts';
 import { documentoFiscalDe, type EmisionFiscal } from '#server/modules/imprenta/imprenta.service.ts';
 import { sellStock } from '#server/modules/inventario/inventario.service.ts';
-import { marcarVendida } from '#server/modules/prospecto/prospecto.service.ts';
 import { preciosDeVenta } from './ventas.articulos.service.ts';
 import { type DocumentRow, findOrCreateCliente, insertDocument, type NewDocument } from './ventas.documentos.repo.ts';
 import { solicitarNumeroDeControl } from './ventas.fiscal.ts';
+import { ventaEscrita } from './ventas.reacciones.ts';
 import { reservarReferencias } from './ventas.referencias.repo.ts';
 import * as repo from './ventas.venta.repo.ts';
 
@@ -307,7 +307,7 @@ export async function escribirVenta(tx: Db, w: VentaAEscribir): Promise<Document
   };
   const venta = await insertDocument(tx, doc);
   await solicitarNumeroDeControl(tx, w.fiscal, venta, doc);
-  if (w.prospectoId !== undefined) await marcarVendida(tx, w.prospectoId, { number: venta.number, clienteId: w.clienteId }, w.actor);
+  await ventaEscrita.avisar(tx, { prospectoId: w.prospectoId, number: venta.number, clienteId: w.clienteId, actor: w.actor });
   await w.beforeStock?.(venta);
   // Each reference once per bank and method across orders, sales and abonos (referencias_pago).
   for (const claim of w.claims) {

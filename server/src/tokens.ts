@@ -1,4 +1,4 @@
-// Random tokens (stored only as SHA-256 hashes) and HMAC-signed, expiring links.
+// Random tokens (stored only as SHA-256 hashes) and HMAC signatures, for sessions, carts, signed links.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** 256 random bits, URL-safe. */
@@ -18,10 +18,4 @@ export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** The e-mail verification link's parts: `hash` ties it to the address, `signature` to our secret. */
-export function verificationParams(secret: string, userId: number, email: string, expires: number) {
-  const hash = createHash('sha1').update(email).digest('hex');
-  return { hash, expires: String(expires), signature: sign(secret, `${userId}|${hash}|${expires}`) };
 }

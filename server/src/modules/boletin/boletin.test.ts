@@ -4,8 +4,8 @@
 import { asc, count, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campana } from '#domain/contracts/boletin.ts';
-import { boletinSuscriptores } from '#server/modules/correo/boletin.schema.ts';
-import { type BoletinContext, enviarCampana, enviarLotesDeBoletin, LOTE_BOLETIN } from '#server/modules/correo/boletin.service.ts';
+import { boletinSuscriptores } from '#server/modules/boletin/boletin.schema.ts';
+import { type BoletinContext, enviarCampana, enviarLotesDeBoletin, LOTE_BOLETIN } from '#server/modules/boletin/boletin.service.ts';
 import { correos } from '#server/modules/correo/correo.schema.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';

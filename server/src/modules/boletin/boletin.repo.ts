@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, lte, sql } from 'drizzle
 import type { EstadoSuscriptor } from '#domain/contracts/boletin.ts';
 import type { Db } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
-import { boletinCampanas, boletinEnvios, boletinSuscriptores } from '#server/modules/correo/boletin.schema.ts';
+import { boletinCampanas, boletinEnvios, boletinSuscriptores } from '#server/modules/boletin/boletin.schema.ts';
 import { correos } from '#server/modules/correo/correo.schema.ts';
 
 const suscriptorCols = {

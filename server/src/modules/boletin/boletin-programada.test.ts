@@ -9,8 +9,8 @@ import { PROGRAMACION_INVALIDA, PROGRAMACION_PASADA } from '#domain/boletin-prog
 import { BAJA_UN_CLIC_CUERPO, type Campana } from '#domain/contracts/boletin.ts';
 import { caracasParts } from '#domain/dates.ts';
 import { runJobs } from '#server/jobs/jobs.ts';
-import { boletinSuscriptores } from '#server/modules/correo/boletin.schema.ts';
-import { type BoletinContext, enviarLotesDeBoletin } from '#server/modules/correo/boletin.service.ts';
+import { boletinSuscriptores } from '#server/modules/boletin/boletin.schema.ts';
+import { type BoletinContext, enviarLotesDeBoletin } from '#server/modules/boletin/boletin.service.ts';
 import { correos } from '#server/modules/correo/correo.schema.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 import { type OrdenesDriver, ordenesDriver } from '#test/driver.ts';

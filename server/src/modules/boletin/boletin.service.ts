@@ -8,10 +8,10 @@ import { metaFor, offsetOf } from '#domain/paginator.ts';
 import type { Db } from '#server/db/client.ts';
 import { DatoInvalido, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import { plainText, sanitizePostHtml } from '#server/html.ts';
-import { safeEqual, sign } from '#server/modules/auth/tokens.ts';
+import { campanaMail, confirmacionMail, paraDestinatario, type TarjetaProducto } from '#server/modules/boletin/boletin.plantilla.ts';
 import { articleDetail } from '#server/modules/catalogo/catalogo.service.ts';
-import { campanaMail, confirmacionMail, paraDestinatario, type TarjetaProducto } from '#server/modules/correo/boletin.plantilla.ts';
 import type { Mailer } from '#server/modules/correo/mailer.ts';
+import { safeEqual, sign } from '#server/tokens.ts';
 import * as repo from './boletin.repo.ts';
 
 export type BoletinContext = {
@@ -33,7 +33,7 @@ const ENLACE_INVALIDO = 'El enlace no es válido o fue alterado: use el enlace d
 
 // ── the signed link ─────────────────────────────────────────────────────────
 
-/** The HMAC of a subscriber's links (reused from the signed order links: auth/tokens.ts). */
+/** The HMAC of a subscriber's links (reused from the signed order links: server/src/tokens.ts). */
 export function firmaBoletin(secret: string, id: number, email: string): string {
   return sign(secret, `boletin|${id}|${email}`).slice(0, 32);
 }
