@@ -68,7 +68,14 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       // Short, a cent of rounding, exact, or over.
       share: fc.oneof(fc.double({ min: 0.3, max: 1.3, noNaN: true }), fc.constantFrom(1, 0.995, 1.02)),
       // Change is asked for both on payments over the total and on others (refused: nothing over to give back).
-      next: fc.constantFrom('aprobar' as const, 'castigar' as const, 'rechazar' as const, 'resto' as const, 'vuelto' as const, 'vuelto' as const),
+      next: fc.constantFrom(
+        'aprobar' as const,
+        'castigar' as const,
+        'rechazar' as const,
+        'resto' as const,
+        'vuelto' as const,
+        'vuelto' as const,
+      ),
     }),
   },
   {
