@@ -2,8 +2,6 @@
 // (only in `npm run test:pg`): PayPal (or Stripe, for a card) captures and the store's process is
 // killed (SIGKILL) before it answers. Started again on the same database, the provider's webhook and
 // a repeated return leave the order paid exactly once: one payment, one sale.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,12 +9,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeededPostgresDatabase } from '#test/build-test-app.ts';
 import { type PaypalFalso, startPaypalFalso } from '#test/paypal-falso.ts';
-import { freePort } from '#test/server-process.ts';
+import { freePort, type ServerProcess, startServerProcess } from '#test/server-process.ts';
 import { type StripeFalso, startStripeFalso } from '#test/stripe-falso.ts';
-
-const root = path.resolve(import.meta.dirname, '../../../..');
-const localNode = path.join(root, 'node_modules/.bin/node');
-const nodeBin = existsSync(localNode) ? localNode : process.execPath;
 
 let fake: PaypalFalso;
 let stripe: StripeFalso;
@@ -24,52 +18,21 @@ let database: { url: string; drop: () => Promise<void> };
 let pool: pg.Pool;
 let dataDir = '';
 let port = 0;
-let child: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 
 async function startServer(): Promise<string> {
-  let output = '';
-  child = spawn(nodeBin, ['server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SEED: 'none',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...fake.env,
-      ...stripe.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startServerProcess(port, {
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...fake.env,
+    ...stripe.env,
   });
-  child.stdout?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`el servidor terminó al arrancar:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return url;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`el servidor no respondió:\n${output}`);
+  return server.url;
 }
 
 async function kill() {
-  const running = child;
-  if (!running || running.exitCode !== null || running.signalCode !== null) return;
-  const exited = new Promise((r) => running.once('exit', r));
-  running.kill('SIGKILL');
-  await exited;
+  await server?.kill();
 }
 
 beforeAll(async () => {
