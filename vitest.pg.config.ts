@@ -26,6 +26,8 @@ export const POSTGRES_FILES = [
   'server/src/modules/pagos-en-linea/pagos-en-linea.pg.test.ts',
   'server/src/modules/ventas/ventas.venta.concurrencia.test.ts',
   'server/src/http/cache-entre-procesos.pg.test.ts',
+  // Two processes behind nginx with the repo's site file (deploy/nginx/vitrina.conf).
+  'server/src/http/nginx.pg.test.ts',
   'server/src/db/respaldo.pg.test.ts',
   // The login limit shared by two processes through Redis (TEST_REDIS_URL, redis://127.0.0.1:6379 by default).
   'server/src/http/rate-limit.redis.test.ts',
