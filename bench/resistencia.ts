@@ -1,4 +1,4 @@
-// `npm run bench:resistencia` (or `node bench/resistencia.ts [reinicio] [rastreador] [remojo]` after
+// `npm run bench:resistencia` (or `node bench/resistencia.ts [reinicio] [rastreador] [remojo] [nginx]` after
 // `npm run build`; without modes, the three in that order): endurance and abuse of the built server
 // on a fresh PostgreSQL database (created on BENCH_DATABASE_URL's server, by default
 // postgres://postgres@127.0.0.1:5432/test, and dropped at the end), so its connections can be counted.
@@ -10,6 +10,9 @@
 //   same database; once it answers, the load moves to it (as a load balancer would), the first gets a
 //   burst of REINICIO_RAFAGA (20) checkouts and pages and then SIGTERM. Counts 5xx
 //   and connection errors, the requests in flight to the first, and checks every 2xx order exists.
+// - nginx: NGINX_SEGUNDOS (120) of the same mix at SOAK_RPS through nginx (deploy/nginx/vitrina.conf)
+//   in front of two processes; at half, one process gets SIGKILL. Answers per second, 5xx (nginx's
+//   502 for what the dead process held), p99 per kind, and every 2xx order checked in the database.
 // - rastreador: every filter combination of the busiest sub-line's page (colours × sizes × price
 //   ranges × sort orders × pages), cache cold, with RASTREADOR_CONEXIONES (8) connections from a child
 //   process, while COMPRADORES (2) buyers check out; checkout p99 quiet and meanwhile (goal ≤ 2×).
@@ -28,6 +31,7 @@ import pg from 'pg';
 import { openDatabase } from '#server/db/client.ts';
 import { seedDemo, seedScale } from '#server/db/seed/seed.ts';
 import { buyerAddress, buyerOrder } from '#test/compradores.ts';
+import { startNginx } from '#test/nginx.ts';
 import { freePort, waitFor } from '#test/server-process.ts';
 import { stockFirstArticles } from './existencia.ts';
 import { type Serie, svgChart, writePng } from './resistencia-grafico.ts';
@@ -35,6 +39,7 @@ import { type Serie, svgChart, writePng } from './resistencia-grafico.ts';
 const SOAK_MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const SOAK_RPS = Number(process.env.SOAK_RPS ?? 40);
 const RESTART_SECONDS = Number(process.env.REINICIO_SEGUNDOS ?? 120);
+const NGINX_SECONDS = Number(process.env.NGINX_SEGUNDOS ?? 120);
 const CRAWL_CONNECTIONS = Number(process.env.RASTREADOR_CONEXIONES ?? 8);
 const CRAWL_MAX_SECONDS = Number(process.env.RASTREADOR_MAX_SEGUNDOS ?? 180);
 // 1 (default): the crawler waits each 429's Retry-After, as a search engine does; 0: it floods on.
@@ -168,7 +173,7 @@ async function serverPort(): Promise<number> {
 }
 
 /** `coldPageLimit`: only the crawler meets the limit of cold pages; the mixes render uncached pages from one address on purpose. */
-async function startServer(name: string, databaseUrl: string, secret: string, coldPageLimit = false): Promise<Server> {
+async function startServer(name: string, databaseUrl: string, secret: string, coldPageLimit = false, proxies = 1): Promise<Server> {
   const port = await serverPort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-resistencia-'));
   const child = spawn(process.execPath, ['--import', probe, 'server/src/main.ts'], {
@@ -182,8 +187,9 @@ async function startServer(name: string, databaseUrl: string, secret: string, co
       LOG_LEVEL: 'warn',
       SEED: 'none',
       SESSION_SECRET: secret,
-      // Buyers come from many addresses behind one proxy (X-Forwarded-For), as in production.
-      TRUST_PROXY: '1',
+      // Buyers come from many addresses behind one proxy (X-Forwarded-For), as in production; behind
+      // nginx, the bench stands for that proxy and nginx is the second hop.
+      TRUST_PROXY: String(proxies),
       ...(coldPageLimit ? {} : { PAGINAS_FRIAS_POR_MINUTO: '0' }),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -834,6 +840,64 @@ async function restart(serverUrl: string, store: Store, secret: string, stamp: s
   return out.join('\n');
 }
 
+async function behindNginx(serverUrl: string, store: Store, secret: string, stamp: string): Promise<string> {
+  const a = await startServer('A', store.databaseUrl, secret, false, 2);
+  const b = await startServer('B', store.databaseUrl, secret, false, 2);
+  const proxy = await startNginx([a, b].map((s) => Number(new URL(s.url).port)));
+  // The mix sends everything to nginx; the samples are B's, the process that survives.
+  const front: Server = { ...b, name: 'nginx', url: proxy.url };
+  const out: string[] = [];
+  try {
+    const mix = await prepareMix(front, store, `nginx-${stamp}`);
+    console.log(
+      `\nDos procesos detrás de nginx: ${int(NGINX_SECONDS)} s a ${int(SOAK_RPS)} solicitudes/s; a la mitad, SIGKILL al proceso A`,
+    );
+    const rows: Row[] = [];
+    const started = performance.now();
+    const stop = sampler(serverUrl, store, mix, started, rows, false);
+    const running = mix.run(SOAK_RPS, NGINX_SECONDS);
+    await new Promise((r) => setTimeout(r, NGINX_SECONDS * 500));
+    const killAt = performance.now();
+    const inFlightAtKill = mix.inFlight.size;
+    a.child.kill('SIGKILL');
+    await a.exited;
+    await running;
+    const elapsed = (performance.now() - started) / 1000;
+    stop();
+    mix.closeAgents();
+
+    const bad = (d: Done) => d.status === 0 || d.status >= 500;
+    const before = mix.done.filter((d) => d.sentAt < killAt);
+    const after = mix.done.filter((d) => d.sentAt >= killAt);
+    const lost = await lostOrders(store, mix.done);
+    // Throughput is what was answered in each stretch (by when the answer came), not what was sent.
+    const endAt = started + elapsed * 1000;
+    const answeredPerSecond = (from: number, to: number) =>
+      mix.done.filter((d) => d.status >= 200 && d.status < 300 && d.doneAt >= from && d.doneAt < to).length / ((to - from) / 1000);
+    const late = mix.done.filter((d) => d.doneAt - d.sentAt > 5000).length;
+    out.push(`## Dos procesos detrás de nginx: ${int(NGINX_SECONDS)} s a ${int(SOAK_RPS)} solicitudes/s, SIGKILL a uno a la mitad\n`);
+    out.push(summaryByKind(mix.done), '');
+    out.push(
+      `- Respuestas 2xx por segundo: ${fmt(answeredPerSecond(started, killAt))} con los dos procesos (hasta el SIGKILL), ` +
+        `${fmt(answeredPerSecond(killAt, endAt))} con uno solo después (pedidas: ${int(SOAK_RPS)}); la corrida duró ${fmt(elapsed)} s ` +
+        `para ${int(NGINX_SECONDS)} s de envíos, y ${int(late)} respuestas tardaron más de 5 s.`,
+    );
+    out.push(`- Respuestas: ${statusCounts(mix.done)}.`);
+    out.push(
+      `- 5xx o sin respuesta: ${int(before.filter(bad).length)} antes del SIGKILL y ${int(after.filter(bad).length)} después; ` +
+        `en vuelo (hacia los dos procesos) al matar A: ${int(inFlightAtKill)}.`,
+    );
+    out.push(
+      `- Órdenes con 2xx: ${int(lost.ok)}; no encontradas en la base: ${int(lost.missing.length)}${lost.missing.length ? ` (${lost.missing.slice(0, 5).join(', ')})` : ''}.`,
+    );
+  } finally {
+    await proxy.stop();
+    await stopServer(a);
+    await stopServer(b);
+  }
+  return out.join('\n');
+}
+
 /** Closed-loop buyers until `until` resolves (or `seconds` pass): each its own order and address. */
 async function buyers(base: string, store: Store, prefix: string, counter: { n: number }, stopWhen: Promise<unknown>) {
   let stopped = false;
@@ -976,9 +1040,9 @@ async function crawler(store: Store, secret: string, stamp: string): Promise<str
 async function main() {
   const modes = process.argv.slice(2).filter((m) => !m.startsWith('-'));
   const chosen = modes.length ? modes : ['reinicio', 'rastreador', 'remojo'];
-  const unknown = chosen.filter((m) => !['reinicio', 'rastreador', 'remojo'].includes(m));
+  const unknown = chosen.filter((m) => !['reinicio', 'rastreador', 'remojo', 'nginx'].includes(m));
   if (unknown.length) {
-    console.error(`Modo desconocido: ${unknown.join(', ')}. Use reinicio, rastreador o remojo.`);
+    console.error(`Modo desconocido: ${unknown.join(', ')}. Use reinicio, rastreador, remojo o nginx.`);
     process.exit(1);
   }
   const serverUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -992,9 +1056,11 @@ async function main() {
       const section =
         mode === 'remojo'
           ? await soak(serverUrl, store, secret, stamp)
-          : mode === 'reinicio'
-            ? await restart(serverUrl, store, secret, stamp)
-            : await crawler(store, secret, stamp);
+          : mode === 'nginx'
+            ? await behindNginx(serverUrl, store, secret, stamp)
+            : mode === 'reinicio'
+              ? await restart(serverUrl, store, secret, stamp)
+              : await crawler(store, secret, stamp);
       console.log(`\n${section}\n`);
       sections.push(section);
     }

@@ -41,10 +41,20 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
 }
 
 const appPort = await freePort();
+// The production default, LOG_LEVEL=info, with its sampled request log (BENCH_LOG_LEVEL changes it);
+// the log goes where a service's would, to a pipe that is read and dropped.
 const app: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
-  env: { ...process.env, PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...process.env,
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
 });
+app.stdout?.resume();
 const appUrl = `http://127.0.0.1:${appPort}`;
 let bare: ChildProcess | undefined;
 try {

@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -21,6 +21,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerMetricas } from './http/metricas.ts';
 import { publicOrigin } from './http/public-url.ts';
 import { parseQueryString } from './http/query-string.ts';
+import { registerRequestLog } from './http/registro-de-solicitudes.ts';
 import { registerResponseCache } from './http/response-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { COLAS, type Cola, createCola } from './jobs/cola.ts';
@@ -129,6 +130,8 @@ function trustProxyOption(setting: TrustProxy): false | string[] | ((address: st
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
+    // One line per answer, sampled, with every error and slow answer (registro-de-solicitudes.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
@@ -225,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await shareCacheInvalidations(app, deps.database);
   registerMetricas(app);
+  registerRequestLog(app, { sampleEvery: deps.env.LOG_MUESTRA, slowMs: deps.env.LOG_LENTA_MS });
   registerNoStore(app);
   await app.register(cookie);
   // Limits are counted in this process, or in Redis (shared by every process) when REDIS_URL is set.

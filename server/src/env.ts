@@ -102,6 +102,17 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL debe ser una URL completa (https://…)' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // http/registro-de-solicitudes.ts: one answer in LOG_MUESTRA at info; 5xx and slow ones always.
+  LOG_MUESTRA: z.coerce
+    .number({ error: 'LOG_MUESTRA debe ser un número' })
+    .int('LOG_MUESTRA debe ser un entero')
+    .min(0, 'LOG_MUESTRA debe ser 0 (ninguna) o más')
+    .default(100),
+  LOG_LENTA_MS: z.coerce
+    .number({ error: 'LOG_LENTA_MS debe ser un número' })
+    .int('LOG_LENTA_MS debe ser un entero')
+    .min(1, 'LOG_LENTA_MS debe ser al menos 1')
+    .default(1000),
   SEED: z.enum(['demo', 'none']).default('demo'),
   ORDEN_IMPAGA_HORAS: z.coerce
     .number({ error: 'ORDEN_IMPAGA_HORAS debe ser un número' })
