@@ -154,6 +154,18 @@ test.describe('caché compartida de páginas', () => {
     expect((await visit('/?rastreo=con-carrito', cart)).status).toBe(200);
   });
 
+  test('muchos visitantes a la vez de una página que no está en memoria: se pinta una vez y ninguno recibe 429', async () => {
+    // One address, so the cold-page limit (two renders at once per address) would refuse the rest
+    // if each visitor rendered the page; they wait for the one render instead.
+    const address = { 'x-forwarded-for': '198.51.100.31' };
+    const path = `/?a-la-vez=${Date.now()}`;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => visit(path, address)));
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+    expect(answers.filter((a) => a.cache === 'MISS')).toHaveLength(1);
+    expect(answers.filter((a) => a.cache === 'HIT')).toHaveLength(11);
+    expect(new Set(answers.map((a) => a.html)).size).toBe(1);
+  });
+
   test('la página de memoria hidrata sin errores en un teléfono y sus enlaces navegan', async () => {
     const path = await articlePath();
     await cachedVisit(path);

@@ -147,6 +147,58 @@ describe('página guardada', () => {
   });
 });
 
+describe('compresión y pintados en curso', () => {
+  // A page big enough for the two brotli qualities to differ.
+  const big = `<html><body>${Array.from({ length: 400 }, (_, i) => `<li class="producto">Blusa ${i} de algodón, talla ${i % 7}</li>`).join('')}<script nonce="N0">window.a=1</script></body></html>`;
+  const rendered = { status: 200, headers: [] as [string, string][], html: Buffer.from(big), nonce: 'N0', csp: pageCsp('N0') };
+
+  it('se guarda comprimida barato, y la primera vez que se reusa se comprime bien, con el mismo contenido', async () => {
+    const cache = createPageCache();
+    await cache.set('k', rendered);
+    const first = cache.get('k');
+    expect(first?.quality).toBe('buena');
+    const cheap = first?.compressed.br.length ?? 0;
+    await expect.poll(() => cache.get('k')?.compressed.br.length).toBeLessThan(cheap);
+    const page = cache.get('k');
+    expect(page).toBe(first);
+    expect(brotliDecompressSync(page?.compressed.br ?? Buffer.alloc(0)).toString()).toBe(page?.body.toString());
+    expect(gunzipSync(page?.compressed.gzip ?? Buffer.alloc(0)).toString()).toBe(page?.body.toString());
+  });
+
+  it('prepare la deja lista sin guardarla; put la guarda salvo que se haya vaciado desde since', async () => {
+    const cache = createPageCache();
+    const page = await cache.prepare(rendered);
+    expect(page?.quality).toBe('rapida');
+    expect(cache.get('k')).toBeUndefined();
+    const since = cache.generation();
+    cache.clear();
+    if (page) cache.put('k', page, since);
+    expect(cache.get('k')).toBeUndefined();
+    if (page) cache.put('k', page, cache.generation());
+    expect(cache.get('k')).toBe(page);
+    expect(await cache.prepare({ ...rendered, csp: pageCsp('otro') })).toBeNull();
+  });
+
+  it('quien llega mientras otro pinta la misma página la espera; después de vaciar, ya no', async () => {
+    const cache = createPageCache();
+    expect(cache.pending('k')).toBeUndefined();
+    const done = cache.rendering('k');
+    const waiting = cache.pending('k');
+    expect(waiting).toBeDefined();
+    expect(cache.pending('otra')).toBeUndefined();
+    const page = await cache.prepare(rendered);
+    done(page);
+    await expect(waiting).resolves.toBe(page);
+    expect(cache.pending('k')).toBeUndefined();
+
+    // A render that began before a write: whoever comes after the clear renders on their own.
+    const older = cache.rendering('k');
+    cache.clear();
+    expect(cache.pending('k')).toBeUndefined();
+    older(null);
+  });
+});
+
 describe('chooseEncoding', () => {
   it('brotli primero, gzip si no, nada si el cliente no acepta ninguno', () => {
     expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');

@@ -1,7 +1,7 @@
 // Shared cache of anonymous storefront pages (docs/decisions/0019): the same HTML for every visitor
 // who brings no session, no cart and the same display currency, served without running React
 // Router. A kept page allows its inline scripts by their hashes instead of a nonce, so its bytes
-// never change and are compressed once.
+// never change: they are compressed cheaply when kept and well once reused.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -57,23 +57,40 @@ export type CachedPage = {
   headers: [string, string][];
   body: Buffer;
   compressed: Record<Encoding, Buffer>;
+  /** 'rapida' when first kept (cheap to make); 'buena' once a reuse paid for the smaller bytes. */
+  quality: 'rapida' | 'buena';
 };
 
+/** What a render hands to the cache: the document as sent, with the nonce it was rendered with. */
+export type RenderedPage = { status: number; headers: [string, string][]; html: Buffer; nonce: string; csp: string };
+
 export type PageCache = {
+  /** A kept page; the first time one is reused it is compressed again, well, in the background. */
   get(key: string): CachedPage | undefined;
   /** A token taken before rendering: `set` drops a page whose data may predate a later `clear`. */
   generation(): number;
   /**
-   * Keeps a rendered page once compressed; the nonce it was rendered with is taken out, and in its
-   * CSP (`csp`, the one it was sent with) the nonce gives way to the hashes of its inline scripts.
+   * The shared form of a rendered page, compressed cheaply: the nonce taken out, and in its CSP
+   * (`csp`, the one it was sent with) the nonce giving way to the hashes of its inline scripts.
+   * Null when its policy has no nonce of this render (such a page is not shared).
    */
-  set(
-    key: string,
-    page: { status: number; headers: [string, string][]; html: Buffer; nonce: string; csp: string },
-    since?: number,
-  ): Promise<void>;
+  prepare(page: RenderedPage): Promise<CachedPage | null>;
+  /** Keeps a prepared page, unless the cache was cleared since `since`. */
+  put(key: string, page: CachedPage, since: number): void;
+  /** `prepare` and `put`. */
+  set(key: string, page: RenderedPage, since?: number): Promise<void>;
+  /** The render of `key` in progress since the last `clear`, to wait for instead of rendering it again. */
+  pending(key: string): Promise<CachedPage | null> | undefined;
+  /** Marks `key` as being rendered; `done` hands the page (null: not shareable, failed) to whoever waits. */
+  rendering(key: string): (page: CachedPage | null) => void;
   clear(): void;
 };
+
+// The first render of a page is compressed cheaply (brotli 5 is ~1,7 ms where 9 took ~13 ms, for
+// ~2 % more bytes): most cold pages are never asked for again before they expire. A page that is
+// reused is worth the smaller bytes, made once, after its first hit.
+const FIRST = { brotli: 5, gzip: 6 };
+const REUSED = { brotli: 9, gzip: 9 };
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -87,38 +104,77 @@ export function createPageCache(options: { maxBytes?: number; ttlMs?: number } =
   // An invalidation while a page was being rendered or compressed must not let that older page in
   // afterwards: its loaders may have read the data before the write that invalidated.
   let generation = 0;
-  return {
-    get: (key) => pages.get(key),
+  // By generation and key: a visitor who comes after a clear does not wait for a render that began before it.
+  const inFlight = new Map<string, Promise<CachedPage | null>>();
+  const improve = (key: string, page: CachedPage) => {
+    page.quality = 'buena';
+    compress(page.body, REUSED)
+      .then((compressed) => {
+        // Replaced in place: whoever holds the page already sends the new bytes, and a page that
+        // left the cache meanwhile is simply not improved.
+        if (pages.peek(key) === page) page.compressed = compressed;
+      })
+      .catch(() => undefined);
+  };
+  const cache: PageCache = {
+    get(key) {
+      const page = pages.get(key);
+      if (page?.quality === 'rapida') improve(key, page);
+      return page;
+    },
     generation: () => generation,
-    async set(key, { status, headers, html, nonce, csp }, since = generation) {
-      // A policy without this render's nonce cannot become a hash policy: such a page is not shared.
-      if (!csp.includes(` 'nonce-${nonce}'`)) return;
-      const page = await sharedPage(status, headers, html, nonce, csp);
+    prepare: (page) => sharedPage(page),
+    put(key, page, since) {
       if (generation === since) pages.set(key, page);
+    },
+    async set(key, rendered, since = generation) {
+      const page = await sharedPage(rendered);
+      if (page) cache.put(key, page, since);
+    },
+    pending: (key) => inFlight.get(`${generation} ${key}`),
+    rendering(key) {
+      const id = `${generation} ${key}`;
+      let resolve: (page: CachedPage | null) => void = () => undefined;
+      const promise = new Promise<CachedPage | null>((r) => {
+        resolve = r;
+      });
+      inFlight.set(id, promise);
+      return (page) => {
+        resolve(page);
+        if (inFlight.get(id) === promise) inFlight.delete(id);
+      };
     },
     clear() {
       generation += 1;
       pages.clear();
     },
   };
+  return cache;
 }
 
-async function sharedPage(status: number, headers: [string, string][], html: Buffer, nonce: string, csp: string): Promise<CachedPage> {
+async function compress(body: Buffer, quality: { brotli: number; gzip: number }): Promise<Record<Encoding, Buffer>> {
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality.brotli, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzipped(body, { level: quality.gzip }),
+  ]);
+  return { br, gzip: gz };
+}
+
+async function sharedPage({ status, headers, html, nonce, csp }: RenderedPage): Promise<CachedPage | null> {
+  // A policy without this render's nonce cannot become a hash policy: such a page is not shared.
+  if (!csp.includes(` 'nonce-${nonce}'`)) return null;
   const rendered = html.toString('utf8');
   // Only the scripts the render itself marked with its nonce: anything else (say, a script that got
   // past the blog's cleaner) was blocked by the nonce CSP and must stay blocked by the hash one.
   const sha256 = inlineScriptHashes(rendered, nonce);
   const text = rendered.replaceAll(nonce, '');
   const body = Buffer.from(text);
-  const [br, gz] = await Promise.all([
-    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gzipped(body, { level: 9 }),
-  ]);
+  const compressed = await compress(body, FIRST);
   const kept = headers.filter(([name]) => !['content-security-policy', 'content-length', 'content-encoding', 'set-cookie'].includes(name));
   // The render's own policy, with the hashes in place of its nonce (the rest, form-action included, stays).
   const hashes = sha256.map((hash) => ` 'sha256-${hash}'`).join('');
   kept.push(['content-security-policy', csp.replace(` 'nonce-${nonce}'`, hashes)]);
-  return { status, headers: kept, body, compressed: { br, gzip: gz } };
+  return { status, headers: kept, body, compressed, quality: 'rapida' };
 }
 
 /** The SHA-256 of every inline script of a document that carries `nonce`, as a CSP hash source takes them. */

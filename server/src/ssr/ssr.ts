@@ -165,69 +165,90 @@ async function renderPage(
     ? sharedPageKey({ method: request.method, url: request.url, cookie: request.headers.cookie, userAgent: request.headers['user-agent'] })
     : null;
   const cached = key ? pages?.get(key) : undefined;
-  if (cached) return sendCachedPage(request, reply, cached);
-  const limit = !coldPages ? null : key ? coldPages.shared : isStorefrontPageGet(request) ? coldPages.own : null;
-  const cold = limit ? limit.take(request.ip) : null;
-  if (cold && !cold.ok) {
-    return reply
-      .status(429)
-      .header('retry-after', String(cold.retryAfterSeconds))
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(COLD_PAGE_REFUSAL);
-  }
-  if (cold) reply.raw.once('close', cold.release);
+  if (cached) return sendCachedPage(request, reply, cached, 'HIT');
+  // A page being rendered for another visitor is awaited, not rendered again (nor counted against
+  // this visitor's cold pages); only if it turns out not to be shareable does this one render it.
   const since = pages?.generation();
-  // The browser's own host, only for React Router's same-origin check of actions; absolute URLs
-  // come from app.publicUrl (load context), never from it.
-  const url = new URL(request.url, requestOrigin(request.protocol, request.host, app.publicUrl));
-  const body = Buffer.isBuffer(request.body) ? request.body : undefined;
-  if (request.method === 'POST') {
-    const verdict = await checkPageBody(url.pathname, request.headers['content-type'], body);
-    if (!verdict.ok) return reply.status(verdict.status).send({ success: false, message: verdict.message });
+  const other = key ? pages?.pending(key) : undefined;
+  if (other) {
+    const page = await other;
+    if (page) return sendCachedPage(request, reply, page, 'HIT');
   }
-  const controller = new AbortController();
-  // Only a visitor who leaves before the page is sent stops the work; aborting after every
-  // finished response would cost an AbortError per page.
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  const finished = key && !other ? pages?.rendering(key) : undefined;
+  try {
+    return await renderMiss();
+  } finally {
+    // Whatever happened (an error, a visitor gone, a page not shareable), nobody waits for it any more.
+    finished?.(null);
   }
-  const init: RequestInit = { method: request.method, headers, signal: controller.signal };
-  if (request.method !== 'GET' && request.method !== 'HEAD' && body) init.body = new Uint8Array(body);
-  const { nonce, csp } = setPageCsp(reply, formAction);
-  const answers: SharedAnswers = { onlyShared: true };
-  const response = await handle(new Request(url, init), { api: inProcessApi(app, request, answers), nonce, publicUrl: app.publicUrl });
-  reply.status(response.status);
-  for (const [key, value] of response.headers) {
-    if (key === 'set-cookie') continue;
-    void reply.header(key, value);
+
+  async function renderMiss() {
+    const limit = !coldPages ? null : key ? coldPages.shared : isStorefrontPageGet(request) ? coldPages.own : null;
+    const cold = limit ? limit.take(request.ip) : null;
+    if (cold && !cold.ok) {
+      return reply
+        .status(429)
+        .header('retry-after', String(cold.retryAfterSeconds))
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(COLD_PAGE_REFUSAL);
+    }
+    if (cold) reply.raw.once('close', cold.release);
+    // The browser's own host, only for React Router's same-origin check of actions; absolute URLs
+    // come from app.publicUrl (load context), never from it.
+    const url = new URL(request.url, requestOrigin(request.protocol, request.host, app.publicUrl));
+    const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+    if (request.method === 'POST') {
+      const verdict = await checkPageBody(url.pathname, request.headers['content-type'], body);
+      if (!verdict.ok) return reply.status(verdict.status).send({ success: false, message: verdict.message });
+    }
+    const controller = new AbortController();
+    // Only a visitor who leaves before the page is sent stops the work; aborting after every
+    // finished response would cost an AbortError per page.
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+    }
+    const init: RequestInit = { method: request.method, headers, signal: controller.signal };
+    if (request.method !== 'GET' && request.method !== 'HEAD' && body) init.body = new Uint8Array(body);
+    const { nonce, csp } = setPageCsp(reply, formAction);
+    const answers: SharedAnswers = { onlyShared: true };
+    const response = await handle(new Request(url, init), { api: inProcessApi(app, request, answers), nonce, publicUrl: app.publicUrl });
+    reply.status(response.status);
+    for (const [key, value] of response.headers) {
+      if (key === 'set-cookie') continue;
+      void reply.header(key, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) void reply.header('set-cookie', cookies);
+    const cacheControl = pageCacheControl(url.pathname, { setsCookie: cookies.length > 0, visitorCookie: hasVisitorCookie(request) });
+    if (cacheControl) void reply.header('cache-control', cacheControl);
+    if (!response.body) return reply.send();
+    if (key && pages && since !== undefined && response.status === 200 && cookies.length === 0 && answers.onlyShared) {
+      const html = Buffer.from(await response.arrayBuffer());
+      const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
+      // Compressed once, cheaply: these bytes are this answer and the cache's entry.
+      const page = await pages.prepare({ status: response.status, headers, html, nonce, csp });
+      if (page) {
+        pages.put(key, page, since);
+        finished?.(page);
+        return sendCachedPage(request, reply, page, 'MISS');
+      }
+      return reply.header('x-cache', 'MISS').send(html);
+    }
+    return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
   }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) void reply.header('set-cookie', cookies);
-  const cacheControl = pageCacheControl(url.pathname, { setsCookie: cookies.length > 0, visitorCookie: hasVisitorCookie(request) });
-  if (cacheControl) void reply.header('cache-control', cacheControl);
-  if (!response.body) return reply.send();
-  if (key && pages && response.status === 200 && cookies.length === 0 && answers.onlyShared) {
-    const html = Buffer.from(await response.arrayBuffer());
-    const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
-    pages
-      .set(key, { status: response.status, headers, html, nonce, csp }, since)
-      .catch((err) => request.log.error({ err }, 'página no guardada'));
-    return reply.header('x-cache', 'MISS').send(html);
-  }
-  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }
 
-function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, cache: 'HIT' | 'MISS') {
   reply.status(page.status);
   for (const [name, value] of page.headers) void reply.header(name, value);
   const encoding = chooseEncoding(request.headers['accept-encoding']);
-  void reply.header('vary', 'accept-encoding').header('x-cache', 'HIT');
+  void reply.header('vary', 'accept-encoding').header('x-cache', cache);
   if (!encoding) return reply.send(page.body);
   return reply.header('content-encoding', encoding).send(page.compressed[encoding]);
 }
