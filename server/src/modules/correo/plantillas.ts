@@ -168,6 +168,24 @@ export function orderStepMail(
   };
 }
 
+/** The tracking number of an order already dispatched, given or corrected after its «Despachada» mail. */
+export function trackingNumberMail(name: string, code: string, url: string, trackingNumber: string, corrected: boolean) {
+  const title = corrected ? 'número de guía corregido' : 'número de guía';
+  return {
+    subject: `Orden ${code}: ${title}`,
+    ...layout(
+      greeting(name),
+      [
+        corrected
+          ? `El número de guía de su orden ${code} cambió: ahora es ${trackingNumber}.`
+          : `Su orden ${code} ya fue despachada y su número de guía es ${trackingNumber}.`,
+        'Con él puede seguir el envío en la página de la empresa de encomiendas.',
+      ],
+      [{ label: 'Ver mi orden', url }],
+    ),
+  };
+}
+
 /** The buyer's factura got its número de control from the imprenta digital: its PDF, now the fiscal invoice. */
 export function facturaEmitidaMail(name: string, code: string, url: string, documento: { kind: string; number: string; url: string }) {
   return {

@@ -8,7 +8,7 @@ import type { AfterCommit } from '#server/db/after-commit.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Serializable } from '#server/http/contract.ts';
 import { notificarVenta, type SaleOrder } from '#server/modules/config/config.service.ts';
-import { facturaEmitidaMail, orderStepMail } from '#server/modules/correo/plantillas.ts';
+import { facturaEmitidaMail, orderStepMail, trackingNumberMail } from '#server/modules/correo/plantillas.ts';
 import { documentoDeOrden } from '#server/modules/ventas/ventas.pdf.service.ts';
 import { safeEqual, sign } from '#server/tokens.ts';
 import type { OrderContext } from './orden-compra.context.ts';
@@ -114,6 +114,25 @@ export async function queueStepMail(
     to: order.buyer.email,
     kind: `orden-${step}`,
     ...orderStepMail(order.buyer.fullName, order.code, ORDER_STEP_LABELS[step], orderLink(ctx, order.code), words, summary, documento),
+  };
+  const deliver = await ctx.mailer.queue(tx, mail);
+  afterCommit(`correo de la orden ${order.code}`, () => deliver(ctx.db), { background: true });
+}
+
+/** The buyer hears of a tracking number given (or corrected) once the order is dispatched. */
+export async function queueTrackingMail(
+  ctx: OrderContext,
+  tx: Db,
+  afterCommit: AfterCommit,
+  order: MailedOrder,
+  trackingNumber: string,
+  corrected: boolean,
+) {
+  if (!order.buyer.email) return;
+  const mail = {
+    to: order.buyer.email,
+    kind: 'orden-numero-guia',
+    ...trackingNumberMail(order.buyer.fullName, order.code, orderLink(ctx, order.code), trackingNumber, corrected),
   };
   const deliver = await ctx.mailer.queue(tx, mail);
   afterCommit(`correo de la orden ${order.code}`, () => deliver(ctx.db), { background: true });

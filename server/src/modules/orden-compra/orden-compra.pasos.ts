@@ -18,6 +18,8 @@ export type StepRecord = {
   note?: string;
   /** A line for the buyer in the step's mail. */
   mailNote?: string;
+  /** false: no step mail (a change that is not a step, whose mail the caller sends, if any). */
+  mail?: boolean;
   at?: Date;
 };
 
@@ -32,5 +34,5 @@ export async function recordStep(ctx: OrderContext, tx: Db, afterCommit: AfterCo
     note: step.note ?? '',
     at,
   });
-  await queueStepMail(ctx, tx, afterCommit, order, step.to, step.mailNote ?? '');
+  if (step.mail !== false) await queueStepMail(ctx, tx, afterCommit, order, step.to, step.mailNote ?? '');
 }

@@ -30,7 +30,7 @@ import { anularVentaDeOrden } from '#server/modules/ventas/ventas.anular.service
 import { referenciaEnUso } from '#server/modules/ventas/ventas.referencias.repo.ts';
 import { anticiposDeOrden, ventaDeOrdenPagada } from '#server/modules/ventas/ventas.venta.orden.service.ts';
 import { ordenParaVenta } from './orden-compra.a-venta.ts';
-import { documentOf, type OrderView, viewAfterStep } from './orden-compra.avisos.ts';
+import { documentOf, type OrderView, queueTrackingMail, viewAfterStep } from './orden-compra.avisos.ts';
 import type { OrderContext } from './orden-compra.context.ts';
 import { recordStep } from './orden-compra.pasos.ts';
 import * as repo from './orden-compra.repo.ts';
@@ -113,7 +113,8 @@ export async function cambiarPasoBloqueada(
   if (!next.ok) throw new ReglaNegocio(next.motivo);
   const now = new Date();
   let note = options.note;
-  let mailNote = stepNote(next.to, options);
+  // A number given before the dispatch travels in its mail (numeroGuia sends none then).
+  let mailNote = stepNote(next.to, { ...options, trackingNumber: options.trackingNumber ?? row.trackingNumber ?? undefined });
   if (received > 0) {
     const devolver = `Dinero recibido por devolver al cliente: ${enAmbasMonedas(received, row.rate)}.`;
     note = [devolver, note].filter(Boolean).join(' · ');
@@ -223,9 +224,14 @@ export async function numeroGuia(ctx: OrderContext, code: string, trackingNumber
         `No se puede asignar el número de guía a una orden en estado «${ORDER_STEP_LABELS[order.step as OrderStep]}».`,
       );
     }
+    // The same number again changes nothing and tells nobody.
+    if (order.trackingNumber === trackingNumber) return;
     const step = order.step as OrderStep;
     const note = `Número de guía: ${trackingNumber}`;
-    await recordStep(ctx, tx, afterCommit, order, { to: step, changes: { trackingNumber }, userId: user.id, note, mailNote: `${note}.` });
+    // Not a step: before the dispatch the number travels in the «Despachada» mail; after it, the buyer
+    // gets its own mail (never a second «Despachada»), saying whether it corrects an earlier one.
+    await recordStep(ctx, tx, afterCommit, order, { to: step, changes: { trackingNumber }, userId: user.id, note, mail: false });
+    if (step === 'despachada') await queueTrackingMail(ctx, tx, afterCommit, order, trackingNumber, Boolean(order.trackingNumber));
   });
   return viewAfterStep(ctx.db, code);
 }

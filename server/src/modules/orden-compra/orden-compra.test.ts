@@ -150,6 +150,50 @@ describe('pipeline de la orden', () => {
     expect(mails).toBe(5);
   });
 
+  it('el número de guía no repite el correo «Despachada»: antes del despacho va en él, después en uno propio, y el mismo número no avisa otra vez', async () => {
+    await t.database.db.execute(
+      sql`UPDATE inventario SET quantity = quantity + 2 WHERE article_code = ${article} AND tienda_id = ${storeId}`,
+    );
+    const patch = (role: string, url: string, payload: object) => api.call(role, 'PATCH', `/api/orden-compra/${url}`, payload);
+    const subjects = async (code: string) =>
+      (
+        await rows<{ subject: string; text: string }>(
+          sql`SELECT subject, text FROM correos WHERE subject LIKE ${`Orden ${code}%`} ORDER BY id`,
+        )
+      ).map((m) => m.subject.replace(`Orden ${code}: `, ''));
+    const pagada = async (n: number, key: string) => {
+      const payment = { method: 'pago-movil', reference: `0077${n}`, bankCode: '0134', amount: '25.00', date: '2026-11-22' };
+      const created = await registrar(order(1, payment, otroComprador(n)), key);
+      expect(created.statusCode, created.body).toBe(201);
+      const code = created.json().data.orderCode as string;
+      await reportadoExacto(t, code);
+      expect((await patch('administracion', 'confirmar-pago', { code, approve: true })).statusCode).toBe(200);
+      expect((await patch('inventario', 'confirmar-inventario', { code })).statusCode).toBe(200);
+      return code;
+    };
+
+    // Dispatched without a number, then given one, then the same one again, then corrected.
+    const later = await pagada(31, 'guia-despues');
+    expect((await patch('despacho', 'despachar', { code: later })).json().data.step).toBe('despachada');
+    expect((await patch('despacho', 'numero-guia', { code: later, trackingNumber: 'ZOOM-445566' })).statusCode).toBe(200);
+    expect((await patch('despacho', 'numero-guia', { code: later, trackingNumber: 'ZOOM-445566' })).statusCode).toBe(200);
+    expect((await patch('despacho', 'numero-guia', { code: later, trackingNumber: 'ZOOM-445577' })).statusCode).toBe(200);
+    const afterDispatch = (await subjects(later)).slice(-3);
+    expect(afterDispatch).toEqual(['Despachada', 'número de guía', 'número de guía corregido']);
+
+    // Given before the dispatch: no mail then, and the «Despachada» mail carries it.
+    const before = await pagada(32, 'guia-antes');
+    const mailsBefore = (await subjects(before)).length;
+    expect((await patch('despacho', 'numero-guia', { code: before, trackingNumber: 'MRW-112233' })).statusCode).toBe(200);
+    expect(await subjects(before)).toHaveLength(mailsBefore);
+    expect((await patch('despacho', 'despachar', { code: before })).json().data.step).toBe('despachada');
+    const [dispatched] = (
+      await rows<{ subject: string; text: string }>(sql`SELECT subject, text FROM correos WHERE subject = ${`Orden ${before}: Despachada`}`)
+    ).map((m) => m.text);
+    expect(dispatched).toContain('Número de guía: MRW-112233.');
+    expect((await subjects(before)).filter((x) => x === 'Despachada')).toHaveLength(1);
+  });
+
   it('un pago rechazado vuelve a pendiente; anular libera la existencia', async () => {
     await t.database.db.execute(
       sql`UPDATE inventario SET quantity = quantity + 2 WHERE article_code = ${article} AND tienda_id = ${storeId}`,
