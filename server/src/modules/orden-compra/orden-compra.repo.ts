@@ -3,8 +3,11 @@ import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { wholeCedulaRif } from '#domain/contracts/campos.ts';
+import type { OrderStep } from '#domain/order-steps.ts';
+import type { Conteo } from '#domain/panel-pendientes.ts';
 import type { Db } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
+import { contarPendientes } from '#server/db/pendientes.ts';
 import { usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
 import { articulos, colores, modelos, tallas } from '#server/modules/catalogo/catalogo.schema.ts';
 import { tasasCambio } from '#server/modules/general/general.schema.ts';
@@ -451,4 +454,9 @@ export async function updateOrder(tx: Db, orderId: number, changes: Partial<type
 
 export async function insertHistory(tx: Db, line: typeof ordenHistorial.$inferInsert) {
   await tx.insert(ordenHistorial).values(line);
+}
+
+/** The orders waiting in one step and the oldest one's date, for the home's cards (index ordenes_step: step, created_at). */
+export function pendientesDelPaso(db: Db, step: OrderStep): Promise<Conteo> {
+  return contarPendientes(db, ordenesCompra, ordenesCompra.createdAt, eq(ordenesCompra.step, step));
 }

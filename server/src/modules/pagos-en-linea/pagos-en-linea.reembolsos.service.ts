@@ -314,3 +314,8 @@ async function toReview(ctx: PaymentContext, provider: PaymentProvider, asked: r
     await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: null, note });
   });
 }
+
+/** The home's card: refunds «por revisar» and since when the oldest waits. */
+export function reembolsosPorRevisar(db: Db) {
+  return repo.pendientesRevisar(db);
+}
