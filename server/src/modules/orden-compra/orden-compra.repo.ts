@@ -210,6 +210,8 @@ export type OrderSearch = {
   userId?: number;
   /** 'web' or 'whatsapp' (decision 0033). */
   origen?: string;
+  /** Only these orders (the ones with a refund to review); empty: none. */
+  ids?: readonly number[];
 };
 
 /**
@@ -243,6 +245,7 @@ function searchConditions(q: OrderSearch): SQL | undefined {
   if (q.method) conditions.push(eq(ordenesCompra.paymentMethod, q.method));
   if (q.userId) conditions.push(eq(ordenesCompra.userId, q.userId));
   if (q.origen) conditions.push(eq(ordenesCompra.origen, q.origen));
+  if (q.ids) conditions.push(q.ids.length > 0 ? inArray(ordenesCompra.id, [...q.ids]) : sql`false`);
   return and(...conditions);
 }
 

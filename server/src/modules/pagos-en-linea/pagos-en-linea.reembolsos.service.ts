@@ -319,3 +319,8 @@ async function toReview(ctx: PaymentContext, provider: PaymentProvider, asked: r
 export function reembolsosPorRevisar(db: Db) {
   return repo.pendientesRevisar(db);
 }
+
+/** The orders those refunds belong to (the staff's order list filters by them). */
+export function ordenesConReembolsoPorRevisar(db: Db) {
+  return repo.ordenesConReembolsoPorRevisar(db);
+}

@@ -246,3 +246,13 @@ export async function onlinePaymentsOf(db: Db, orderId: number) {
 export function pendientesRevisar(db: Db): Promise<Conteo> {
   return contarPendientes(db, pagosEnLineaReembolsos, pagosEnLineaReembolsos.createdAt, eq(pagosEnLineaReembolsos.status, 'revisar'));
 }
+
+/** The orders with a refund «por revisar» (few: the same partial index). */
+export async function ordenesConReembolsoPorRevisar(db: Db): Promise<number[]> {
+  const found = await db
+    .selectDistinct({ orderId: pagosEnLinea.orderId })
+    .from(pagosEnLineaReembolsos)
+    .innerJoin(pagosEnLinea, eq(pagosEnLinea.id, pagosEnLineaReembolsos.pagoId))
+    .where(eq(pagosEnLineaReembolsos.status, 'revisar'));
+  return found.map((r) => r.orderId);
+}

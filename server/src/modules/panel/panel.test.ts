@@ -112,6 +112,18 @@ describe('lo pendiente en el inicio del panel', () => {
           VALUES (${pagoId}, 'panel-reembolso-1', 'panel-clave-1', 'revisar', '5.00', 'USD')`,
     );
 
+    // The card's list: the orders with a refund to review are exactly that one.
+    const refunds = await api.call('administracion', 'POST', '/api/orden-compra/buscar-ordenes-compras', {
+      filter_advance: { reembolso: 'por-revisar' },
+    });
+    expect(refunds.statusCode, refunds.body).toBe(200);
+    expect(refunds.json().data.map((o: { code: string }) => o.code)).toEqual([despachada]);
+    expect(refunds.json().steps).toEqual({ despachada: 1 });
+    const badRefunds = await api.call('administracion', 'POST', '/api/orden-compra/buscar-ordenes-compras', {
+      filter_advance: { reembolso: 'todos' },
+    });
+    expect(badRefunds.statusCode).toBe(422);
+
     // A factura waiting for its control number.
     const factura = await registrarVenta(t, {
       dni: 'V-30111444',
