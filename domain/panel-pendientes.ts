@@ -1,6 +1,6 @@
-// What waits for each staff role on the dashboard's home (docs/dominio.md §Lo pendiente en el inicio
-// del panel): one card per kind of work, with who acts on it, the list that shows exactly those items
-// and how the age of the oldest one is said.
+// What waits for each staff role on the dashboard's home, one card per kind of work, with who acts
+// on it, the list that shows exactly those items and how the age of the oldest one is said
+// (docs/dominio.md §Lo pendiente en el inicio del panel).
 import { formatDate } from './dates.ts';
 import { ORDER_ACCESS } from './order-steps.ts';
 import { CREDIT_SALE_ROLES, hasAnyRole, PAYMENT_CHECK_ROLES, type Role } from './roles.ts';

@@ -1,6 +1,6 @@
 // The dashboard's home: for each card the caller acts on (domain/panel-pendientes.ts), the module
-// that owns those items counts them, one query per card (docs/dominio.md §Lo pendiente en el inicio
-// del panel). The panel only reads, through the other modules' services, and sits above them all.
+// that owns those items counts them, one query per card. The panel only reads, through the other
+// modules' services, and sits above them all (docs/dominio.md §Lo pendiente en el inicio del panel).
 import type { ConteoPendiente } from '#domain/contracts/panel.ts';
 import { type Conteo, type PendienteId, tarjetasPara } from '#domain/panel-pendientes.ts';
 import type { Db } from '#server/db/client.ts';
