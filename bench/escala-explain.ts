@@ -9,6 +9,7 @@ import type { Db } from '#server/db/client.ts';
 import * as schema from '#server/db/schema.ts';
 import { type ArticleQuery, articleDetail, listArticles } from '#server/modules/catalogo/catalogo.service.ts';
 import * as personal from '#server/modules/orden-compra/orden-compra.personal.service.ts';
+import { CONTEOS } from '#server/modules/panel/panel.service.ts';
 import { printPlans } from './explicar.ts';
 
 const url = process.env.DATABASE_URL;
@@ -62,6 +63,8 @@ const cases: [string, () => Promise<unknown>][] = [
     () => Promise.all([personal.buscar(db, { search: 'V-10000007' }, 1, 15), personal.contarPorPaso(db, { search: 'V-10000007' })]),
   ],
   ['órdenes, pág. 50', () => personal.buscar(db, {}, 50, 15)],
+  // The dashboard's home: the one query of each card.
+  ...Object.entries(CONTEOS).map(([id, count]): [string, () => Promise<unknown>] => [`inicio: ${id}`, () => count(db, new Date())]),
 ];
 
 for (const [name, run] of cases) {

@@ -145,6 +145,13 @@ async function probes(base: string, stocked: Stocked): Promise<Probe[]> {
       next: staff({ search: 'V-10000007' }),
     },
     { name: `órdenes, pág. ${DEEP_PAGE}`, path: '/api/orden-compra/buscar-ordenes-compras', staff: true, next: staff({ page: DEEP_PAGE }) },
+    // The dashboard's home as the admin: every card, one COUNT + MIN each (docs/dominio.md §Lo pendiente en el inicio del panel).
+    {
+      name: 'inicio del panel (pendientes, admin)',
+      path: '/api/panel/pendientes',
+      staff: true,
+      next: () => ({ method: 'GET', headers: { authorization: `Bearer ${token}` } }),
+    },
     { name: 'checkout (registrar)', path: '/api/orden-compra/registrar', next: checkoutBuyers(stocked) },
   ];
 }

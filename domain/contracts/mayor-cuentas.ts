@@ -72,6 +72,8 @@ const documentFilters = z
     client: idParam('El cliente').optional(),
     date_from: isoDay('La fecha inicial').optional(),
     date_to: isoDay('La fecha final').optional(),
+    /** pendientes: only the documents with an abono waiting for approval (docs/dominio.md §Lo pendiente en el inicio del panel). */
+    abonos: z.enum(['pendientes'], { error: 'El filtro de abonos debe ser pendientes' }).optional(),
   })
   .refine((f) => !f.date_from || !f.date_to || f.date_from <= f.date_to, {
     path: ['date_to'],

@@ -654,6 +654,8 @@ export const verificarReferencia = defineRoute({
   response: envelope(z.object({ used: z.boolean() })),
 });
 
+export const ORDER_REFUND_FILTERS = ['por-revisar'] as const;
+
 export const buscarOrdenes = defineRoute({
   method: 'POST',
   path: '/orden-compra/buscar-ordenes-compras',
@@ -670,6 +672,8 @@ export const buscarOrdenes = defineRoute({
           origen: z.enum(ORDER_ORIGINS, { error: 'Origen desconocido: web o whatsapp' }).optional(),
           date_from: isoDay('La fecha inicial').optional(),
           date_to: isoDay('La fecha final').optional(),
+          /** por-revisar: only orders with an online refund the provider never confirmed (docs/dominio.md §Lo pendiente en el inicio del panel). */
+          reembolso: z.enum(ORDER_REFUND_FILTERS, { error: 'El filtro de reembolsos debe ser por-revisar' }).optional(),
         })
         .default({}),
     }),

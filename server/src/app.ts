@@ -65,6 +65,7 @@ import { ordenCompraRoutes } from './modules/orden-compra/orden-compra.routes.ts
 import { ventasWebRoutes } from './modules/orden-compra/orden-compra.ventas-web.routes.ts';
 import { pagosEnLineaRoutes } from './modules/pagos-en-linea/pagos-en-linea.routes.ts';
 import type { PaymentContext } from './modules/pagos-en-linea/pagos-en-linea.service.ts';
+import { panelRoutes } from './modules/panel/panel.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { alPedirElCliente } from './modules/profile/profile.service.ts';
 import { prospectoRoutes } from './modules/prospecto/prospecto.routes.ts';
@@ -299,6 +300,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactoRoutes, { prefix: '/api' });
   // Facturas waiting for their control number from the imprenta digital: /api/imprenta/por-emitir.
   await app.register(imprentaRoutes, { prefix: '/api' });
+  // What waits for each staff role on the dashboard's home: /api/panel/pendientes.
+  await app.register(panelRoutes, { prefix: '/api' });
   // The photo gallery: /api/galeria/*.
   await app.register(galeriaRoutes, { prefix: '/api' });
   // Commercial partners: /api/aliados/*.

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OnlineMethod } from '#domain/contracts/orden-compra.ts';
 import type { AppDeps } from './app.ts';
 import { cardConfig, paypalConfig } from './env.ts';
+import { ordenesConReembolsoPorRevisar } from './modules/pagos-en-linea/pagos-en-linea.reembolsos.service.ts';
 import { type PaymentContext, pagosDeLaOrden } from './modules/pagos-en-linea/pagos-en-linea.service.ts';
 import { createPaypal } from './modules/pagos-en-linea/paypal.ts';
 import type { PaymentProvider } from './modules/pagos-en-linea/proveedor.ts';
@@ -40,5 +41,6 @@ export function buildOrderContext(app: FastifyInstance): PaymentContext {
     log: (message, error) => app.log.error({ err: error }, message),
     fiscal: app.fiscal,
     onlinePaymentsOf: pagosDeLaOrden,
+    ordersWithRefundToReview: ordenesConReembolsoPorRevisar,
   };
 }

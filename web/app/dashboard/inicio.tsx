@@ -1,9 +1,13 @@
-// The dashboard landing: a welcome, the credit sales held for authorisation (admin and
+// The dashboard landing: first what waits for the user's roles (one card per kind of work, with its
+// count, the age of the oldest item and a link to the list of exactly those items, refreshed by the
+// live notices of orders: docs/dominio.md §Lo pendiente en el inicio del panel), then the credit sales held for authorisation (admin and
 // administración approve or refuse them here; a seller sees how theirs went), the facturas waiting
 // for their control number from the imprenta digital, and the sections the user's roles open.
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { data, Form, Link, useActionData, useNavigation, useRouteLoaderData } from 'react-router';
+import { useEffect } from 'react';
+import { data, Form, Link, useActionData, useNavigation, useRevalidator, useRouteLoaderData } from 'react-router';
 import { porEmitir } from '#domain/contracts/imprenta.ts';
+import { pendientes } from '#domain/contracts/panel.ts';
 import {
   aprobarRetenida,
   RETENIDA_STATUS_LABELS,
@@ -13,7 +17,8 @@ import {
 } from '#domain/contracts/ventas-venta.ts';
 import { formatDateTime } from '#domain/dates.ts';
 import { formatUsd, toCents } from '#domain/money.ts';
-import { hasAnyRole, ROLE_LABELS } from '#domain/roles.ts';
+import { lineaDeEdad, ordenarPorAntiguedad, TARJETAS_PENDIENTES } from '#domain/panel-pendientes.ts';
+import { hasAnyRole, isStaff, ROLE_LABELS } from '#domain/roles.ts';
 import { ownValue } from '#domain/tabla.ts';
 import { formInput, orFallback } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -40,7 +45,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     retenidas = response.body.success ? response.body.data : [];
   }
   const fiscales = decide ? orFallback(await context.api.call(porEmitir, {}), null) : null;
-  return { mensaje: ownValue(MESSAGES, key) ?? null, retenidas, decide, porEmitir: fiscales?.configurada ? fiscales : null };
+  return {
+    mensaje: ownValue(MESSAGES, key) ?? null,
+    pendientes: user && isStaff(user.roles) ? await tarjetas(context.api) : [],
+    retenidas,
+    decide,
+    porEmitir: fiscales?.configurada ? fiscales : null,
+  };
+}
+
+type Api = Route.LoaderArgs['context']['api'];
+
+/** The user's cards, the one whose oldest item waits longest first; the age is said here, on the server. */
+async function tarjetas(api: Api) {
+  const conteos = orFallback(await api.call(pendientes, {}), { tarjetas: [] }).tarjetas;
+  const now = new Date();
+  return ordenarPorAntiguedad(conteos).flatMap((c) => {
+    const tarjeta = TARJETAS_PENDIENTES.find((t) => t.id === c.id);
+    return tarjeta ? [{ id: c.id, title: tarjeta.title, href: tarjeta.href, total: c.total, edad: lineaDeEdad(tarjeta, c, now) }] : [];
+  });
 }
 
 type ActionResult = { ok?: string; notaNumber?: string; message?: string; errors?: Record<string, string[]>; id?: number };
@@ -72,7 +95,7 @@ function Retenidas({ retenidas, decide }: { retenidas: VentaRetenida[]; decide: 
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   return (
-    <Stack gap="sm" data-testid="ventas-retenidas">
+    <Stack gap="sm" data-testid="ventas-retenidas" id="ventas-retenidas">
       <Title order={2} size="h3">
         {decide ? 'Ventas a crédito por autorizar' : 'Mis ventas enviadas a autorización'}
       </Title>
@@ -182,6 +205,7 @@ function PorEmitir({ data: { total, documentos } }: { data: PorEmitir }) {
     <Alert
       color="yellow"
       title={`${total} ${total === 1 ? 'factura espera' : 'facturas esperan'} su número de control`}
+      id="por-emitir"
       data-testid="por-emitir"
     >
       <Stack gap={4}>
@@ -200,10 +224,70 @@ function PorEmitir({ data: { total, documentos } }: { data: PorEmitir }) {
   );
 }
 
+type Pendiente = Route.ComponentProps['loaderData']['pendientes'][number];
+
+/**
+ * The live notices of orders (a new order, a payment reported: decision 0005) reload the counts
+ * without reloading the page; the browser reconnects on its own.
+ */
+function useConteosEnVivo(activo: boolean) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!activo || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/orden-compra/eventos');
+    const refresh = () => void revalidate();
+    source.addEventListener('orden-registrada', refresh);
+    source.addEventListener('pago-reportado', refresh);
+    return () => source.close();
+  }, [activo, revalidate]);
+}
+
+/** What waits: one card per kind of work, each a link to the list of exactly those items. */
+function Pendientes({ tarjetas }: { tarjetas: Pendiente[] }) {
+  return (
+    <section aria-labelledby="pendientes-titulo" data-testid="pendientes">
+      <Title order={2} size="h4" id="pendientes-titulo" mb="xs">
+        Lo que le espera
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="xs">
+        {tarjetas.map((t) => (
+          <Card
+            key={t.id}
+            component={Link}
+            to={t.href}
+            withBorder
+            padding="sm"
+            style={{ minWidth: 0 }}
+            data-testid={`pendiente-${t.id}`}
+            data-total={t.total}
+            aria-label={`${t.title}: ${t.total === 0 ? 'al día' : t.total}`}
+          >
+            <Text size="sm" fw={600} lh={1.25} style={{ overflowWrap: 'anywhere' }}>
+              {t.title}
+            </Text>
+            <Text fw={700} fz={28} lh={1.2} c={t.total > 0 ? 'pink.7' : 'dimmed'} data-testid={`pendiente-${t.id}-total`}>
+              {t.total.toLocaleString('es-VE')}
+            </Text>
+            <Text
+              size="xs"
+              c={t.total > 0 ? 'dimmed' : 'green.8'}
+              style={{ overflowWrap: 'anywhere' }}
+              data-testid={`pendiente-${t.id}-edad`}
+            >
+              {t.edad}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </section>
+  );
+}
+
 export default function DashboardInicio({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>('dashboard/layout');
   const user = layout?.user;
   const sections = (layout?.menu ?? []).flatMap((entry) => (entry.items ? entry.items.map((i) => ({ ...i, group: entry.title })) : []));
+  useConteosEnVivo(loaderData.pendientes.length > 0);
   return (
     <Stack gap="lg">
       {loaderData.mensaje && (
@@ -211,14 +295,15 @@ export default function DashboardInicio({ loaderData }: Route.ComponentProps) {
           {loaderData.mensaje.text}
         </Alert>
       )}
-      <div>
-        <Title order={1}>Hola, {user?.nickname}</Title>
-        <Text c="dimmed">
-          {user && user.roles.length > 0 ? `Roles: ${user.roles.map((r) => ROLE_LABELS[r]).join(', ')}` : 'Cuenta de cliente'}
-        </Text>
-      </div>
+      <Title order={1} size="h3">
+        Hola, {user?.nickname}
+      </Title>
+      {loaderData.pendientes.length > 0 && <Pendientes tarjetas={loaderData.pendientes} />}
       {loaderData.porEmitir && <PorEmitir data={loaderData.porEmitir} />}
       {(loaderData.decide || loaderData.retenidas.length > 0) && <Retenidas retenidas={loaderData.retenidas} decide={loaderData.decide} />}
+      <Text c="dimmed" size="sm">
+        {user && user.roles.length > 0 ? `Roles: ${user.roles.map((r) => ROLE_LABELS[r]).join(', ')}` : 'Cuenta de cliente'}
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {sections.map((s) => (
           <Card key={s.route} component={Link} to={s.route ?? '/dashboard'} withBorder padding="md">

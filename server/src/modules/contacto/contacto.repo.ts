@@ -1,7 +1,9 @@
 // Queries of the contact inquiries and their replies, no rules.
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { Conteo } from '#domain/panel-pendientes.ts';
 import type { Db } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
+import { contarPendientes } from '#server/db/pendientes.ts';
 import { usuarios } from '#server/modules/auth/auth.schema.ts';
 import { contactoInformes, contactoRespuestas } from './contacto.schema.ts';
 
@@ -98,4 +100,9 @@ export async function repliesOf(db: Db, informeIds: number[]) {
     .leftJoin(usuarios, eq(usuarios.id, contactoRespuestas.userId))
     .where(inArray(contactoRespuestas.informeId, informeIds))
     .orderBy(asc(contactoRespuestas.createdAt), asc(contactoRespuestas.id));
+}
+
+/** Unread messages and the oldest one's arrival (index contacto_informes_fecha: readed, created_at). */
+export function pendientesSinLeer(db: Db): Promise<Conteo> {
+  return contarPendientes(db, contactoInformes, contactoInformes.createdAt, eq(contactoInformes.readed, false));
 }

@@ -118,3 +118,8 @@ export async function responder(db: Db, mailer: Mailer, id: number, message: str
   await deliver(db);
   return ver(db, id);
 }
+
+/** The home's card: unread messages and since when the oldest waits. */
+export function contactoPendientes(db: Db) {
+  return repo.pendientesSinLeer(db);
+}

@@ -1,6 +1,8 @@
 // Queries of the documents sent to the imprenta digital.
 import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Conteo } from '#domain/panel-pendientes.ts';
 import type { Db } from '#server/db/client.ts';
+import { contarPendientes } from '#server/db/pendientes.ts';
 import { documentosFiscales } from './imprenta.schema.ts';
 import type { Asignacion, DocumentoParaImprenta } from './imprenta.ts';
 
@@ -88,4 +90,9 @@ export async function porEmitir(db: Db, limit: number) {
     .orderBy(asc(documentosFiscales.createdAt), asc(documentosFiscales.id))
     .limit(limit);
   return { total: total?.n ?? 0, items };
+}
+
+/** The home's card: documents still «por emitir» (partial index documentos_fiscales_por_emitir). */
+export function pendientesPorEmitir(db: Db): Promise<Conteo> {
+  return contarPendientes(db, documentosFiscales, documentosFiscales.createdAt, eq(documentosFiscales.estado, 'por-emitir'));
 }

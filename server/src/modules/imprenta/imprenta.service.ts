@@ -126,3 +126,8 @@ export async function documentoFiscalDe(db: Db, ventaId: number): Promise<Estado
   }
   return { estado: 'por-emitir', intentos: row.intentos, ultimoError: row.ultimoError };
 }
+
+/** What the home counts: facturas waiting for their control number, and since when. */
+export function pendientesPorEmitir(db: Db) {
+  return repo.pendientesPorEmitir(db);
+}

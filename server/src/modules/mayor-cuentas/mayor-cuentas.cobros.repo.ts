@@ -3,8 +3,10 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { ListadoType } from '#domain/contracts/mayor-cuentas.ts';
+import type { Conteo } from '#domain/panel-pendientes.ts';
 import type { Db } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
+import { contarPendientes } from '#server/db/pendientes.ts';
 import { usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
 import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
 import { ordenesCompra } from '#server/modules/orden-compra/orden-compra.schema.ts';
@@ -29,7 +31,12 @@ export type DocumentFilters = {
   dateFrom?: string;
   dateTo?: string;
   search?: string;
+  /** Only the documents with an abono still pendiente. */
+  pendingAbonos?: boolean;
 };
+
+/** The notes with an abono waiting for approval (index abonos_paso: step, created_at). */
+const pendingAbonoNotes = sql`(SELECT ${abonos.ventaId} FROM ${abonos} WHERE ${abonos.step} = 'pendiente')`;
 
 /** The conditions of a list of documents: its type (kind and balance), the filters and the search. */
 export function documentConditions(type: ListadoType | 'clientes', f: DocumentFilters, today: string): SQL | undefined {
@@ -46,6 +53,7 @@ export function documentConditions(type: ListadoType | 'clientes', f: DocumentFi
     f.client ? eq(ventas.clienteId, f.client) : undefined,
     f.dateFrom ? gte(ventas.createdAt, new Date(`${f.dateFrom}T00:00:00-04:00`)) : undefined,
     f.dateTo ? lte(ventas.createdAt, new Date(`${f.dateTo}T23:59:59.999-04:00`)) : undefined,
+    f.pendingAbonos ? inArray(ventas.id, pendingAbonoNotes) : undefined,
     search
       ? or(
           ilike(ventas.number, containsPattern(search)),
@@ -426,4 +434,25 @@ export async function searchSellers(db: Db, search: string) {
     .where(search ? or(ilike(vendedores.name, containsPattern(search)), ilike(vendedores.code, containsPattern(search))) : undefined)
     .orderBy(desc(vendedores.active), asc(vendedores.name))
     .limit(20);
+}
+
+/**
+ * The home's count of overdue notes: the same condition as the «vencidas» list, and the day the
+ * oldest fell due (index ventas_por_cobrar_vence).
+ */
+export function pendientesVencidas(db: Db, today: string): Promise<Conteo> {
+  return contarPendientes(db, ventas, dueDay, documentConditions('vencidas', {}, today));
+}
+
+/** The home's count of abonos waiting for approval on notes that still stand (index abonos_paso). */
+export function pendientesAbonos(db: Db): Promise<Conteo> {
+  return contarPendientes(
+    db,
+    abonos,
+    abonos.createdAt,
+    and(
+      eq(abonos.step, 'pendiente'),
+      sql`NOT EXISTS (SELECT 1 FROM ${ventas} v WHERE v.id = ${abonos.ventaId} AND v.voided_at IS NOT NULL)`,
+    ),
+  );
 }

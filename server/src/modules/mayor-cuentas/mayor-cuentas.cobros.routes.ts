@@ -23,7 +23,7 @@ type ListQuery = {
   page: number;
   per_page: number;
   search?: string;
-  filter_advance: { store?: number; seller?: number; client?: number; date_from?: string; date_to?: string };
+  filter_advance: { store?: number; seller?: number; client?: number; date_from?: string; date_to?: string; abonos?: 'pendientes' };
 };
 
 function filtersOf(q: ListQuery) {
@@ -38,6 +38,7 @@ function filtersOf(q: ListQuery) {
       client: f.client,
       dateFrom: f.date_from,
       dateTo: f.date_to,
+      pendingAbonos: f.abonos === 'pendientes' || undefined,
     },
   };
 }

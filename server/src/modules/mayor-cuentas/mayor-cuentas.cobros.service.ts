@@ -689,3 +689,12 @@ export async function buscarDocumentos(db: Db, kind: 'factura' | 'nota-entrega',
 
 export const buscarClientes = repo.searchClients;
 export const buscarVendedores = repo.searchSellers;
+
+/** What waits on the dashboard's home: overdue notes and abonos to approve (docs/dominio.md §Lo pendiente en el inicio del panel). */
+export function notasVencidasPendientes(db: Db, now = new Date()) {
+  return repo.pendientesVencidas(db, caracasIsoDate(now));
+}
+
+export function abonosPorAprobar(db: Db) {
+  return repo.pendientesAbonos(db);
+}

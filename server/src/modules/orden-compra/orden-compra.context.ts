@@ -21,4 +21,6 @@ export type OrderContext = {
   fiscal?: EmisionFiscal | null;
   /** An order's online payments for the staff's view of it: pagos-en-linea answers, the app hands it in. */
   onlinePaymentsOf: (db: Db, orderId: number) => Promise<NonNullable<OrdenDetalle['onlinePayments']>>;
+  /** The orders with an online refund «por revisar», for the staff's list filter: pagos-en-linea answers too. */
+  ordersWithRefundToReview?: (db: Db) => Promise<number[]>;
 };

@@ -375,3 +375,8 @@ export async function anularImpagas(ctx: OrderContext, codes: string[], user: Se
   }
   return { anuladas, omitidas };
 }
+
+/** What waits in a step for the dashboard's home (docs/dominio.md §Lo pendiente en el inicio del panel). */
+export function pendientesDelPaso(db: Db, step: OrderStep) {
+  return repo.pendientesDelPaso(db, step);
+}

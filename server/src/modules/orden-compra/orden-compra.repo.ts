@@ -3,8 +3,11 @@ import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { wholeCedulaRif } from '#domain/contracts/campos.ts';
+import type { OrderStep } from '#domain/order-steps.ts';
+import type { Conteo } from '#domain/panel-pendientes.ts';
 import type { Db } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
+import { contarPendientes } from '#server/db/pendientes.ts';
 import { usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
 import { articulos, colores, modelos, tallas } from '#server/modules/catalogo/catalogo.schema.ts';
 import { tasasCambio } from '#server/modules/general/general.schema.ts';
@@ -207,6 +210,8 @@ export type OrderSearch = {
   userId?: number;
   /** 'web' or 'whatsapp' (decision 0033). */
   origen?: string;
+  /** Only these orders (the ones with a refund to review); empty: none. */
+  ids?: readonly number[];
 };
 
 /**
@@ -240,6 +245,7 @@ function searchConditions(q: OrderSearch): SQL | undefined {
   if (q.method) conditions.push(eq(ordenesCompra.paymentMethod, q.method));
   if (q.userId) conditions.push(eq(ordenesCompra.userId, q.userId));
   if (q.origen) conditions.push(eq(ordenesCompra.origen, q.origen));
+  if (q.ids) conditions.push(q.ids.length > 0 ? inArray(ordenesCompra.id, [...q.ids]) : sql`false`);
   return and(...conditions);
 }
 
@@ -451,4 +457,9 @@ export async function updateOrder(tx: Db, orderId: number, changes: Partial<type
 
 export async function insertHistory(tx: Db, line: typeof ordenHistorial.$inferInsert) {
   await tx.insert(ordenHistorial).values(line);
+}
+
+/** The orders waiting in one step and the oldest one's date, for the home's cards (index ordenes_step: step, created_at). */
+export function pendientesDelPaso(db: Db, step: OrderStep): Promise<Conteo> {
+  return contarPendientes(db, ordenesCompra, ordenesCompra.createdAt, eq(ordenesCompra.step, step));
 }

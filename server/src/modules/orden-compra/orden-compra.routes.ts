@@ -144,7 +144,10 @@ export async function ordenCompraRoutes(app: FastifyInstance): Promise<void> {
   );
 
   route(app, contract.buscarOrdenes, { access: ROLES }, async ({ body: b }) => {
+    const refunds = ctx().ordersWithRefundToReview;
+    const ids = b.filter_advance.reembolso === 'por-revisar' && refunds ? await refunds(db()) : undefined;
     const search = {
+      ids,
       search: b.search,
       step: b.filter,
       method: b.filter_advance.payment_method,

@@ -314,3 +314,13 @@ async function toReview(ctx: PaymentContext, provider: PaymentProvider, asked: r
     await orders.insertHistory(tx, { orderId: row.id, fromStep: row.step, toStep: row.step, userId: null, note });
   });
 }
+
+/** The home's card: refunds «por revisar» and since when the oldest waits. */
+export function reembolsosPorRevisar(db: Db) {
+  return repo.pendientesRevisar(db);
+}
+
+/** The orders those refunds belong to (the staff's order list filters by them). */
+export function ordenesConReembolsoPorRevisar(db: Db) {
+  return repo.ordenesConReembolsoPorRevisar(db);
+}

@@ -2,7 +2,9 @@
 // webhook events already handled.
 import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
 import { fromCents } from '#domain/money.ts';
+import type { Conteo } from '#domain/panel-pendientes.ts';
 import type { Db } from '#server/db/client.ts';
+import { contarPendientes } from '#server/db/pendientes.ts';
 import { ordenesCompra } from '#server/modules/orden-compra/orden-compra.schema.ts';
 import { pagosEnLinea, pagosEnLineaEventos, pagosEnLineaReembolsos } from './pagos-en-linea.schema.ts';
 
@@ -238,4 +240,19 @@ export async function onlinePaymentsOf(db: Db, orderId: number) {
       refundsToReview: (await refundsToReviewOf(db, p.id)).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     })),
   );
+}
+
+/** Refunds the provider never confirmed, for staff to check (partial index pagos_en_linea_reembolsos_revisar). */
+export function pendientesRevisar(db: Db): Promise<Conteo> {
+  return contarPendientes(db, pagosEnLineaReembolsos, pagosEnLineaReembolsos.createdAt, eq(pagosEnLineaReembolsos.status, 'revisar'));
+}
+
+/** The orders with a refund «por revisar» (few: the same partial index). */
+export async function ordenesConReembolsoPorRevisar(db: Db): Promise<number[]> {
+  const found = await db
+    .selectDistinct({ orderId: pagosEnLinea.orderId })
+    .from(pagosEnLineaReembolsos)
+    .innerJoin(pagosEnLinea, eq(pagosEnLinea.id, pagosEnLineaReembolsos.pagoId))
+    .where(eq(pagosEnLineaReembolsos.status, 'revisar'));
+  return found.map((r) => r.orderId);
 }

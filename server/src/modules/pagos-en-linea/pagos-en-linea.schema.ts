@@ -90,5 +90,7 @@ export const pagosEnLineaReembolsos = pgTable(
     uniqueIndex('pagos_en_linea_reembolso_id').on(t.refundId),
     uniqueIndex('pagos_en_linea_reembolso_solicitud').on(t.requestId),
     index('pagos_en_linea_reembolsos_pago').on(t.pagoId),
+    // The few «por revisar»: the home counts them and finds the oldest without reading every refund.
+    index('pagos_en_linea_reembolsos_revisar').on(t.createdAt).where(sql`${t.status} = 'revisar'`),
   ],
 );

@@ -3,7 +3,9 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { RetenidaStatus } from '#domain/contracts/ventas-venta.ts';
+import type { Conteo } from '#domain/panel-pendientes.ts';
 import type { Db } from '#server/db/client.ts';
+import { contarPendientes } from '#server/db/pendientes.ts';
 import { usuarios, vendedores } from '#server/modules/auth/auth.schema.ts';
 import { tiendas } from '#server/modules/inventario/inventario.schema.ts';
 import { clientes, ventas, ventasRetenidas } from './ventas.schema.ts';
@@ -95,4 +97,9 @@ export async function listViews(
     db.select({ total: sql<number>`count(*)::int` }).from(ventasRetenidas).where(where),
   ]);
   return { rows, total };
+}
+
+/** Held sales waiting for credit authorisation (index ventas_retenidas_estado: status, created_at). */
+export function pendientesPorAutorizar(db: Db): Promise<Conteo> {
+  return contarPendientes(db, ventasRetenidas, ventasRetenidas.createdAt, eq(ventasRetenidas.status, 'pendiente'));
 }

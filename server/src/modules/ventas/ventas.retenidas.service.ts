@@ -224,3 +224,8 @@ export async function rechazarRetenida(db: Db, input: { id: number; motivo: stri
   });
   return viewOf(db, input.id);
 }
+
+/** The home's card: held sales waiting for a decision, and since when the oldest waits. */
+export function retenidasPorAutorizar(db: Db) {
+  return repo.pendientesPorAutorizar(db);
+}

@@ -43,8 +43,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const desde = DAY.test(text('desde')) ? text('desde') : '';
   const hasta = DAY.test(text('hasta')) && (!desde || text('hasta') >= desde) ? text('hasta') : '';
   const page = /^[1-9]\d{0,8}$/.test(text('page')) ? text('page') : '1';
-  const filter_advance = { ...(desde ? { date_from: desde } : {}), ...(hasta ? { date_to: hasta } : {}) };
-  const filters = { tipo, search, desde, hasta };
+  // abonos=pendientes: the notes with an abono to approve (the home's card leads here).
+  const abonos = text('abonos') === 'pendientes' ? ('pendientes' as const) : '';
+  const filter_advance = {
+    ...(desde ? { date_from: desde } : {}),
+    ...(hasta ? { date_to: hasta } : {}),
+    ...(abonos ? { abonos } : {}),
+  };
+  const filters = { tipo, search, desde, hasta, abonos };
   const today = caracasIsoDate(new Date());
   const tasa = await context.api.call(tasaDelDia, {}).then((r) => orFallback(r, { ...DEFAULT_EXCHANGE_RATE, date: null }));
   if (tipo === 'clientes') {
@@ -286,11 +292,16 @@ export default function PorCobrar({ loaderData }: Route.ComponentProps) {
     if (filters.search) params.set('search', filters.search);
     if (filters.desde) params.set('desde', filters.desde);
     if (filters.hasta) params.set('hasta', filters.hasta);
+    if (filters.abonos) params.set('abonos', filters.abonos);
     return `?${params}`;
   };
-  const exportFilters = { date_from: filters.desde || undefined, date_to: filters.hasta || undefined };
+  const exportFilters = {
+    date_from: filters.desde || undefined,
+    date_to: filters.hasta || undefined,
+    abonos: filters.abonos || undefined,
+  };
   const vacio = filters.tipo === 'clientes' ? clientes.length === 0 : documentos.length === 0;
-  const filtrado = Boolean(filters.search || filters.desde || filters.hasta);
+  const filtrado = Boolean(filters.search || filters.desde || filters.hasta || filters.abonos);
   return (
     <Stack gap="md">
       <Title order={1}>Cuentas por cobrar</Title>
@@ -311,8 +322,17 @@ export default function PorCobrar({ loaderData }: Route.ComponentProps) {
         ))}
       </Group>
 
+      {filters.abonos && (
+        <Alert color="orange" variant="light" data-testid="filtro-abonos-pendientes">
+          Solo las notas con abonos por aprobar.{' '}
+          <Anchor component={Link} to={`?tipo=${filters.tipo}`}>
+            Ver todas
+          </Anchor>
+        </Alert>
+      )}
       <Form method="get">
         <input type="hidden" name="tipo" value={filters.tipo} />
+        {filters.abonos && <input type="hidden" name="abonos" value={filters.abonos} />}
         <Group align="end" gap="sm" wrap="wrap">
           <TextInput
             label="Buscar"

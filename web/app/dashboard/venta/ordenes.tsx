@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, useEffect, useState } from 'react';
 import { data, Form, Link, useNavigation, useRevalidator } from 'react-router';
 import type { ListMeta } from '#domain/contracts/api-client.ts';
-import { anularImpagas, buscarOrdenes, ORDER_ORIGIN_LABELS, ORDER_ORIGINS } from '#domain/contracts/orden-compra.ts';
+import { anularImpagas, buscarOrdenes, ORDER_ORIGIN_LABELS, ORDER_ORIGINS, ORDER_REFUND_FILTERS } from '#domain/contracts/orden-compra.ts';
 import { caracasIsoDate } from '#domain/dates.ts';
 import { ORDER_STEP_LABELS, ORDER_STEPS } from '#domain/order-steps.ts';
 import { hasAnyRole, PROFIT_EXPORT_ROLES, ROLES } from '#domain/roles.ts';
@@ -38,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origen: (ORDER_ORIGINS as readonly string[]).includes(origen) ? origen : '',
     desde: DATE.test(from) ? from : '',
     hasta: DATE.test(to) ? to : '',
+    // reembolso=por-revisar: the orders with an online refund to review (the home's card leads here).
+    reembolso: params.get('reembolso') === 'por-revisar' ? 'por-revisar' : '',
   };
   const response = await context.api.call(buscarOrdenes, {
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
@@ -48,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       origen: ORDER_ORIGINS.find((o) => o === filters.origen),
       date_from: filters.desde || undefined,
       date_to: filters.hasta || undefined,
+      reembolso: ORDER_REFUND_FILTERS.find((r) => r === filters.reembolso),
     },
   });
   const { items, meta } = unwrapList(response);
@@ -160,9 +163,15 @@ export default function Ordenes({ loaderData, actionData }: Route.ComponentProps
         </Group>
       </Group>
 
+      {filters.reembolso && (
+        <Alert color="orange" variant="light" data-testid="filtro-reembolso">
+          Solo las órdenes con un reembolso por revisar en el panel del proveedor. <Link to={hrefWith({ reembolso: '' })}>Ver todas</Link>
+        </Alert>
+      )}
       <Card withBorder padding="md">
         <Form method="get">
           {filters.paso && <input type="hidden" name="paso" value={filters.paso} />}
+          {filters.reembolso && <input type="hidden" name="reembolso" value={filters.reembolso} />}
           <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
             <TextInput
               label="Buscar"
@@ -239,7 +248,7 @@ export default function Ordenes({ loaderData, actionData }: Route.ComponentProps
           seleccion={anularImpagas ? { form: ANULAR_FORM, puede: (o) => AWAITING_PAYMENT.includes(o.step) } : undefined}
         />
       )}
-      {orders.length === 0 && filters.paso === '' && filters.search === '' && (
+      {orders.length === 0 && filters.paso === '' && filters.search === '' && filters.reembolso === '' && (
         <Text size="sm" c="dimmed">
           Las órdenes nuevas aparecerán aquí al registrarse en la tienda.
         </Text>

@@ -1,0 +1,1 @@
+CREATE INDEX "pagos_en_linea_reembolsos_revisar" ON "pagos_en_linea_reembolsos" USING btree ("created_at") WHERE "pagos_en_linea_reembolsos"."status" = 'revisar';
