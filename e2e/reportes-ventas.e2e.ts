@@ -46,6 +46,15 @@ test.describe('reportes de ventas', () => {
     expect(round(dayValues.reduce((s, v) => s + Number(v) * 100, 0))).toBe(totalUsd);
     await page.getByRole('tab', { name: 'Por tienda' }).click();
     await page.locator('[data-testid="grafico-tienda"] .recharts-bar-rectangle').first().waitFor();
+    // The tabs look like tabs: the chosen one is marked (its underline), the others are not.
+    const underline = (name: string) =>
+      page.getByRole('tab', { name }).evaluate((tab) => {
+        const style = getComputedStyle(tab);
+        return `${style.borderBottomWidth} ${style.borderBottomColor}`;
+      });
+    await expect(page.getByRole('tab', { name: 'Por tienda' })).toHaveAttribute('aria-selected', 'true');
+    expect(await underline('Por tienda')).not.toBe(await underline('Por día'));
+    expect(await underline('Por tienda')).not.toMatch(/^0px/);
     await page.getByRole('tab', { name: 'Métodos de pago' }).click();
     await page.locator('[data-testid="grafico-metodos"] .recharts-pie-sector').first().waitFor();
 

@@ -29,6 +29,9 @@ export async function startTienda(): Promise<Tienda> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Two stores and two browsers share two cores: an answer of a few seconds is common here, and
+      // the log would fill the test's output with «solicitud lenta».
+      LOG_LENTA_MS: '15000',
       NODE_ENV: 'production',
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,

@@ -2,6 +2,9 @@
 // series: the bar and the row read one value, formatted by one function. Charts draw in the browser
 // only (after hydration); the server and the first render show the tables and a placeholder of the
 // same height, so hydration never differs.
+// The tabs' own styles unlayered: in the dashboard's layer they lose to the storefront's unlayered
+// UnstyledButton they are built on (dashboard/layout.tsx), and showed as plain text with no active tab.
+import '@mantine/core/styles/Tabs.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Box, Card, Group, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
