@@ -134,14 +134,12 @@ const STATUS_TITLES: Record<number, string> = {
   401: 'Sesión requerida',
   403: 'Acceso denegado',
   404: 'Página no encontrada',
+  429: 'Demasiadas solicitudes',
   500: 'Error del servidor',
 };
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // A route chunk that failed to load: reload (at most once a minute) rather than show the error.
-  useEffect(() => {
-    if (isChunkLoadError(error)) reloadTabOnceAMinute();
-  }, [error]);
+/** The status and the Spanish message of an error a route threw (shared with the store's layout). */
+export function describeRouteError(error: unknown): { status: number; message: string } {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error)
     ? typeof error.data === 'object' && error.data && 'message' in error.data
@@ -150,10 +148,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         ? PAGINA_NO_ENCONTRADA
         : error.statusText
     : 'Ocurrió un error inesperado. Intente de nuevo más tarde.';
+  return { status, message };
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A route chunk that failed to load: reload (at most once a minute) rather than show the error.
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadTabOnceAMinute();
+  }, [error]);
+  const { status, message } = describeRouteError(error);
   return <ErrorPage status={status} message={message} />;
 }
 
-export function ErrorPage({ status, message }: { status: number; message: string }) {
+/** An error's page body; `ways` are the links on (the store's home and catalogue), «Inicio» if none. */
+export function ErrorPage({ status, message, ways = [['/', 'Inicio']] }: { status: number; message: string; ways?: [string, string][] }) {
   const navigate = useNavigate();
   return (
     <div className="contenedor contenedor-sm pagina-error">
@@ -164,10 +172,12 @@ export function ErrorPage({ status, message }: { status: number; message: string
         <p className="texto texto-lg" data-testid="mensaje-error">
           {message}
         </p>
-        <div className="fila">
-          <a href="/" className="enlace semi">
-            Inicio
-          </a>
+        <div className="fila" data-testid="salidas-error">
+          {ways.map(([to, label]) => (
+            <a key={to} href={to} className="enlace semi">
+              {label}
+            </a>
+          ))}
           <button type="button" className="boton boton-claro" onClick={() => navigate(-1)}>
             Volver
           </button>

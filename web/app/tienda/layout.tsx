@@ -1,11 +1,12 @@
 // The default layout: header with lines, search, currency and cart; footer with the store's data.
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Form, Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { linePath } from '#domain/catalogo-urls.ts';
 import { numeroWhatsapp } from '#domain/identidad.ts';
 import { loginHref } from '#web/auth/volver.ts';
 import { SelectorMoneda } from '#web/components/selector-moneda.tsx';
-import { useRootData } from '#web/root.tsx';
+import { isChunkLoadError, reloadTabOnceAMinute } from '#web/lib/recarga-modulo.ts';
+import { describeRouteError, ErrorPage, useRootData } from '#web/root.tsx';
 import { FormularioBoletin } from '#web/tienda/correo/formulario-boletin.tsx';
 import { ABRE_MENU_MOVIL, MenuMovil } from '#web/tienda/menu-movil.tsx';
 import classes from './layout.module.css';
@@ -14,6 +15,37 @@ import classes from './layout.module.css';
 export type MinimalHeader = { minimalHeader?: (search: string) => boolean };
 
 export default function TiendaLayout() {
+  return (
+    <TiendaChrome>
+      <Outlet />
+    </TiendaChrome>
+  );
+}
+
+/**
+ * A storefront page that failed (404, 429, an error): the store's header with its search and its
+ * footer stay, with a way on (home, the catalogue). Without this boundary the root's bare page showed
+ * (docs/arquitectura.md §Errores en las páginas).
+ */
+export function ErrorBoundary({ error }: { error: unknown }) {
+  // A route chunk that failed to load: reload (at most once a minute), as the root does.
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadTabOnceAMinute();
+  }, [error]);
+  const { status, message } = describeRouteError(error);
+  return (
+    <TiendaChrome>
+      <ErrorPage status={status} message={message} ways={WAYS_ON} />
+    </TiendaChrome>
+  );
+}
+
+const WAYS_ON: [string, string][] = [
+  ['/', 'Ir al inicio'],
+  ['/linea', 'Ver el catálogo'],
+];
+
+function TiendaChrome({ children }: { children: ReactNode }) {
   const { info, lines, footer, empresa, user, cartUnits } = useRootData();
   const [opened, setOpened] = useState(false);
   const close = () => setOpened(false);
@@ -132,7 +164,7 @@ export default function TiendaLayout() {
       </MenuMovil>
 
       <main id="contenido">
-        <Outlet />
+        {children}
         {!minimal && <PiePagina footer={footer} storeName={info.storeName} empresa={empresa} />}
       </main>
     </div>
