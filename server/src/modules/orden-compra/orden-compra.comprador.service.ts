@@ -534,10 +534,6 @@ export function shippingDaysOf(delivery: Entrega): { min: number; max: number } 
   return delivery.daysMin != null && delivery.daysMax != null ? { min: delivery.daysMin, max: delivery.daysMax } : null;
 }
 
-function maskTracking(tracking: string): string {
-  return tracking.length <= 4 ? tracking : `${'•'.repeat(Math.min(tracking.length - 4, 8))}${tracking.slice(-4)}`;
-}
-
 /** What the holder of the order's link may see: the steps and the articles, no personal data. */
 export async function estadoPublico(ctx: OrderContext, code: string, token: string | undefined) {
   const { db } = ctx;
@@ -553,9 +549,8 @@ export async function estadoPublico(ctx: OrderContext, code: string, token: stri
   return {
     code: order.code,
     step: order.step,
-    // Codes are sequential, so the public page shows only the end of the tracking number; the
-    // buyer has the whole number by mail and in their account.
-    trackingNumber: order.trackingNumber ? maskTracking(order.trackingNumber) : null,
+    // Only the buyer holds the signed link (docs/dominio.md §Número de guía): the whole number.
+    trackingNumber: order.trackingNumber,
     origen: order.origen,
     agency: order.delivery.agency,
     shipping: order.delivery.shipping,
