@@ -21,16 +21,27 @@ export function Precio({
   price,
   promotion = '0',
   discount = '0',
+  from = null,
   size = 'md',
 }: {
   price: string;
   promotion?: string;
   discount?: string;
+  /** The card's «desde» price (ArticleCard.pvpFrom): shown alone instead of this model's. */
+  from?: string | null;
   size?: 'sm' | 'md' | 'xl';
 }) {
   const format = useFormatCents();
   const { pvpCents, beforeCents } = precioAlPublico({ price, promotion, discount });
   const precio = `texto ${classes.precio} ${classes[size]}`;
+  // A style whose colours cost differently: one price, the lowest, «desde».
+  if (from) {
+    return (
+      <p className={precio} data-testid="precio">
+        desde {format(toCents(from))}
+      </p>
+    );
+  }
   if (beforeCents === null) {
     return (
       <p className={precio} data-testid="precio">

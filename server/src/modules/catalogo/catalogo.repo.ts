@@ -256,7 +256,15 @@ async function exactCount(db: Db, where: SQL | undefined, distinctStyles: boolea
 export async function findColorsOfStyles(db: Db, baseCodes: string[]) {
   if (baseCodes.length === 0) return [];
   return db
-    .select({ baseCode: modelos.baseCode, model: modelos.code, colorCode: colores.code, name: colores.name, hex: colores.hex })
+    .select({
+      baseCode: modelos.baseCode,
+      model: modelos.code,
+      colorCode: colores.code,
+      name: colores.name,
+      hex: colores.hex,
+      price: modelos.price,
+      promotion: modelos.promotion,
+    })
     .from(modelos)
     .innerJoin(colores, eq(colores.code, modelos.colorCode))
     .where(and(inArray(modelos.baseCode, baseCodes), eq(modelos.active, true)))
@@ -426,7 +434,8 @@ export async function findSublinesWithCounts(db: Db, lineIds: number[]) {
       name: sublineas.name,
       url: sublineas.url,
       garment: sublineas.garment,
-      models: sql<number>`count(${modelos.code})::int`,
+      // Styles (one card per base code, whatever its colours), as the sub-line's list counts them.
+      models: sql<number>`count(DISTINCT ${modelos.baseCode})::int`,
       sampleModel: sql<string | null>`min(${modelos.code})`,
     })
     .from(sublineas)
