@@ -22,6 +22,7 @@ import {
 } from 'react-router';
 import { ver } from '#domain/contracts/carrito.ts';
 import { lineas } from '#domain/contracts/catalogo.ts';
+import { galeria } from '#domain/contracts/galeria.ts';
 import { datosEmpresaRoute, type Footer, footerContent, type InfoPagina, infoPaginaRoute, tasaDelDia } from '#domain/contracts/general.ts';
 import { DEFAULT_EXCHANGE_RATE } from '#domain/store-constants.ts';
 import type { Route } from './+types/root';
@@ -51,7 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Only a visitor with a cart or a session can have something in the cart; the panel does not show it.
   const mayHaveCart =
     !url.pathname.startsWith('/dashboard') && /(?:^|;\s*)(?:carrito|access_token)=/.test(request.headers.get('cookie') ?? '');
-  const [info, rate, lines, footer, empresa, user, cartResponse] = await Promise.all([
+  const storefront = !url.pathname.startsWith('/dashboard');
+  const [info, rate, lines, footer, empresa, user, cartResponse, gallery] = await Promise.all([
     context.api.call(infoPaginaRoute, {}),
     context.api.call(tasaDelDia, {}),
     context.api.call(lineas, {}),
@@ -59,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.api.call(datosEmpresaRoute, {}),
     currentUser(request, context.api),
     mayHaveCart ? context.api.call(ver, {}) : null,
+    // The footer links the gallery only when it has photos (an empty page is a dead end).
+    storefront ? context.api.call(galeria, {}) : null,
   ]);
   const cart = cartResponse ? orFallback(cartResponse, null) : null;
   // Canonical and OpenGraph links use the configured public origin, never the Host a client sent.
@@ -73,6 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currency: readCurrency(request.headers.get('cookie')),
     user: user ? { nickname: user.nickname } : null,
     cartUnits: cart ? cart.items.reduce((n, item) => n + item.quantity, 0) : 0,
+    galleryPhotos: gallery ? orFallback(gallery, { total: 0, latest: [] }).total : 0,
     origin,
   };
 }

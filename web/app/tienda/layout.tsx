@@ -46,7 +46,7 @@ const WAYS_ON: [string, string][] = [
 ];
 
 function TiendaChrome({ children }: { children: ReactNode }) {
-  const { info, lines, footer, empresa, user, cartUnits } = useRootData();
+  const { info, lines, footer, empresa, user, cartUnits, galleryPhotos } = useRootData();
   const [opened, setOpened] = useState(false);
   const close = () => setOpened(false);
   const location = useLocation();
@@ -165,7 +165,7 @@ function TiendaChrome({ children }: { children: ReactNode }) {
 
       <main id="contenido">
         {children}
-        {!minimal && <PiePagina footer={footer} storeName={info.storeName} empresa={empresa} />}
+        {!minimal && <PiePagina footer={footer} storeName={info.storeName} empresa={empresa} gallery={galleryPhotos > 0} />}
       </main>
     </div>
   );
@@ -238,7 +238,18 @@ const STORE_LINKS = [
   ['/terms-and-condition', 'Términos y condiciones'],
 ];
 
-function PiePagina({ footer, storeName, empresa }: { footer: RootData['footer']; storeName: string; empresa: RootData['empresa'] }) {
+function PiePagina({
+  footer,
+  storeName,
+  empresa,
+  gallery,
+}: {
+  footer: RootData['footer'];
+  storeName: string;
+  empresa: RootData['empresa'];
+  /** Whether the gallery has photos: an empty one is not linked. */
+  gallery: boolean;
+}) {
   const social = Object.entries(footer.social_links).filter(([, url]) => url);
   const contacto = `${classes.pieEnlace} ${classes.pieContacto}`;
   return (
@@ -259,7 +270,7 @@ function PiePagina({ footer, storeName, empresa }: { footer: RootData['footer'];
           </div>
           <div className={`pila ${classes.lista}`}>
             <p className={classes.pieTitulo}>La tienda</p>
-            {STORE_LINKS.map(([to, label]) => (
+            {STORE_LINKS.filter(([to]) => gallery || to !== '/galeria').map(([to, label]) => (
               <Link key={to} to={to} className={classes.pieEnlace}>
                 {label}
               </Link>
