@@ -18,7 +18,7 @@ test('404 en el teléfono: cabecera con búsqueda, pie y salidas al inicio y al 
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
   await expect(page.getByRole('searchbox', { name: 'Buscar artículos' })).toBeVisible();
-  await expect(page.getByRole('contentinfo')).toContainText('Seguir mi pedido');
+  await expect(page.locator('footer')).toContainText('Seguir mi pedido');
   await expect(page.getByRole('link', { name: 'Ver el catálogo' })).toBeVisible();
   await noSidewaysScroll(page);
   // The search in the header works from the error page.
@@ -115,7 +115,7 @@ test('el pie enlaza la galería solo cuando tiene fotos', async () => {
   const { page, errors } = await newPage(browser, PHONE);
   const gallery = (await (await fetch(`${baseUrl()}/api/galeria`)).json()) as { data: { total: number } };
   await page.goto(`${baseUrl()}/nuestras-tiendas`);
-  const footer = page.getByRole('contentinfo');
+  const footer = page.locator('footer');
   await expect(footer.getByRole('link', { name: 'Seguir mi pedido' })).toBeVisible();
   await expect(footer.getByRole('link', { name: 'Galería' })).toHaveCount(gallery.data.total > 0 ? 1 : 0);
   expect(errors).toEqual([]);
