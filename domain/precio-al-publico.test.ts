@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { multiplyCents, toCents } from './money.ts';
-import { lineaConIva, netoDeUnPvp, precioAlPublico, pvpCents, pvpDesde } from './precio-al-publico.ts';
+import { lineaConIva, netoDeUnPvp, precioAlPublico, pvpCents } from './precio-al-publico.ts';
 import { cartLine } from './vat.ts';
 
 describe('precio al público', () => {
@@ -62,14 +62,5 @@ describe('línea del carrito con IVA', () => {
       expect(l.beforeCents - l.discountCents - l.couponCents).toBe(l.netCents);
       expect(l.netCents).toBe(pvpCents(multiplyCents(1949, quantity) - toCents(discount) - toCents(coupon)));
     }
-  });
-});
-
-describe('precio «desde» de una tarjeta', () => {
-  it('colores con precios distintos: el menor; todos iguales: ninguno (un solo precio)', () => {
-    expect(pvpDesde([2320, 2087, 2320], 2320)).toBe(2087);
-    expect(pvpDesde([2087, 2320], 2087)).toBe(2087);
-    expect(pvpDesde([2320, 2320], 2320)).toBeNull();
-    expect(pvpDesde([], 2320)).toBeNull();
   });
 });

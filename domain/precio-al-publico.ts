@@ -69,12 +69,3 @@ export function lineaConIva({
     netCents: netPvp,
   };
 }
-
-/**
- * The «desde» price of a card whose style comes in colours that do not all cost the same: the lowest
- * PVP among them; null when every colour costs what the pictured one does (then the card shows that
- * one price; docs/dominio.md §Precio al público en el carrito).
- */
-export function pvpDesde(colourPvps: readonly number[], picturedPvp: number): number | null {
-  return colourPvps.some((pvp) => pvp !== picturedPvp) ? Math.min(picturedPvp, ...colourPvps) : null;
-}

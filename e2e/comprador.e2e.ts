@@ -121,3 +121,16 @@ test('el pie enlaza la galería solo cuando tiene fotos', async () => {
   expect(errors).toEqual([]);
   await page.context().close();
 });
+
+test('una tarjeta rebajada dice un solo precio (la insignia dice la rebaja)', async () => {
+  const { page, errors } = await newPage(browser, PHONE);
+  await page.goto(`${baseUrl()}/articulos/promociones`);
+  const reduced = page.getByTestId('articulo').filter({ has: page.getByTestId('insignia-descuento') });
+  await expect(reduced.first()).toBeVisible();
+  for (const card of (await reduced.all()).slice(0, 6)) {
+    await expect(card.getByText(/\$\s?[\d.]+,\d{2}/)).toHaveCount(1);
+    await expect(card).not.toContainText('Antes');
+  }
+  expect(errors).toEqual([]);
+  await page.context().close();
+});

@@ -53,8 +53,6 @@ export const articleCard = z.object({
   isNew: z.boolean(),
   /** Every active colour of the same style (the model's siblings), for the card's swatches. */
   colors: z.array(z.object({ model: z.string(), colorCode: z.string(), name: z.string(), hex: z.string(), path: z.string() })),
-  /** The lowest PVP of the style's colours when they do not all cost the same (the card says «desde»), else null. */
-  pvpFrom: z.string().nullable(),
 });
 export type ArticleCard = z.infer<typeof articleCard>;
 

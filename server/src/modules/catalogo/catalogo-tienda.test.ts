@@ -3,7 +3,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleCard, ArticleDetail } from '#domain/contracts/catalogo.ts';
-import { toCents } from '#domain/money.ts';
 import { distanciaEntreEstados } from '#domain/tiendas-cercanas.ts';
 import { buildTestApp, type TestApp } from '#test/build-test-app.ts';
 
@@ -30,27 +29,6 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 describe('listas de la tienda: una tarjeta por modelo', () => {
-  it('la tarjeta de un estilo cuyos colores cuestan distinto dice «desde» el menor; con un solo precio, ninguno', async () => {
-    const [style] = await rows<{ base: string; line: string; sub: string; cheap: string; dear: string }>(
-      sql`SELECT m.base_code AS base, l.code AS line, s.code AS sub, min(m.code) AS cheap, max(m.code) AS dear
-            FROM modelos m JOIN sublineas s ON s.id = m.sublinea_id JOIN lineas l ON l.id = s.linea_id
-           WHERE m.active AND s.active AND l.active GROUP BY 1, 2, 3 HAVING count(*) > 1 ORDER BY 1 LIMIT 1`,
-    );
-    await t.database.db.execute(sql`UPDATE modelos SET price = '10.00', promotion = '0' WHERE code = ${style.cheap}`);
-    await t.database.db.execute(sql`UPDATE modelos SET price = '30.00', promotion = '0' WHERE code = ${style.dear}`);
-    // Another per_page than the other tests: an answer of its own, not one kept from before the change.
-    const list = await get<ArticleCard[]>(
-      `/api/catalogo/articulos?linea=${style.line}&sublinea=${style.sub}&agrupar_colores=true&per_page=59`,
-    );
-    const card = list.body.data.find((c) => c.model.slice(0, -4) === style.base);
-    expect(card, style.base).toBeDefined();
-    // The cheap colour's PVP is at most $ 11,60 (a discount only lowers it); the dear one's is more.
-    expect(toCents(card?.pvpFrom ?? '0')).toBeGreaterThan(0);
-    expect(toCents(card?.pvpFrom ?? '0')).toBeLessThanOrEqual(1160);
-    // A style in one colour has one price: no «desde».
-    for (const c of list.body.data.filter((each) => each.colors.length === 1)) expect(c.pvpFrom).toBeNull();
-  });
-
   it('cada sub-línea de /linea cuenta lo mismo que su lista («N artículos», estilos y no colores)', async () => {
     const { body } = await get<{ code: string; sublineas: { code: string; models: number }[] }[]>('/api/catalogo/lineas');
     let checked = 0;

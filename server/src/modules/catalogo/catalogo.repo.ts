@@ -256,15 +256,7 @@ async function exactCount(db: Db, where: SQL | undefined, distinctStyles: boolea
 export async function findColorsOfStyles(db: Db, baseCodes: string[]) {
   if (baseCodes.length === 0) return [];
   return db
-    .select({
-      baseCode: modelos.baseCode,
-      model: modelos.code,
-      colorCode: colores.code,
-      name: colores.name,
-      hex: colores.hex,
-      price: modelos.price,
-      promotion: modelos.promotion,
-    })
+    .select({ baseCode: modelos.baseCode, model: modelos.code, colorCode: colores.code, name: colores.name, hex: colores.hex })
     .from(modelos)
     .innerJoin(colores, eq(colores.code, modelos.colorCode))
     .where(and(inArray(modelos.baseCode, baseCodes), eq(modelos.active, true)))

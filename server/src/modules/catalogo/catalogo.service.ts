@@ -7,7 +7,7 @@ import { COUNT_LIMIT, cappedMeta, NARROW_COUNT_LIMIT } from '#domain/conteo-acot
 import type { SaleOption } from '#domain/contracts/catalogo.ts';
 import { fromCents, toCents } from '#domain/money.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
-import { pvpCents, pvpDesde } from '#domain/precio-al-publico.ts';
+import { pvpCents } from '#domain/precio-al-publico.ts';
 import { normalizeSearch } from '#domain/text.ts';
 import { ordenarTiendasParaComprador } from '#domain/tiendas-cercanas.ts';
 import type { Db } from '#server/db/client.ts';
@@ -28,9 +28,8 @@ function isNew(row: CardRow, now = Date.now()): boolean {
 }
 
 /** `discountCents`: the automatic discount per unit (descuento module), taken off the promotion price as the cart does. */
-function toCard(row: CardRow, sizes: string[] = [], discountCents = 0, colors: Swatch[] = [], colourPvps: number[] = []) {
+function toCard(row: CardRow, sizes: string[] = [], discountCents = 0, colors: Swatch[] = []) {
   const finalCents = toCents(row.price) - toCents(row.promotion) - discountCents;
-  const from = pvpDesde(colourPvps, pvpCents(finalCents));
   return {
     model: row.model,
     name: row.name,
@@ -54,7 +53,6 @@ function toCard(row: CardRow, sizes: string[] = [], discountCents = 0, colors: S
     inStock: sizes.length > 0,
     isNew: isNew(row),
     colors,
-    pvpFrom: from === null ? null : fromCents(from),
   };
 }
 
@@ -77,16 +75,7 @@ async function withSizes(db: Db, rows: CardRow[]) {
         hex: c.hex,
         path: articlePath(row.lineCode, row.subLineCode, c.model),
       }));
-  // Each colour's PVP as its own card would show it, for the «desde» of a style whose colours differ.
-  const colourDiscounts = await bestUnitDiscounts(
-    db,
-    colorRows.map((c) => ({ model: c.model, unitCents: toCents(c.price) - toCents(c.promotion) })),
-  );
-  const colourPvps = (row: CardRow) =>
-    colorRows
-      .filter((c) => c.baseCode === row.baseCode)
-      .map((c) => pvpCents(toCents(c.price) - toCents(c.promotion) - (colourDiscounts.get(c.model) ?? 0)));
-  return rows.map((row) => toCard(row, sizes.get(row.model) ?? [], discounts.get(row.model), colorsOf(row), colourPvps(row)));
+  return rows.map((row) => toCard(row, sizes.get(row.model) ?? [], discounts.get(row.model), colorsOf(row)));
 }
 
 /** The automatic discount per unit of each model shown (only for those rows, not the whole list). */
