@@ -2,7 +2,15 @@
 // steps let through, the API accepts. zod comes with them, so the cart page (step 1, checkCart in
 // checkout.ts) does not import this file; the later steps' code does (web/app/tienda/carrito).
 
-import { type CheckoutDraft, checkCart, draftShipping, type FieldErrors, paymentInput } from './checkout.ts';
+import {
+  type CheckoutDraft,
+  checkCart,
+  draftShipping,
+  type FieldErrors,
+  PICKUP_NEEDS_ONE_STORE,
+  paymentInput,
+  pickupStoresOf,
+} from './checkout.ts';
 import type { CartView } from './contracts/carrito.ts';
 import { buyerSchema, deliverySchema, paymentSchema } from './contracts/orden-compra.ts';
 import { noShippingRateMessage, type ShippingRate } from './envios.ts';
@@ -29,6 +37,12 @@ export function checkStep(step: CheckoutStep, draft: CheckoutDraft, cart: CartVi
     case 3: {
       const result = deliverySchema.safeParse(draft.delivery);
       if (!result.success) return issuesToErrors(result.error.issues);
+      if (draft.delivery.shipping === 'retiro-en-tienda') {
+        // Only where every unit already is (docs/dominio.md §Retiro en tienda).
+        const holding = pickupStoresOf(cart.items.map((item) => item.stores.map((s) => s.id)));
+        if (holding.length === 0) return { pickupTiendaId: PICKUP_NEEDS_ONE_STORE };
+        if (!holding.includes(draft.delivery.pickupTiendaId ?? -1)) return { pickupTiendaId: 'Elija la tienda donde retirará' };
+      }
       const shipping = rates ? draftShipping(draft, rates) : null;
       if (shipping && shipping.cents === null) {
         const { agency, state } = draft.delivery;

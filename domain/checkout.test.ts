@@ -8,7 +8,10 @@ import {
   emptyDraft,
   expectedPayment,
   orderBody,
+  PICKUP_NEEDS_ONE_STORE,
   paymentAmountDiffers,
+  pickupProblem,
+  pickupStoresOf,
   unpaidOrderKeys,
 } from './checkout.ts';
 import { checkStep, firstInvalidStep } from './checkout-pasos.ts';
@@ -323,5 +326,40 @@ describe('monto del pago reportado', () => {
     // A draft kept before the form remembered what it wrote: the buyer's amount is not touched.
     expect(amountFollowingDue({ ...written, suggested: undefined }, '74,60').amount).toBe('69,60');
     expect(amountFollowingDue({ ...written, method: '' }, '74,60').amount).toBe('69,60');
+  });
+});
+
+describe('retiro en tienda', () => {
+  it('se ofrece solo la tienda de donde salen todas las unidades', () => {
+    expect(pickupStoresOf([[3], [3, 3]])).toEqual([3]);
+    expect(pickupStoresOf([[3], [5]])).toEqual([]);
+    expect(pickupStoresOf([[3, 5]])).toEqual([]);
+    expect(pickupStoresOf([])).toEqual([]);
+  });
+
+  it('retirar donde no están las unidades se rechaza con el motivo; donde están, no', () => {
+    expect(pickupProblem([[3], [3]], 3, 'Sambil')).toBeNull();
+    expect(pickupProblem([[3], [5]], 3, 'Sambil')).toBe(
+      'Para retirar en Sambil, todas las unidades deben salir de esa tienda. Elija sus unidades de esa tienda en el carrito, o un envío.',
+    );
+    expect(pickupProblem([[5]], 3, 'Sambil')).not.toBeNull();
+    expect(PICKUP_NEEDS_ONE_STORE).toMatch(/varias tiendas/);
+  });
+
+  it('el paso 3 no deja pasar un retiro donde no están todas las unidades', () => {
+    const pickup = (tiendaId: number) => {
+      const draft = filled();
+      draft.delivery.shipping = 'retiro-en-tienda';
+      draft.delivery.pickupTiendaId = tiendaId;
+      return draft;
+    };
+    // The test cart takes its units from Caracas (1) and Valencia (2).
+    expect(checkStep(3, pickup(1), cart)).toEqual({ pickupTiendaId: PICKUP_NEEDS_ONE_STORE });
+    const fromValencia: CartView = {
+      ...cart,
+      items: [{ ...cart.items[0], stores: [{ id: 2, store: 'Valencia', quantity: 3, inventory: 5, status: 'disponible' }] }],
+    };
+    expect(checkStep(3, pickup(2), fromValencia)).toEqual({});
+    expect(checkStep(3, pickup(1), fromValencia)).toEqual({ pickupTiendaId: 'Elija la tienda donde retirará' });
   });
 });

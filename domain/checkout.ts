@@ -257,3 +257,24 @@ export function expectedPayment(order: OrderCharges, method: PaymentMethodId): {
 export function paymentAmountDiffers(order: OrderCharges, method: PaymentMethodId, amount: string) {
   return Math.abs(toCents(amount) - expectedPayment(order, method).cents) > 1;
 }
+
+/**
+ * The stores an order may be picked up at: the one every unit comes from
+ * (docs/dominio.md §Retiro en tienda). Units from two stores would have to travel first: no store is
+ * offered then, and the buyer takes all the units from one store in the cart, or chooses a shipment.
+ */
+export function pickupStoresOf(lines: readonly (readonly number[])[]): number[] {
+  const stores = new Set(lines.flat());
+  return lines.length > 0 && stores.size === 1 ? [...stores] : [];
+}
+
+/** Why the order cannot be picked up at `storeName`, or null when every unit is already there. */
+export function pickupProblem(lines: readonly (readonly number[])[], storeId: number, storeName: string): string | null {
+  return pickupStoresOf(lines).includes(storeId)
+    ? null
+    : `Para retirar en ${storeName}, todas las unidades deben salir de esa tienda. Elija sus unidades de esa tienda en el carrito, o un envío.`;
+}
+
+/** What step 3 says when the cart's units come from more than one store. */
+export const PICKUP_NEEDS_ONE_STORE =
+  'Sus artículos salen de varias tiendas. Para retirar en tienda, tome todas las unidades de una misma tienda en el carrito, o elija un envío.';

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   CHECKOUT_STEPS,
+  CHILD_RELATIONSHIP_IDS,
   CHILD_RELATIONSHIP_OPTIONS,
+  childRelationshipLabel,
+  childRelationshipOptions,
   DEFAULT_EXCHANGE_RATE,
   DEFAULT_PAY_SHIPPING,
   GENDER_OPTIONS,
@@ -71,5 +74,18 @@ describe('pasos del checkout', () => {
     expect(moveCheckoutStep(5, 'siguiente')).toBe(5);
     expect(moveCheckoutStep(3, 'anterior')).toBe(2);
     expect(moveCheckoutStep(1, 'anterior')).toBe(1);
+  });
+});
+
+describe('parentesco según el sexo', () => {
+  it('con «Femenino» las formas femeninas, con «Masculino» las masculinas, sin elegir las dos; el valor no cambia', () => {
+    expect(childRelationshipOptions('femenino').map((o) => o.label)).toEqual(['Hija', 'Sobrina', 'Nieta', 'Hermana', 'Ahijada']);
+    expect(childRelationshipOptions('masculino').map((o) => o.label)).toEqual(['Hijo', 'Sobrino', 'Nieto', 'Hermano', 'Ahijado']);
+    expect(childRelationshipOptions('')[0].label).toBe('Hijo o hija');
+    for (const gender of ['femenino', 'masculino', '']) {
+      expect(childRelationshipOptions(gender).map((o) => o.value)).toEqual([...CHILD_RELATIONSHIP_IDS]);
+    }
+    expect(childRelationshipLabel('sobrino', 'femenino')).toBe('Sobrina');
+    expect(childRelationshipLabel('nieto', 'masculino')).toBe('Nieto');
   });
 });

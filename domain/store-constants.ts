@@ -160,4 +160,33 @@ export const GENDER_LABELS: Record<Gender, string> = { masculino: 'Masculino', f
 
 export const SHIPPING_AGENCY_OPTIONS = /* @__PURE__ */ toOptions(SHIPPING_AGENCY_IDS, SHIPPING_AGENCY_LABELS);
 export const CHILD_RELATIONSHIP_OPTIONS = /* @__PURE__ */ toOptions(CHILD_RELATIONSHIP_IDS, CHILD_RELATIONSHIP_LABELS);
+const CHILD_RELATIONSHIP_FEMININE: Record<ChildRelationship, string> = {
+  hijo: 'Hija',
+  sobrino: 'Sobrina',
+  nieto: 'Nieta',
+  hermano: 'Hermana',
+  ahijado: 'Ahijada',
+};
+const CHILD_RELATIONSHIP_BOTH: Record<ChildRelationship, string> = {
+  hijo: 'Hijo o hija',
+  sobrino: 'Sobrino o sobrina',
+  nieto: 'Nieto o nieta',
+  hermano: 'Hermano o hermana',
+  ahijado: 'Ahijado o ahijada',
+};
+
+/**
+ * The kinships in the form that agrees with the child's sex (hija, sobrina… with «Femenino»); both
+ * forms before one is chosen. The value kept is the same either way (`hijo`, `sobrino`…).
+ */
+export function childRelationshipOptions(gender: string): Option<ChildRelationship>[] {
+  const labels =
+    gender === 'femenino' ? CHILD_RELATIONSHIP_FEMININE : gender === 'masculino' ? CHILD_RELATIONSHIP_LABELS : CHILD_RELATIONSHIP_BOTH;
+  return toOptions(CHILD_RELATIONSHIP_IDS, labels);
+}
+
+/** «Sobrina» for a girl kept as `sobrino`: how a saved child's kinship reads. */
+export function childRelationshipLabel(relationship: string, gender: string): string {
+  return childRelationshipOptions(gender).find((o) => o.value === relationship)?.label ?? relationship;
+}
 export const GENDER_OPTIONS = /* @__PURE__ */ toOptions(GENDER_IDS, GENDER_LABELS);

@@ -61,7 +61,9 @@ test.describe('recorrido del catálogo', () => {
     const response = await page.goto(`${baseUrl()}/no-existe-esta-pagina`);
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId('mensaje-error')).toHaveText('No encontramos esta página.');
-    await expect(page.getByRole('link', { name: 'Inicio' })).toBeVisible();
+    // The store's chrome stays, with a way on (home, the catalogue).
+    await expect(page.getByTestId('salidas-error').getByRole('link', { name: 'Ir al inicio' })).toBeVisible();
+    await expect(page.getByTestId('salidas-error').getByRole('link', { name: 'Ver el catálogo' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Volver' })).toBeVisible();
   });
 

@@ -187,12 +187,10 @@ test.describe('compra de un invitado', () => {
       await expect(page.getByTestId(`hito-${step}`), step).toHaveAttribute('data-alcanzado', 'si');
       await expect(page.getByTestId(`hito-${step}`), step).toHaveText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     }
-    // Sequential codes: the public page shows only the end of the tracking number.
-    await page
-      .getByText(`Número de guía: ${'•'.repeat(8)}${tracking.slice(-4)}`)
-      .first()
-      .waitFor();
-    await expect(page.getByText(tracking)).toHaveCount(0);
+    // The signed link is the buyer's: the whole tracking number, and the carrier's tracking page.
+    await expect(page.getByTestId('numero-guia')).toHaveText(tracking);
+    await expect(page.getByTestId('enlace-rastreo')).toHaveText('Seguir el envío en MRW');
+    await expect(page.getByTestId('enlace-rastreo')).toHaveAttribute('href', 'https://www.mrwve.com/');
     expect(errors).toEqual([]);
   });
 });

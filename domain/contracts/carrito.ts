@@ -1,6 +1,6 @@
 // The cart's routes (/api/carrito v1 and /api/v2/carrito): one implementation, two spellings.
 import { z } from 'zod';
-import { couponCode } from '#domain/contracts/campos.ts';
+import { couponCode, email } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, instant } from '#domain/contracts/contract.ts';
 import { articleCodeSchema, storeQuantitySchema } from '#domain/contracts/orden-compra.ts';
 import { DISCOUNT_KINDS } from '#domain/descuentos.ts';
@@ -254,4 +254,17 @@ export const quitarCuponV2 = defineRoute({
   method: 'PATCH',
   path: '/v2/carrito/quitar-cupon',
   summary: 'Quitar el cupón del carrito (v2)',
+});
+
+/**
+ * The cart's coupon checked for the buyer the checkout knows at step 2 (their e-mail; with a session,
+ * their account too): why it cannot be used by them, or null. Registering the order checks it again.
+ */
+export const cuponDelComprador = defineRoute({
+  method: 'POST',
+  path: '/v2/carrito/cupon-del-comprador',
+  tags,
+  summary: 'Revisar el cupón del carrito para el correo del comprador',
+  body: z.object({ email }),
+  response: envelope(z.object({ message: z.string().nullable() })),
 });

@@ -61,6 +61,7 @@ export const subLine = z.object({
   code: z.string(),
   name: z.string(),
   url: z.string(),
+  /** Its styles (a model in several colours counts once): the «N artículos» its list says. */
   models: z.number(),
   image: z.string().nullable(),
 });

@@ -22,6 +22,7 @@ import {
 } from 'react-router';
 import { ver } from '#domain/contracts/carrito.ts';
 import { lineas } from '#domain/contracts/catalogo.ts';
+import { galeria } from '#domain/contracts/galeria.ts';
 import { datosEmpresaRoute, type Footer, footerContent, type InfoPagina, infoPaginaRoute, tasaDelDia } from '#domain/contracts/general.ts';
 import { DEFAULT_EXCHANGE_RATE } from '#domain/store-constants.ts';
 import type { Route } from './+types/root';
@@ -51,7 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Only a visitor with a cart or a session can have something in the cart; the panel does not show it.
   const mayHaveCart =
     !url.pathname.startsWith('/dashboard') && /(?:^|;\s*)(?:carrito|access_token)=/.test(request.headers.get('cookie') ?? '');
-  const [info, rate, lines, footer, empresa, user, cartResponse] = await Promise.all([
+  const storefront = !url.pathname.startsWith('/dashboard');
+  const [info, rate, lines, footer, empresa, user, cartResponse, gallery] = await Promise.all([
     context.api.call(infoPaginaRoute, {}),
     context.api.call(tasaDelDia, {}),
     context.api.call(lineas, {}),
@@ -59,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.api.call(datosEmpresaRoute, {}),
     currentUser(request, context.api),
     mayHaveCart ? context.api.call(ver, {}) : null,
+    // The footer links the gallery only when it has photos (an empty page is a dead end).
+    storefront ? context.api.call(galeria, {}) : null,
   ]);
   const cart = cartResponse ? orFallback(cartResponse, null) : null;
   // Canonical and OpenGraph links use the configured public origin, never the Host a client sent.
@@ -73,6 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currency: readCurrency(request.headers.get('cookie')),
     user: user ? { nickname: user.nickname } : null,
     cartUnits: cart ? cart.items.reduce((n, item) => n + item.quantity, 0) : 0,
+    galleryPhotos: gallery ? orFallback(gallery, { total: 0, latest: [] }).total : 0,
     origin,
   };
 }
@@ -134,14 +139,12 @@ const STATUS_TITLES: Record<number, string> = {
   401: 'Sesión requerida',
   403: 'Acceso denegado',
   404: 'Página no encontrada',
+  429: 'Demasiadas solicitudes',
   500: 'Error del servidor',
 };
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // A route chunk that failed to load: reload (at most once a minute) rather than show the error.
-  useEffect(() => {
-    if (isChunkLoadError(error)) reloadTabOnceAMinute();
-  }, [error]);
+/** The status and the Spanish message of an error a route threw (shared with the store's layout). */
+export function describeRouteError(error: unknown): { status: number; message: string } {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error)
     ? typeof error.data === 'object' && error.data && 'message' in error.data
@@ -150,10 +153,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         ? PAGINA_NO_ENCONTRADA
         : error.statusText
     : 'Ocurrió un error inesperado. Intente de nuevo más tarde.';
+  return { status, message };
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A route chunk that failed to load: reload (at most once a minute) rather than show the error.
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadTabOnceAMinute();
+  }, [error]);
+  const { status, message } = describeRouteError(error);
   return <ErrorPage status={status} message={message} />;
 }
 
-export function ErrorPage({ status, message }: { status: number; message: string }) {
+/** An error's page body; `ways` are the links on (the store's home and catalogue), «Inicio» if none. */
+export function ErrorPage({ status, message, ways = [['/', 'Inicio']] }: { status: number; message: string; ways?: [string, string][] }) {
   const navigate = useNavigate();
   return (
     <div className="contenedor contenedor-sm pagina-error">
@@ -164,10 +177,12 @@ export function ErrorPage({ status, message }: { status: number; message: string
         <p className="texto texto-lg" data-testid="mensaje-error">
           {message}
         </p>
-        <div className="fila">
-          <a href="/" className="enlace semi">
-            Inicio
-          </a>
+        <div className="fila" data-testid="salidas-error">
+          {ways.map(([to, label]) => (
+            <a key={to} href={to} className="enlace semi">
+              {label}
+            </a>
+          ))}
           <button type="button" className="boton boton-claro" onClick={() => navigate(-1)}>
             Volver
           </button>

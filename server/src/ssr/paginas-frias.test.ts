@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createColdPageLimit } from './paginas-frias.ts';
+import { COLD_PAGE_REFUSAL, createColdPageLimit } from './paginas-frias.ts';
 
 /** Takes a page and lets it finish at once, as a render that ends before the next one starts. */
 function takeAndFinish(limit: ReturnType<typeof createColdPageLimit>, address: string, now: number) {
@@ -45,5 +45,17 @@ describe('createColdPageLimit', () => {
     const third = limit.take('b', 0);
     expect(third.ok).toBe(true);
     expect(limit.take('b', 0).ok).toBe(false);
+  });
+});
+
+describe('COLD_PAGE_REFUSAL', () => {
+  it('lleva la cabecera con la búsqueda, salidas al inicio y al catálogo y un pie, sin recursos ajenos', () => {
+    expect(COLD_PAGE_REFUSAL).toContain('<h1>Demasiadas solicitudes</h1>');
+    expect(COLD_PAGE_REFUSAL).toMatch(/<header>.*<form action="\/buscar" method="get" role="search"><input name="q"/);
+    expect(COLD_PAGE_REFUSAL).toContain('<a href="/">Ir al inicio</a>');
+    expect(COLD_PAGE_REFUSAL).toContain('<a href="/linea">Ver el catálogo</a>');
+    expect(COLD_PAGE_REFUSAL).toMatch(/<footer>.*<a href="\/orden">Seguir mi pedido<\/a>.*<\/footer>/);
+    // The fixed CSP of a non-page response allows only inline styles and own images.
+    expect(COLD_PAGE_REFUSAL).not.toMatch(/<link|<script|src="http/);
   });
 });

@@ -53,5 +53,30 @@ export function createColdPageLimit({
   };
 }
 
-/** What a visitor over the limit reads: short, Spanish, and cheap to send. */
-export const COLD_PAGE_REFUSAL = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Demasiadas solicitudes</title></head><body><h1>Demasiadas solicitudes</h1><p>Ha abierto muchas páginas en poco tiempo. Espere unos segundos y vuelva a intentarlo.</p></body></html>`;
+/**
+ * What a visitor over the limit reads: short, Spanish and cheap to send (built once, no render, no
+ * query), but with the store's chrome: its header with the search, a way on (home, the catalogue,
+ * the cart) and a footer with the store's pages. The styles are inline: the fixed CSP of a response
+ * that is not a rendered page allows inline styles and nothing from elsewhere.
+ */
+export const COLD_PAGE_REFUSAL = [
+  '<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
+  '<meta name="robots" content="noindex"><title>Demasiadas solicitudes</title><style>',
+  'body{margin:0;font-family:system-ui,sans-serif;color:#212529;line-height:1.5}',
+  'a{color:#a61e4d}.c{max-width:1200px;margin:0 auto;padding:0 16px}',
+  'header{border-bottom:1px solid #dee2e6;background:#fff}header .c{display:flex;flex-wrap:wrap;gap:12px;align-items:center;justify-content:space-between;padding-block:12px}',
+  'header form{flex:1 1 200px;max-width:420px}header input{width:100%;box-sizing:border-box;font:inherit;padding:8px 12px;border:1px solid #ced4da;border-radius:8px}',
+  'main .c{padding-block:48px;text-align:center}h1{font-size:1.6rem;margin:0 0 8px}',
+  'nav{display:flex;flex-wrap:wrap;gap:16px;justify-content:center;margin-top:24px;font-weight:600}',
+  'footer{background:#212529;color:#f1f3f5;margin-top:48px}footer a{color:#f1f3f5}footer .c{display:flex;flex-wrap:wrap;gap:8px 20px;padding-block:24px}',
+  '</style></head><body>',
+  '<header><div class="c"><a href="/"><img src="/imagenes/logo.svg" alt="Inicio de la tienda" height="36" width="120"></a>',
+  '<form action="/buscar" method="get" role="search"><input name="q" type="search" placeholder="Buscar artículos…" aria-label="Buscar artículos"></form>',
+  '<a href="/carrito">Carrito</a></div></header>',
+  '<main id="contenido"><div class="c"><h1>Demasiadas solicitudes</h1>',
+  '<p>Ha abierto muchas páginas en poco tiempo. Espere unos segundos y vuelva a intentarlo.</p>',
+  '<nav aria-label="Seguir"><a href="/">Ir al inicio</a><a href="/linea">Ver el catálogo</a><a href="/articulos/promociones">Ofertas</a></nav></div></main>',
+  '<footer><div class="c"><a href="/orden">Seguir mi pedido</a><a href="/nuestras-tiendas">Nuestras tiendas</a><a href="/contact">Contacto</a>',
+  '<a href="/privacy-policy">Política de privacidad</a><a href="/terms-and-condition">Términos y condiciones</a></div></footer>',
+  '</body></html>',
+].join('');

@@ -69,7 +69,7 @@ export function ArticleCard({ article, eager = false }: { article: Card_; eager?
       <div className={`pila ${classes.datos}`}>
         <p className="texto texto-sm semi recorte-2">{article.name}</p>
         <Muestras article={article} />
-        <Precio price={article.price} promotion={article.promotion} discount={article.discount} size="sm" />
+        <Precio price={article.price} promotion={article.promotion} discount={article.discount} single size="sm" />
         {!article.inStock && <p className={`texto texto-xs ${classes.agotado}`}>Agotado</p>}
       </div>
     </Link>

@@ -21,19 +21,24 @@ export function Precio({
   price,
   promotion = '0',
   discount = '0',
+  single = false,
   size = 'md',
 }: {
   price: string;
   promotion?: string;
   discount?: string;
+  /** One price only, without the struck-out one before the reduction (the catalogue's cards). */
+  single?: boolean;
   size?: 'sm' | 'md' | 'xl';
 }) {
   const format = useFormatCents();
   const { pvpCents, beforeCents } = precioAlPublico({ price, promotion, discount });
   const precio = `texto ${classes.precio} ${classes[size]}`;
-  if (beforeCents === null) {
+  // A card says one price, the pictured colour's (its badge says the reduction); the article page
+  // strikes out the price before it.
+  if (beforeCents === null || single) {
     return (
-      <p className={precio} data-testid="precio">
+      <p className={beforeCents === null ? precio : `${precio} ${classes.rebajado}`} data-testid="precio">
         {format(pvpCents)}
       </p>
     );

@@ -13,6 +13,7 @@ import { lineBeforeDiscounts } from '#domain/totales-orden.ts';
 import { DocumentoOrden } from '#web/components/documento-orden.tsx';
 import { IMAGE_DEFAULT, imageFallback } from '#web/components/imagen.tsx';
 import { MontoOrden, montoOrden } from '#web/components/monto-orden.tsx';
+import { NumeroGuia } from '#web/components/numero-guia.tsx';
 import { envioDeOrden, TotalesOrden } from '#web/components/totales-orden.tsx';
 
 const STEP_WORDS: Record<OrderStep, { color: string; text: string }> = {
@@ -50,11 +51,7 @@ export function CompraVista({ detail, children }: { detail: OrdenDetalle; childr
     <Stack gap="md">
       <Card withBorder padding="md" data-testid="estado-compra">
         <Text>{words.text}</Text>
-        {order.trackingNumber && (
-          <Text size="sm" mt={4}>
-            Número de guía: <strong data-testid="numero-guia-actual">{order.trackingNumber}</strong>
-          </Text>
-        )}
+        {order.trackingNumber && <NumeroGuia number={order.trackingNumber} agency={d.agency} testId="numero-guia-actual" />}
         {order.step === 'pendiente' && order.expiresAt && (
           <Text size="sm" c="dimmed" mt={4}>
             Si no se paga antes del {formatDateTime(order.expiresAt)}, la orden se anula.

@@ -1,9 +1,10 @@
 // /mi-cuenta/hijos: the customer's children, by birthday, 15 a page; add and remove.
 import { Alert, Button, Card, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import { agregarHijo, eliminarHijo, obtenerHijos } from '#domain/contracts/profile.ts';
 import { formatDate } from '#domain/dates.ts';
-import { CHILD_RELATIONSHIP_OPTIONS, GENDER_OPTIONS } from '#domain/store-constants.ts';
+import { childRelationshipLabel, childRelationshipOptions, GENDER_OPTIONS } from '#domain/store-constants.ts';
 import { fieldError } from '#web/components/campo-error.ts';
 import { Paginacion } from '#web/components/paginacion.tsx';
 import { formInput, unwrapList } from '#web/lib/api.ts';
@@ -44,6 +45,11 @@ const label = (options: { value: string; label: string }[], value: string) => op
 
 export default function Hijos({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
+  const [gender, setGender] = useState('');
+  // A child added: the form starts again empty.
+  useEffect(() => {
+    if (actionData?.ok) setGender('');
+  }, [actionData]);
   return (
     <Stack gap="md">
       <Title order={1}>Mis hijos</Title>
@@ -57,21 +63,29 @@ export default function Hijos({ loaderData, actionData }: Route.ComponentProps) 
         <Form method="post" key={actionData?.ok ?? 'form'}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
             <TextInput label="Nombre" name="name" required error={fieldError(actionData ?? undefined, 'name')} />
-            <NativeSelect
-              label="Parentesco"
-              name="relationship"
-              required
-              defaultValue=""
-              data={[{ value: '', label: 'Elija el parentesco' }, ...CHILD_RELATIONSHIP_OPTIONS]}
-              error={fieldError(actionData ?? undefined, 'relationship')}
-            />
-            <Radio.Group label="Género" name="gender" withAsterisk error={fieldError(actionData ?? undefined, 'gender')}>
+            <Radio.Group
+              label="Género"
+              name="gender"
+              withAsterisk
+              value={gender}
+              onChange={setGender}
+              error={fieldError(actionData ?? undefined, 'gender')}
+            >
               <Group gap="md" mt={8}>
                 {GENDER_OPTIONS.map((option) => (
                   <Radio key={option.value} value={option.value} label={option.label} required />
                 ))}
               </Group>
             </Radio.Group>
+            {/* The kinship agrees with the sex chosen just before it (hija with «Femenino»). */}
+            <NativeSelect
+              label="Parentesco"
+              name="relationship"
+              required
+              defaultValue=""
+              data={[{ value: '', label: 'Elija el parentesco' }, ...childRelationshipOptions(gender)]}
+              error={fieldError(actionData ?? undefined, 'relationship')}
+            />
             <TextInput
               label="Fecha de nacimiento"
               name="birthday"
@@ -95,7 +109,7 @@ export default function Hijos({ loaderData, actionData }: Route.ComponentProps) 
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   <Text fw={600}>{h.name}</Text>
                   <Text size="sm">
-                    {label(CHILD_RELATIONSHIP_OPTIONS, h.relationship)} · {label(GENDER_OPTIONS, h.gender)}
+                    {childRelationshipLabel(h.relationship, h.gender)} · {label(GENDER_OPTIONS, h.gender)}
                   </Text>
                   <Text size="sm" c="dimmed">
                     Nació el {formatDate(h.birthday)}

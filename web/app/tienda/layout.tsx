@@ -1,11 +1,12 @@
 // The default layout: header with lines, search, currency and cart; footer with the store's data.
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Form, Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { linePath } from '#domain/catalogo-urls.ts';
 import { numeroWhatsapp } from '#domain/identidad.ts';
 import { loginHref } from '#web/auth/volver.ts';
 import { SelectorMoneda } from '#web/components/selector-moneda.tsx';
-import { useRootData } from '#web/root.tsx';
+import { isChunkLoadError, reloadTabOnceAMinute } from '#web/lib/recarga-modulo.ts';
+import { describeRouteError, ErrorPage, useRootData } from '#web/root.tsx';
 import { FormularioBoletin } from '#web/tienda/correo/formulario-boletin.tsx';
 import { ABRE_MENU_MOVIL, MenuMovil } from '#web/tienda/menu-movil.tsx';
 import classes from './layout.module.css';
@@ -14,7 +15,38 @@ import classes from './layout.module.css';
 export type MinimalHeader = { minimalHeader?: (search: string) => boolean };
 
 export default function TiendaLayout() {
-  const { info, lines, footer, empresa, user, cartUnits } = useRootData();
+  return (
+    <TiendaChrome>
+      <Outlet />
+    </TiendaChrome>
+  );
+}
+
+/**
+ * A storefront page that failed (404, 429, an error): the store's header with its search and its
+ * footer stay, with a way on (home, the catalogue). Without this boundary the root's bare page showed
+ * (docs/arquitectura.md §Errores en las páginas).
+ */
+export function ErrorBoundary({ error }: { error: unknown }) {
+  // A route chunk that failed to load: reload (at most once a minute), as the root does.
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadTabOnceAMinute();
+  }, [error]);
+  const { status, message } = describeRouteError(error);
+  return (
+    <TiendaChrome>
+      <ErrorPage status={status} message={message} ways={WAYS_ON} />
+    </TiendaChrome>
+  );
+}
+
+const WAYS_ON: [string, string][] = [
+  ['/', 'Ir al inicio'],
+  ['/linea', 'Ver el catálogo'],
+];
+
+function TiendaChrome({ children }: { children: ReactNode }) {
+  const { info, lines, footer, empresa, user, cartUnits, galleryPhotos } = useRootData();
   const [opened, setOpened] = useState(false);
   const close = () => setOpened(false);
   const location = useLocation();
@@ -132,8 +164,8 @@ export default function TiendaLayout() {
       </MenuMovil>
 
       <main id="contenido">
-        <Outlet />
-        {!minimal && <PiePagina footer={footer} storeName={info.storeName} empresa={empresa} />}
+        {children}
+        {!minimal && <PiePagina footer={footer} storeName={info.storeName} empresa={empresa} gallery={galleryPhotos > 0} />}
       </main>
     </div>
   );
@@ -206,7 +238,18 @@ const STORE_LINKS = [
   ['/terms-and-condition', 'Términos y condiciones'],
 ];
 
-function PiePagina({ footer, storeName, empresa }: { footer: RootData['footer']; storeName: string; empresa: RootData['empresa'] }) {
+function PiePagina({
+  footer,
+  storeName,
+  empresa,
+  gallery,
+}: {
+  footer: RootData['footer'];
+  storeName: string;
+  empresa: RootData['empresa'];
+  /** Whether the gallery has photos: an empty one is not linked. */
+  gallery: boolean;
+}) {
   const social = Object.entries(footer.social_links).filter(([, url]) => url);
   const contacto = `${classes.pieEnlace} ${classes.pieContacto}`;
   return (
@@ -227,7 +270,7 @@ function PiePagina({ footer, storeName, empresa }: { footer: RootData['footer'];
           </div>
           <div className={`pila ${classes.lista}`}>
             <p className={classes.pieTitulo}>La tienda</p>
-            {STORE_LINKS.map(([to, label]) => (
+            {STORE_LINKS.filter(([to]) => gallery || to !== '/galeria').map(([to, label]) => (
               <Link key={to} to={to} className={classes.pieEnlace}>
                 {label}
               </Link>

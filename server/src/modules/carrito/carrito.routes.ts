@@ -75,6 +75,13 @@ export async function carritoRoutes(app: FastifyInstance): Promise<void> {
   const couponLimit = { access: 'public', rateLimit: { max: 20, timeWindow: 60_000 } } as const;
   route(app, contract.aplicarCupon, couponLimit, (request, reply) => applyCoupon(request, reply, request.body.code));
   route(app, contract.aplicarCuponV2, couponLimit, (request, reply) => applyCoupon(request, reply, request.body.code));
+  // The buyer's e-mail at step 2: one try per e-mail typed, limited like typing codes.
+  route(app, contract.cuponDelComprador, couponLimit, async (request) => {
+    const who = await user(request);
+    const cartId = await service.cartIdOf(app, request, who);
+    const customer = { email: request.body.email, userId: who?.id ?? null };
+    return ok({ message: await service.couponProblemFor(db(), cartId, customer) });
+  });
   route(app, contract.quitarCupon, open, removeCoupon);
   route(app, contract.quitarCuponV2, open, removeCoupon);
 

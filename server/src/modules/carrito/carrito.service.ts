@@ -278,6 +278,23 @@ export async function applyCoupon(db: Db, cartId: number, code: string, customer
   await repo.setCouponCode(db, cartId, pricing.coupon?.code ?? code);
 }
 
+/**
+ * Why the cart's coupon cannot be used by this buyer (the per-customer limit, a personal coupon of
+ * someone else…), or null: what registering the order would refuse, said at the checkout's step 2.
+ */
+export async function couponProblemFor(db: Db, cartId: number | null, customer: Customer): Promise<string | null> {
+  const [lines, code] = cartId ? await Promise.all([repo.findLines(db, cartId), repo.findCouponCode(db, cartId)]) : [[], null];
+  if (!code || lines.length === 0) return null;
+  const items = lines.map((l) => ({
+    model: l.model,
+    priceCents: toCents(l.price),
+    promotionCents: toCents(l.promotion),
+    quantity: l.quantity,
+  }));
+  const pricing = await pricingContext(db, { models: items.map((i) => i.model), couponCode: code, customer });
+  return couponOutcome(pricing, items).message;
+}
+
 export async function removeCoupon(db: Db, cartId: number) {
   await repo.setCouponCode(db, cartId, null);
 }

@@ -426,7 +426,8 @@ export async function findSublinesWithCounts(db: Db, lineIds: number[]) {
       name: sublineas.name,
       url: sublineas.url,
       garment: sublineas.garment,
-      models: sql<number>`count(${modelos.code})::int`,
+      // Styles (one card per base code, whatever its colours), as the sub-line's list counts them.
+      models: sql<number>`count(DISTINCT ${modelos.baseCode})::int`,
       sampleModel: sql<string | null>`min(${modelos.code})`,
     })
     .from(sublineas)

@@ -430,8 +430,26 @@ describe('lo que ve y paga el comprador', () => {
     expect(again.total).toBe('36.74');
     await api.call('admin', 'PATCH', '/api/descuento/activar', { id: sublinea20.id, active: true });
 
-    // The same customer (e-mail written another way) cannot use it twice: a clear 400.
+    // The same customer (e-mail written another way) cannot use it twice: said at step 2, once the
+    // e-mail is known (a guest's cart keeps the coupon until then)…
     const cookie2 = await cartWith(1);
+    expect((await applyCoupon(cookie2, 'COMPRA10')).statusCode).toBe(200);
+    const forBuyer = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/carrito/cupon-del-comprador',
+        headers: { cookie: cookie2 },
+        payload: { email },
+        remoteAddress: nextIp(),
+      });
+    const sameBuyer = await forBuyer(buyer.email.toUpperCase().replace('@', '+otra@'));
+    expect(sameBuyer.statusCode, sameBuyer.body).toBe(200);
+    expect(sameBuyer.json().data.message).toBe('El cupón «COMPRA10» se puede usar una vez por cliente y ya lo usó.');
+    expect((await forBuyer(otroComprador(903).email)).json().data.message).toBeNull();
+    const badEmail = await forBuyer('no-es-correo');
+    expect(badEmail.statusCode).toBe(422);
+    expect(badEmail.json().errors.email).toEqual(['El correo no es válido']);
+    // …and still when the order is sent: a clear 400.
     const second = await api.registrar(
       orderBody(stocked, { buyer: { ...buyer, email: buyer.email.toUpperCase().replace('@', '+otra@') }, extra: { coupon: 'compra10' } }),
       'cupon-zelle-0002',

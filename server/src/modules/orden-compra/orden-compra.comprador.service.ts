@@ -8,6 +8,7 @@ import {
   chargeWithShipping,
   igtfOfOrder,
   methodCharges,
+  pickupProblem,
   type UnpaidOrderKind,
   unpaidOrderKeys,
   unpaidOrderKind,
@@ -175,7 +176,11 @@ async function couponCodeOf(ctx: OrderContext, input: OrderInput, cartId: number
  * quoted here from its agency and state (docs/decisions/0027), whatever the browser sent: who pays
  * and the estimate come from the rate; without a rate the order is refused with a 422.
  */
-async function deliveryToSave(db: Db, delivery: Delivery): Promise<{ delivery: Entrega; shippingCents: number }> {
+async function deliveryToSave(
+  db: Db,
+  delivery: Delivery,
+  items: RegistrarOrden['items'],
+): Promise<{ delivery: Entrega; shippingCents: number }> {
   if (delivery.shipping !== 'retiro-en-tienda') {
     const quote = await quoteFor(db, delivery);
     const shippingCents = shippingCentsOf(quote);
@@ -197,6 +202,13 @@ async function deliveryToSave(db: Db, delivery: Delivery): Promise<{ delivery: E
   }
   const store = (await findShippingStores(db)).find((s) => s.id === delivery.pickupTiendaId && s.ships);
   if (!store) throw new ReglaNegocio('Esa tienda no entrega pedidos. Elija una de las tiendas de la lista para retirar su compra.');
+  // Only where every unit already is (docs/dominio.md §Retiro en tienda): nothing travels unseen.
+  const problem = pickupProblem(
+    items.map((item) => item.stores.map((s) => s.tiendaId)),
+    store.id,
+    store.name,
+  );
+  if (problem) throw new DatoInvalido(problem, { 'delivery.pickupTiendaId': [problem] });
   return {
     delivery: {
       ...delivery,
@@ -227,7 +239,7 @@ type Resolved = { delivery: Entrega; shippingCents: number };
 export function registrar(ctx: OrderContext, input: RegistrarOrden, idempotencyKey: string, who: Who) {
   return registerOrder(
     ctx,
-    { input, hashed: input, origen: 'web', delivery: () => deliveryToSave(ctx.db, input.delivery) },
+    { input, hashed: input, origen: 'web', delivery: () => deliveryToSave(ctx.db, input.delivery, input.items) },
     idempotencyKey,
     who,
   );
@@ -534,10 +546,6 @@ export function shippingDaysOf(delivery: Entrega): { min: number; max: number } 
   return delivery.daysMin != null && delivery.daysMax != null ? { min: delivery.daysMin, max: delivery.daysMax } : null;
 }
 
-function maskTracking(tracking: string): string {
-  return tracking.length <= 4 ? tracking : `${'•'.repeat(Math.min(tracking.length - 4, 8))}${tracking.slice(-4)}`;
-}
-
 /** What the holder of the order's link may see: the steps and the articles, no personal data. */
 export async function estadoPublico(ctx: OrderContext, code: string, token: string | undefined) {
   const { db } = ctx;
@@ -553,9 +561,8 @@ export async function estadoPublico(ctx: OrderContext, code: string, token: stri
   return {
     code: order.code,
     step: order.step,
-    // Codes are sequential, so the public page shows only the end of the tracking number; the
-    // buyer has the whole number by mail and in their account.
-    trackingNumber: order.trackingNumber ? maskTracking(order.trackingNumber) : null,
+    // Only the buyer holds the signed link (docs/dominio.md §Número de guía): the whole number.
+    trackingNumber: order.trackingNumber,
     origen: order.origen,
     agency: order.delivery.agency,
     shipping: order.delivery.shipping,

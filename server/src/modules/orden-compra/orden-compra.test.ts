@@ -141,8 +141,8 @@ describe('pipeline de la orden', () => {
       'despachada',
       'entregada',
     ]);
-    // The public page shows only the end of the tracking number (codes are sequential).
-    expect(estado.json().data.trackingNumber).toBe('••••••8877');
+    // The holder of the signed link is the buyer: the whole tracking number.
+    expect(estado.json().data.trackingNumber).toBe('MRW-998877');
     expect(JSON.stringify(estado.json().data)).not.toContain('0414-555-0199');
     const [{ mails }] = await rows<{ mails: number }>(
       sql`SELECT count(*)::int AS mails FROM correos WHERE "to" = 'pedro@correo.com' AND subject LIKE ${`Orden ${code}%`}`,

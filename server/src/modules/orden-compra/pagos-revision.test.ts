@@ -121,7 +121,7 @@ describe('lo que ve cada quien', () => {
     expect(JSON.stringify(staffView.history)).toContain('Nota interna');
   });
 
-  it('la página pública muestra solo el final del número de guía', async () => {
+  it('el enlace firmado del comprador muestra el número de guía completo; sin el enlace, nada', async () => {
     const { code, token } = await api.registrarOrden(orderBody(stocked, { payment: zelle('ZGUIA0001') }), key('guia'));
     await reportadoExacto(t, code);
     for (const [url, payload] of [
@@ -133,7 +133,10 @@ describe('lo que ve cada quien', () => {
       expect(response.statusCode, url).toBe(200);
     }
     const status = (await api.estado(code, token)).json().data;
-    expect(status.trackingNumber).toBe('••••••••6789');
+    expect(status.trackingNumber).toBe('MRW123456789');
+    // Without the buyer's link the order is not there for anyone.
+    expect((await api.estado(code, 'token-ajeno')).statusCode).toBe(404);
+    expect(JSON.stringify((await api.estado(code, 'token-ajeno')).json())).not.toContain('6789');
     expect((await detalle(code, 'admin')).order.trackingNumber).toBe('MRW123456789');
   });
 });

@@ -28,11 +28,6 @@ function pickupBody(delivery: object) {
   return orderBody(stocked, { buyer: otroComprador(buyerNumber++), extra: { delivery } });
 }
 
-async function storeThat(ships: boolean) {
-  const [store] = await rows<{ id: number; name: string }>(t, sql`SELECT id, name FROM tiendas WHERE ships = ${ships} ORDER BY id LIMIT 1`);
-  return store;
-}
-
 /** The demo stores all ship: the last one stops, for this file only. */
 async function storeThatDoesNotShip() {
   const [store] = await rows<{ id: number }>(
@@ -44,7 +39,8 @@ async function storeThatDoesNotShip() {
 
 describe('retiro en tienda', () => {
   it('en una tienda que despacha: la orden guarda la tienda, sin agencia ni envío que pagar, y el comprador y el personal la ven', async () => {
-    const store = await storeThat(true);
+    // The store the units come from (docs/dominio.md §Retiro en tienda).
+    const [store] = await rows<{ id: number; name: string }>(t, sql`SELECT id, name FROM tiendas WHERE id = ${stocked.storeId}`);
     const order = await api.registrarOrden(
       pickupBody({ ...CONTACT, shipping: 'retiro-en-tienda', pickupTiendaId: store.id }),
       'retiro-1-xxxx',
@@ -64,6 +60,30 @@ describe('retiro en tienda', () => {
       agency: '',
       payShipping: '',
     });
+  });
+
+  it('en una tienda que despacha pero no tiene las unidades: 422 con el motivo bajo su campo, y nada se aparta', async () => {
+    const [other] = await rows<{ id: number; name: string }>(
+      t,
+      sql`SELECT id, name FROM tiendas WHERE ships AND id <> ${stocked.storeId} ORDER BY id LIMIT 1`,
+    );
+    const [before] = await rows<{ held: number }>(
+      t,
+      sql`SELECT coalesce(sum(held), 0)::int AS held FROM inventario WHERE article_code = ${stocked.article}`,
+    );
+    const response = await api.registrar(
+      pickupBody({ ...CONTACT, shipping: 'retiro-en-tienda', pickupTiendaId: other.id }),
+      'retiro-9-xxxx',
+    );
+    expect(response.statusCode, response.body).toBe(422);
+    const message = `Para retirar en ${other.name}, todas las unidades deben salir de esa tienda. Elija sus unidades de esa tienda en el carrito, o un envío.`;
+    expect(response.json().message).toBe(message);
+    expect(response.json().errors['delivery.pickupTiendaId']).toEqual([message]);
+    const [after] = await rows<{ held: number }>(
+      t,
+      sql`SELECT coalesce(sum(held), 0)::int AS held FROM inventario WHERE article_code = ${stocked.article}`,
+    );
+    expect(after.held).toBe(before.held);
   });
 
   it('sin tienda elegida es 422 con el mensaje bajo su campo; una tienda que no despacha o que no existe, 400', async () => {

@@ -15,10 +15,20 @@ import {
   useNavigate,
   useNavigation,
 } from 'react-router';
-import { type Buyer, type CheckoutDraft, checkCart, draftShipping, emptyDraft, type FieldErrors, orderBody } from '#domain/checkout.ts';
+import {
+  type Buyer,
+  type CheckoutDraft,
+  checkCart,
+  draftShipping,
+  emptyDraft,
+  type FieldErrors,
+  orderBody,
+  pickupStoresOf,
+} from '#domain/checkout.ts';
 import {
   aplicarCuponV2,
   type CartView,
+  cuponDelComprador,
   editarV2,
   eliminarV2,
   quitarCuponV2,
@@ -141,6 +151,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ActionResult>({ cart: response.body.data }, { headers: cookieHeaders(response) });
 }
 
+/**
+ * At step 2 the e-mail is known: the cart's coupon is checked for it (its limit per customer, a
+ * personal coupon of someone else) before the buyer goes on, not only when the order is sent. If the
+ * check cannot be made (no network), the buyer goes on: registering the order checks it again.
+ */
+async function couponForBuyer(cart: CartView, email: string): Promise<FieldErrors> {
+  if (!cart.coupon) return {};
+  try {
+    const response = await fetch(`/api${cuponDelComprador.path}`, {
+      method: cuponDelComprador.method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    const answer = (await response.json()) as { data?: { message: string | null } };
+    const message = response.ok ? answer.data?.message : null;
+    return message ? { email: `${message} Quítelo en el carrito para continuar con este correo.` } : {};
+  } catch {
+    return {};
+  }
+}
+
 /** Steps 2 to 5 get the store's minimal header: no search, lines or footer to leave the purchase by. */
 export const handle: MinimalHeader = { minimalHeader: (search) => checkoutStepOf(new URLSearchParams(search).get('paso')) > 1 };
 
@@ -251,6 +282,9 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   }, [cart.items.length]);
 
   const current = CHECKOUT_STEPS[step - 1];
+  // A pickup only where every unit already is (docs/dominio.md §Retiro en tienda).
+  const holding = pickupStoresOf(cart.items.map((item) => item.stores.map((s) => s.id)));
+  const pickupHere = pickupStores.filter((s) => holding.includes(s.id));
   const shipping = draftShipping(draft, rates);
   const shippingCents = shipping?.cents ?? 0;
   const update = useCallback((change: (d: CheckoutDraft) => CheckoutDraft) => setDraft((d) => change(structuredClone(d))), []);
@@ -264,6 +298,8 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
     if (direction === 'siguiente') {
       const found = step === 1 ? checkCart(cart) : (await cargarPasos()).checkStep(step, draft, cart, rates);
       if (Object.keys(found).length > 0) return showErrors(found);
+      const coupon = step === 2 ? await couponForBuyer(cart, draft.user.email) : {};
+      if (Object.keys(coupon).length > 0) return showErrors(coupon);
       void navigate(`/carrito?paso=${moveCheckoutStep(step, 'siguiente')}`, { state: { from: step } });
       return;
     }
@@ -364,7 +400,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
                   online={online}
                   rates={rates}
                   salesmen={salesmen}
-                  pickupStores={pickupStores}
+                  pickupStores={pickupHere}
                   shipping={shipping}
                   shippingCents={shippingCents}
                   result={order.data}

@@ -1,7 +1,9 @@
 // Step 1: the cart's articles with their units per store, editable.
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
 import type { CartView } from '#domain/contracts/carrito.ts';
-import { fromCents, multiplyCents, toCents } from '#domain/money.ts';
+import { fromCents } from '#domain/money.ts';
+import { lineaConIva } from '#domain/precio-al-publico.ts';
 import { IMAGE_DEFAULT, imageFallback } from '#web/components/imagen.tsx';
 import { usePrecio } from '#web/components/precio.tsx';
 import classes from './paso-carrito.module.css';
@@ -11,7 +13,9 @@ export function PasoCarrito({ cart }: { cart: CartView }) {
   return (
     <div className="pila">
       {cart.items.map((item) => {
-        const unit = fromCents(toCents(item.price) - toCents(item.promotion));
+        // The article's price, IVA included, as its page said (docs/dominio.md §Precio al público en el carrito).
+        const line = lineaConIva(item);
+        const units = `${item.quantity} ${item.quantity === 1 ? 'unidad' : 'unidades'}`;
         return (
           <div key={item.articleCode} className={`tarjeta ${classes.linea}`} data-testid={`linea-${item.articleCode}`}>
             <img src={item.image || IMAGE_DEFAULT} alt="" width={96} height={120} className={classes.foto} {...imageFallback} />
@@ -22,28 +26,31 @@ export function PasoCarrito({ cart }: { cart: CartView }) {
               <p className="texto texto-sm tenue">
                 Color {item.colorName} · Talla {item.sizeLabel} · {item.articleCode}
               </p>
-              <p className="texto texto-sm">
-                {format(unit)} c/u · {item.quantity} {item.quantity === 1 ? 'unidad' : 'unidades'} ·{' '}
-                <strong>{format(fromCents(multiplyCents(toCents(unit), item.quantity)))}</strong> sin IVA
+              <p className="texto texto-sm" data-testid={`precio-linea-${item.articleCode}`}>
+                <span data-testid={`precio-unidad-${item.articleCode}`}>{format(fromCents(line.unitCents))}</span> c/u · {units} ·{' '}
+                <strong>{format(fromCents(line.lineCents))}</strong> IVA incluido
               </p>
-              {(toCents(item.discount) > 0 || toCents(item.couponDiscount) > 0) && (
+              {(line.discountCents > 0 || line.couponCents > 0) && (
                 <div data-testid={`descuentos-${item.articleCode}`}>
-                  {toCents(item.discount) > 0 && (
+                  {line.discountCents > 0 && (
                     <p className={`texto texto-sm ${classes.rebaja}`}>
-                      Descuento{item.discountName ? ` «${item.discountName}»` : ''}: −{format(item.discount)}
+                      Con el descuento{item.discountName ? ` «${item.discountName}»` : ''}: −{format(fromCents(line.discountCents))}{' '}
+                      <s className="tenue">{format(fromCents(line.beforeCents))}</s>
                     </p>
                   )}
-                  {toCents(item.couponDiscount) > 0 && (
-                    <p className={`texto texto-sm ${classes.rebaja}`}>
-                      Cupón {cart.coupon?.code ?? ''}: −{format(item.couponDiscount)}
-                    </p>
+                  {line.couponCents > 0 && (
+                    <>
+                      <p className={`texto texto-sm ${classes.rebaja}`}>
+                        Cupón {cart.coupon?.code ?? ''}: −{format(fromCents(line.couponCents))}
+                      </p>
+                      <p className="texto texto-sm">
+                        Queda en <strong>{format(fromCents(line.netCents))}</strong> IVA incluido
+                      </p>
+                    </>
                   )}
-                  <p className="texto texto-sm">
-                    Queda en <strong>{format(item.net)}</strong> sin IVA
-                  </p>
                 </div>
               )}
-              <Form method="post" aria-label={`Cantidades de ${item.name}`} className={`pila ${classes.datos}`}>
+              <FormCantidades name={item.name}>
                 <input type="hidden" name="articleCode" value={item.articleCode} />
                 {item.stores.map((store) => (
                   <div key={store.id} className={`fila gap-sm ${classes.tienda}`}>
@@ -67,14 +74,15 @@ export function PasoCarrito({ cart }: { cart: CartView }) {
                   </div>
                 ))}
                 <div className="fila gap-xs">
-                  <button type="submit" name="intent" value="editar" className="boton boton-claro boton-xs">
+                  {/* Without JavaScript the units apply with this button; with it, as they change. */}
+                  <button type="submit" name="intent" value="editar" className={`boton boton-claro boton-xs ${classes.soloSinJs}`}>
                     Actualizar cantidades
                   </button>
                   <button type="submit" name="intent" value="eliminar" className="boton boton-sutil boton-xs c-red" formNoValidate>
                     Quitar
                   </button>
                 </div>
-              </Form>
+              </FormCantidades>
             </div>
           </div>
         );
@@ -85,5 +93,33 @@ export function PasoCarrito({ cart }: { cart: CartView }) {
         </button>
       </Form>
     </div>
+  );
+}
+
+/**
+ * The units of one article per store. A changed field (typed and left, or its arrows) sends the form
+ * as «Actualizar cantidades» does: the browser's own `change` event, not every keystroke, so «12» is
+ * not sent as «1» first. Without JavaScript the button is there and does the same.
+ */
+function FormCantidades({ name, children }: { name: string; children: ReactNode }) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    const apply = (event: Event) => {
+      if (!(event.target instanceof HTMLInputElement) || !event.target.name.startsWith('tienda-')) return;
+      if (!event.target.checkValidity()) {
+        event.target.reportValidity();
+        return;
+      }
+      element.requestSubmit(element.querySelector<HTMLButtonElement>('button[value="editar"]'));
+    };
+    element.addEventListener('change', apply);
+    return () => element.removeEventListener('change', apply);
+  }, []);
+  return (
+    <Form ref={form} method="post" aria-label={`Cantidades de ${name}`} className={`pila ${classes.datos}`}>
+      {children}
+    </Form>
   );
 }

@@ -3,7 +3,7 @@
 // chosen, each agency shows what its shipping costs there and how long it takes (tarifas_envio,
 // docs/decisions/0027); the server charges the same rate again when the order is placed.
 import { Badge, Button, Group, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { CheckoutDraft } from '#domain/checkout.ts';
+import { type CheckoutDraft, PICKUP_NEEDS_ONE_STORE } from '#domain/checkout.ts';
 import type { Tienda } from '#domain/contracts/carrito.ts';
 import { quoteShipping, type ShippingRate, shippingEstimate } from '#domain/envios.ts';
 import { SHIPPING_AGENCY_OPTIONS } from '#domain/store-constants.ts';
@@ -80,8 +80,16 @@ function Agencias({ rates, draft, update, error }: StepProps & { rates: Shipping
   );
 }
 
+/** `stores`: the stores that ship and hold every unit of the cart; none when the units are in several. */
 function TiendasDeRetiro({ stores, draft, update, error }: StepProps & { stores: Tienda[]; error?: string }) {
   const value = draft.delivery.pickupTiendaId ? String(draft.delivery.pickupTiendaId) : '';
+  if (stores.length === 0) {
+    return (
+      <Text c="red.8" size="sm" role="alert" data-testid="retiro-sin-tienda">
+        {PICKUP_NEEDS_ONE_STORE}
+      </Text>
+    );
+  }
   return (
     <Radio.Group
       label="Tienda donde retirará"

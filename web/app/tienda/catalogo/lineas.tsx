@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CATALOGO_PDF_URL, linePath, subLinePath } from '#domain/catalogo-urls.ts';
+import { articleCountLabel } from '#domain/conteo-acotado.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { useRootData } from '#web/root.tsx';
 import type { Route } from './+types/lineas';
@@ -41,7 +42,7 @@ export default function Lineas() {
                 <Link key={sub.code} to={subLinePath(line.code, sub.code)} className={`tarjeta tarjeta-foto ${classes.sublinea}`}>
                   <FotoSublinea image={sub.image} />
                   <p className={`texto texto-sm semi ${classes.sublineaNombre}`}>{sub.name}</p>
-                  <p className={`texto texto-xs ${classes.gris}`}>{sub.models} modelos</p>
+                  <p className={`texto texto-xs ${classes.gris}`}>{articleCountLabel({ total: sub.models })}</p>
                 </Link>
               ))}
             </div>

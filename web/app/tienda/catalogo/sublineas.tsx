@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { subLinePath } from '#domain/catalogo-urls.ts';
+import { articleCountLabel } from '#domain/conteo-acotado.ts';
 import { sublinea } from '#domain/contracts/catalogo.ts';
 import { ArticleGrid } from '#web/components/article-grid.tsx';
 import { Migas } from '#web/components/migas.tsx';
@@ -58,7 +59,7 @@ export default function SubLineas({ loaderData }: Route.ComponentProps) {
               <Link key={sub.code} to={subLinePath(line.code, sub.code)} className={`tarjeta tarjeta-foto ${classes.sublinea}`}>
                 <FotoSublinea image={sub.image} />
                 <p className={`texto negrita ${classes.sublineaNombre}`}>{sub.name}</p>
-                <p className={`texto texto-xs ${classes.gris}`}>{sub.models} modelos</p>
+                <p className={`texto texto-xs ${classes.gris}`}>{articleCountLabel({ total: sub.models })}</p>
               </Link>
             ))}
           </div>

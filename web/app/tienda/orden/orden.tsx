@@ -13,6 +13,7 @@ import { PAYMENT_METHOD_IDS, PAYMENT_METHODS, SHIPPING_AGENCY_LABELS } from '#do
 import { fieldError } from '#web/components/campo-error.ts';
 import { CampoMonto } from '#web/components/campo-monto.tsx';
 import { DocumentoOrden } from '#web/components/documento-orden.tsx';
+import { NumeroGuia } from '#web/components/numero-guia.tsx';
 import { PaginaSimple } from '#web/components/pagina-simple.tsx';
 import { SaldoPendiente } from '#web/components/saldo-orden.tsx';
 import { deliveryOfStatus, discountRows, TotalesOrden } from '#web/components/totales-orden.tsx';
@@ -255,7 +256,7 @@ export default function Orden({ loaderData, actionData }: Route.ComponentProps) 
                   ) : (
                     <Text size="sm">Agencia de envío: {agency}</Text>
                   )}
-                  {order.trackingNumber && <Text size="sm">Número de guía: {order.trackingNumber}</Text>}
+                  {order.trackingNumber && <NumeroGuia number={order.trackingNumber} agency={order.agency} />}
                   <Text fw={700}>
                     Total: {formatUsd(totalCents)} · {formatVes(usdToVesCents(totalCents, order.rate))}
                   </Text>
