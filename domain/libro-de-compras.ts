@@ -1,7 +1,7 @@
 // The libro de compras (docs/dominio.md §Libros fiscales): one row per supplier document of the
 // period, its figures in the document's own currency converted once to the other one at the
 // document's rate, the IVA the store retained as agente de retención, and the IGTF it paid on top.
-import { type PayableKind, PAYABLE_KIND_LABELS } from './cuentas-por-pagar.ts';
+import { PAYABLE_KIND_LABELS, type PayableKind } from './cuentas-por-pagar.ts';
 import type { Par } from './libro-de-ventas.ts';
 import { addCents, assertCents, type Currency, fromCents, subtractCents, usdToVesCents, vesToUsdCents } from './money.ts';
 
@@ -72,7 +72,14 @@ export function cifrasDeCompra(doc: DocumentoLibroCompra): Cifras {
   const iva = pair(doc.ivaCents);
   // What is left of the converted total, so that base + IVA + exento = total in both currencies.
   const exentoPar = { usd: total.usd - base.usd - iva.usd, ves: total.ves - base.ves - iva.ves };
-  return { total, exento: exentoPar, base, iva, ivaRetenido: pair(doc.ivaRetenidoCents), igtf: { usd: doc.igtfUsdCents, ves: doc.igtfVesCents } };
+  return {
+    total,
+    exento: exentoPar,
+    base,
+    iva,
+    ivaRetenido: pair(doc.ivaRetenidoCents),
+    igtf: { usd: doc.igtfUsdCents, ves: doc.igtfVesCents },
+  };
 }
 
 const par = (c: { usd: number; ves: number }): Par => ({ usd: fromCents(c.usd), ves: fromCents(c.ves) });

@@ -86,8 +86,8 @@ export function cifrasDe(doc: DocumentoLibroVenta): Cifras {
     assertCents(v, name);
     if (v < 0) throw new RangeError(`El ${name} del documento ${doc.number} no puede ser negativo (${v})`);
   }
+  // What the total carries outside the base, its IVA and the IGTF (a web order's card commission and shipping).
   const exentoCents = subtractCents(doc.totalCents, addCents(doc.baseCents, doc.ivaCents, doc.igtfCents));
-  if (exentoCents < 0) throw new RangeError(`Base, IVA e IGTF de ${doc.number} superan su total`);
   const sign = doc.anulada ? 0 : SIGN[doc.kind];
   const pair = (cents: number) => ({ usd: sign * cents, ves: sign * usdToVesCents(cents, doc.rate) });
   const total = pair(doc.totalCents);

@@ -80,7 +80,10 @@ describe('desglose fiscal y retención de IVA de la tienda', () => {
     const p = await supplier('Botones del Centro');
     const doc = await documento(p.id, { number: 'RT-1', total: '116.00', baseImponible: '100.00' });
     const body = { documentoId: doc.id, basisPoints: 7500, comprobante: '20261200000001', fecha: day };
-    const [a, b] = await Promise.all([call('POST', `${BASE}/registrar-retencion`, body), call('POST', `${BASE}/registrar-retencion`, body)]);
+    const [a, b] = await Promise.all([
+      call('POST', `${BASE}/registrar-retencion`, body),
+      call('POST', `${BASE}/registrar-retencion`, body),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     const loser = a.statusCode === 409 ? a : b;
     expect(loser.json().message).toBe('El documento ya tiene su retención de IVA registrada.');
@@ -109,15 +112,30 @@ describe('desglose fiscal y retención de IVA de la tienda', () => {
   it('sin IVA no hay retención; una retención que pasa del saldo es un 400; datos malos 422 en español', async () => {
     const p = await supplier('Exentos y Más');
     const exento = await documento(p.id, { number: 'EX-1', total: '50.00' });
-    const none = await call('POST', `${BASE}/registrar-retencion`, { documentoId: exento.id, basisPoints: 10000, comprobante: '1', fecha: day });
+    const none = await call('POST', `${BASE}/registrar-retencion`, {
+      documentoId: exento.id,
+      basisPoints: 10000,
+      comprobante: '1',
+      fecha: day,
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toContain('no tiene IVA que retener');
     const paid = await documento(p.id, { number: 'EX-2', total: '116.00', baseImponible: '100.00' });
     await call('POST', `${BASE}/registrar-pago`, { documentoId: paid.id, method: 'zelle', amount: '116.00', reference: 'ZX', paidOn: day });
-    const over = await call('POST', `${BASE}/registrar-retencion`, { documentoId: paid.id, basisPoints: 10000, comprobante: '2', fecha: day });
+    const over = await call('POST', `${BASE}/registrar-retencion`, {
+      documentoId: paid.id,
+      basisPoints: 10000,
+      comprobante: '2',
+      fecha: day,
+    });
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toContain('supera el saldo pendiente');
-    const bad = await call('POST', `${BASE}/registrar-retencion`, { documentoId: paid.id, basisPoints: 5000, comprobante: 'a b', fecha: '2026-13-01' });
+    const bad = await call('POST', `${BASE}/registrar-retencion`, {
+      documentoId: paid.id,
+      basisPoints: 5000,
+      comprobante: 'a b',
+      fecha: '2026-13-01',
+    });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['basisPoints', 'comprobante', 'fecha']);
     expect(bad.json().errors.basisPoints).toEqual(['El porcentaje de retención es 75 % o 100 %']);
@@ -131,7 +149,12 @@ describe('libro de compras', () => {
     const p = await supplier('Telas para el Libro');
     const usd = await documento(p.id, { number: 'LB-1', controlNumber: '00-1', total: '126.00', baseImponible: '100.00' });
     const ves = await documento(p.id, { number: 'LB-2', currency: 'VES', rate: '40.00', total: '4640.00', baseImponible: '4000.00' });
-    const ret = await call('POST', `${BASE}/registrar-retencion`, { documentoId: ves.id, basisPoints: 10000, comprobante: 'C-77', fecha: day });
+    const ret = await call('POST', `${BASE}/registrar-retencion`, {
+      documentoId: ves.id,
+      basisPoints: 10000,
+      comprobante: 'C-77',
+      fecha: day,
+    });
     expect(ret.statusCode, ret.body).toBe(201);
     expect(ret.json().data.outstandingBalance).toBe('4000.00');
 
@@ -203,7 +226,8 @@ describe('libro de compras', () => {
     for (const role of ['vendedor-admin', 'inventario', 'despacho']) {
       expect((await call('GET', `${LIBRO}?desde=${day}&hasta=${day}`, undefined, role)).statusCode).toBe(403);
       expect(
-        (await call('POST', `${BASE}/registrar-retencion`, { documentoId: 1, basisPoints: 7500, comprobante: '1', fecha: day }, role)).statusCode,
+        (await call('POST', `${BASE}/registrar-retencion`, { documentoId: 1, basisPoints: 7500, comprobante: '1', fecha: day }, role))
+          .statusCode,
       ).toBe(403);
     }
     expect((await call('GET', `${LIBRO}?desde=${day}&hasta=${day}`, undefined, 'admin')).statusCode).toBe(200);

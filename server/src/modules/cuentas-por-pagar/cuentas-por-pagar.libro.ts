@@ -122,4 +122,3 @@ export function libroSheet(format: SheetFormat, libroData: Awaited<ReturnType<ty
 export function libroFileName(format: SheetFormat, q: Pick<LibroQuery, 'desde' | 'hasta'>): string {
   return `libro-de-compras_${q.desde}_${q.hasta}.${format}`;
 }
-

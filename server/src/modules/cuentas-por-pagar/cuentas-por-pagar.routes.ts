@@ -6,8 +6,8 @@ import { NoAutorizado } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import { route } from '#server/http/contract.ts';
 import { ok, okList } from '#server/http/envelope.ts';
-import { streamed } from '#server/modules/configuracion/configuracion.importar.hoja.ts';
 import { sheetHeaders } from '#server/http/hoja.ts';
+import { streamed } from '#server/modules/configuracion/configuracion.importar.hoja.ts';
 import { libro, libroFileName, libroSheet } from './cuentas-por-pagar.libro.ts';
 import * as service from './cuentas-por-pagar.service.ts';
 
