@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DocumentoLibroVenta, filaLibroVenta, LIBRO_DOC_KINDS, libroDeVentas } from './libro-de-ventas.ts';
+import { type DocumentoLibroVenta, filaLibroVenta, LIBRO_DOC_KINDS, libroDeVentas, periodoDelMes } from './libro-de-ventas.ts';
 import { usdToVesCents } from './money.ts';
 
 const factura: DocumentoLibroVenta = {
@@ -108,5 +108,13 @@ describe('libro de ventas', () => {
         }
       }),
     );
+  });
+});
+
+describe('el mes de la pantalla', () => {
+  it('toma aaaa-mm de la dirección o el mes en curso en Caracas, con su último día', () => {
+    expect(periodoDelMes('2024-02')).toEqual({ mes: '2024-02', desde: '2024-02-01', hasta: '2024-02-29', nombre: 'febrero de 2024' });
+    expect(periodoDelMes('2026-13', new Date('2026-12-01T02:00:00Z'))).toMatchObject({ mes: '2026-11', hasta: '2026-11-30' });
+    expect(periodoDelMes(null, new Date('2026-12-01T05:00:00Z')).desde).toBe('2026-12-01');
   });
 });

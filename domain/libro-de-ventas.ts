@@ -2,6 +2,7 @@
 // one row per fiscal document of the period, every figure in US$ and in Bs. at the document's own
 // rate (each Bs. figure rounded once per document, as the sales report sums them), and the totals.
 // A nota de crédito counts negative and a nota de débito positive; an anulada is listed with zeros.
+import { caracasIsoDate, MONTH_NAMES } from './dates.ts';
 import { addCents, assertCents, fromCents, subtractCents, usdToVesCents } from './money.ts';
 
 export const LIBRO_DOC_KINDS = ['factura', 'nota-entrega', 'nota-credito', 'nota-debito'] as const;
@@ -150,4 +151,13 @@ export function libroDeVentas(docs: readonly DocumentoLibroVenta[]): { filas: Fi
     filas: ordered.map(filaLibroVenta),
     totales: { ...totales, documentos: ordered.length, anulados: ordered.filter((d) => d.anulada).length },
   };
+}
+
+/** The month a book screen shows (aaaa-mm from the address, else the current one in Caracas), with its first and last days. */
+export function periodoDelMes(raw: string | null, now = new Date()) {
+  const current = caracasIsoDate(now).slice(0, 7);
+  const mes = raw && /^20\d{2}-(0[1-9]|1[0-2])$/.test(raw) ? raw : current;
+  const [year, month] = mes.split('-').map(Number);
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { mes, desde: `${mes}-01`, hasta: `${mes}-${String(last).padStart(2, '0')}`, nombre: `${MONTH_NAMES[month - 1]} de ${year}` };
 }
