@@ -89,6 +89,7 @@ function receivableView(row: repo.DocumentRow, day: string, todayRate: string): 
     balancePaid: row.balancePaid,
     outstandingBalance: row.outstandingBalance,
     creditInFavor: row.creditInFavor,
+    ivaRetenido: row.ivaRetenido,
     totalVes: row.totalVes,
     outstandingBalanceVes: fromCents(usdToVesCents(toCents(row.outstandingBalance), todayRate)),
     paymentStatus: row.paymentStatus as PaymentStatus,
@@ -347,6 +348,17 @@ export async function facturaCliente(db: Db, clientId: number) {
         description: 'Pagado con la venta',
         debitCents: 0,
         creditCents: paidWithSale,
+      });
+    }
+    // The IVA a contribuyente especial retained lowers what the document owes (docs/dominio.md §Libros fiscales).
+    if (toCents(doc.ivaRetenido) > 0) {
+      entries.push({
+        at,
+        kind: 'retencion',
+        document: doc.number,
+        description: 'Retención de IVA (comprobante del cliente)',
+        debitCents: 0,
+        creditCents: toCents(doc.ivaRetenido),
       });
     }
     for (const a of mine) {

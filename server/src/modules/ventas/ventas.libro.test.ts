@@ -2,7 +2,11 @@
 // period (anuladas listed with zeros), totals equal to the sales report, its files, bad periods and
 // roles; a contribuyente especial's comprobante lowers the balance exactly once (also two at once),
 // is refused above IVA × share, and shows in the book and the receivables. Runs on PGlite and PostgreSQL.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '#domain/csv.ts';
@@ -105,6 +109,18 @@ describe('retención de IVA de un contribuyente especial', () => {
     const lost = a.statusCode === 201 ? b : a;
     expect(won.json().data).toMatchObject({ amount: '12.00', amountVes: '480.00', basisPoints: 7500, outstandingBalance: '104.00' });
     expect(lost.json().message).toBe('El documento ya tiene su comprobante de retención registrado.');
+    // The receivables and the statement show it: total − descuento − abonado − retenido = por cobrar.
+    const statement = await api.call('administracion', 'GET', `/api/mayor/cuentas/factura-cliente/${c.id}`);
+    expect(statement.statusCode, statement.body).toBe(200);
+    const st = statement.json().data;
+    expect(st.documents.find((d: { number: string }) => d.number === nota.number)).toMatchObject({
+      ivaRetenido: '12.00',
+      outstandingBalance: '104.00',
+    });
+    expect(st.statement.map((e: { kind: string; credit: string }) => [e.kind, e.credit])).toContainEqual(['retencion', '12.00']);
+    expect(st.statement.at(-1).balance).toBe('104.00');
+    const pending = await api.call('administracion', 'GET', `/api/mayor/cuentas/listado/pendientes?filter_advance[client]=${c.id}`);
+    expect(pending.json().totals).toMatchObject({ ivaRetenido: '12.00', outstandingBalance: '104.00', totalAmount: '116.00' });
     // The rest is paid with an abono as always, and the note is settled (the CHECK holds).
     const abono = await api.call('administracion', 'POST', '/api/mayor/cuentas/registrar-abono', {
       deliveryNote: nota.number,
@@ -151,6 +167,24 @@ describe('retención de IVA de un contribuyente especial', () => {
     const r = await retener(factura.number, '16.00');
     expect(r.statusCode, r.body).toBe(201);
     expect(r.json().data).toMatchObject({ outstandingBalance: '0.00', creditInFavor: '16.00' });
+  });
+
+  it('el PDF de su documento dice el IVA que retiene y, registrado el comprobante, lo retenido', async () => {
+    const c = await cliente(7500);
+    const nota = await vender(1, 'credito', c.dni);
+    const pdfText = async () => {
+      const r = await api.call('administracion', 'GET', `/api/ventas/documento/${nota.number}/pdf`);
+      expect(r.statusCode).toBe(200);
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'libro-')), 'doc.pdf');
+      writeFileSync(file, r.rawPayload);
+      return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    };
+    expect(await pdfText()).toContain('IVA a retener 75 % $ 12,00 Bs. 480,00');
+    expect((await retener(nota.number, '12.00', 'PDF-1')).statusCode).toBe(201);
+    const after = await pdfText();
+    expect(after).toContain('IVA retenido 75 % $ 12,00 Bs. 480,00');
+    expect(after).toContain('Retención N° PDF-1');
+    expect(after).toMatch(/Saldo pendiente \(Pendiente\) \$ 104,00/);
   });
 
   it('solo admin y administración registran comprobantes y marcan clientes', async () => {
