@@ -2,7 +2,17 @@
 // owed are settled with Bs.), with the invariant of a nota de entrega: outstanding = total −
 // discount − paid, never negative. A payment in the other currency counts at the payment's rate.
 import { notaEntrega, type PaymentStatus } from './abono.ts';
-import { addCents, assertCents, type Currency, formatUsd, formatVes, subtractCents, usdToVesCents, vesToUsdCents } from './money.ts';
+import {
+  addCents,
+  assertCents,
+  type Currency,
+  formatUsd,
+  formatVes,
+  percentOfCents,
+  subtractCents,
+  usdToVesCents,
+  vesToUsdCents,
+} from './money.ts';
 import { SALE_PAYMENT_METHODS } from './ventas.ts';
 
 export const PAYABLE_KINDS = ['factura', 'nota'] as const;
@@ -77,4 +87,61 @@ export function anularPago(state: PayableState, appliedCents: number): PayableOu
     return { ok: false, motivo: 'El pago no corresponde a lo abonado en el documento.' };
   }
   return { ok: true, state: payableState({ ...state, balancePaidCents: subtractCents(state.balancePaidCents, appliedCents) }) };
+}
+
+// ── the fiscal breakdown and the IVA the store retains (docs/dominio.md §Libros fiscales) ──
+
+/** The share of the IVA an agente de retención retains: 75 % or 100 % (basis points). */
+export const RETENCION_IVA_BASIS_POINTS = [7500, 10000] as const;
+export type RetencionBasisPoints = (typeof RETENCION_IVA_BASIS_POINTS)[number];
+
+export type DesgloseFiscal = { baseCents: number; ivaCents: number; exentoCents: number };
+
+/** A document's base, IVA (base × rate, rounded once) and exento (the rest of its total); refused when base + IVA pass the total. */
+export function desgloseFiscal(
+  totalCents: number,
+  baseCents: number,
+  ivaBasisPoints: number,
+  currency: Currency,
+): { ok: true; desglose: DesgloseFiscal } | Refused {
+  assertCents(totalCents);
+  assertCents(baseCents);
+  if (baseCents < 0) return { ok: false, motivo: 'La base imponible no puede ser negativa.' };
+  const ivaCents = percentOfCents(baseCents, ivaBasisPoints);
+  const exentoCents = subtractCents(totalCents, addCents(baseCents, ivaCents));
+  if (exentoCents < 0) {
+    return {
+      ok: false,
+      motivo: `La base imponible (${formatIn(currency, baseCents)}) más su IVA (${formatIn(currency, ivaCents)}) supera el total del documento (${formatIn(currency, totalCents)}).`,
+    };
+  }
+  return { ok: true, desglose: { baseCents, ivaCents, exentoCents } };
+}
+
+export type RetencionState = PayableState & { ivaCents: number; ivaRetenidoCents: number };
+
+/**
+ * The IVA the store retains on a supplier's document: IVA × share, recorded once; it lowers the
+ * balance, so it may not pass what is still owed.
+ */
+export function retenerIva(
+  state: RetencionState,
+  basisPoints: RetencionBasisPoints,
+  currency: Currency,
+): { ok: true; retenidoCents: number; state: PayableState } | Refused {
+  if (state.ivaRetenidoCents > 0) return { ok: false, motivo: 'El documento ya tiene su retención de IVA registrada.' };
+  if (state.ivaCents <= 0) return { ok: false, motivo: 'El documento no tiene IVA que retener: registre su base imponible.' };
+  const retenidoCents = percentOfCents(state.ivaCents, basisPoints);
+  if (retenidoCents > state.outstandingBalanceCents) {
+    return {
+      ok: false,
+      motivo: `La retención (${formatIn(currency, retenidoCents)}) supera el saldo pendiente (${formatIn(currency, state.outstandingBalanceCents)}).`,
+    };
+  }
+  const outstanding = subtractCents(state.outstandingBalanceCents, retenidoCents);
+  return {
+    ok: true,
+    retenidoCents,
+    state: { ...state, outstandingBalanceCents: outstanding, paymentStatus: outstanding === 0 ? 'pagada' : state.paymentStatus },
+  };
 }

@@ -64,6 +64,7 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   { path: 'cuentas/por-cobrar/:numero', title: 'Nota por cobrar', roles: CREDIT_SALE_ROLES, built: true },
   { path: 'cuentas/por-pagar', title: 'Cuentas por pagar', roles: FINANZAS, built: true, menu: { group: 'Cuentas', ico: 'out' } },
   { path: 'cuentas/conciliacion', title: 'Conciliación bancaria', roles: FINANZAS, built: true, menu: { group: 'Cuentas', ico: 'check' } },
+  { path: 'cuentas/libros-fiscales', title: 'Libros fiscales', roles: FINANZAS, built: true, menu: { group: 'Cuentas', ico: 'file' } },
 
   { path: 'cupones', title: 'Cupones', roles: VENTAS, built: true, menu: { group: 'Descuentos', ico: 'ticket' } },
   { path: 'config/descuentos', title: 'Descuentos', roles: VENTAS, built: true, menu: { group: 'Descuentos', ico: 'percent' } },

@@ -4,7 +4,17 @@
 import { ABONO_STEP_LABELS, type AbonoStep, PAYMENT_STATUS_LABELS, type PaymentStatus } from './abono.ts';
 import { formatDate, formatDateTime } from './dates.ts';
 import { igtfTasaTexto } from './igtf.ts';
-import { addCents, formatAmount, formatRate, formatRatePerUsd, formatUsd, formatVes, toCents, usdToVesCents } from './money.ts';
+import {
+  addCents,
+  formatAmount,
+  formatRate,
+  formatRatePerUsd,
+  formatUsd,
+  formatVes,
+  percentOfCents,
+  toCents,
+  usdToVesCents,
+} from './money.ts';
 import { RESUMEN_COBRO_LABELS } from './resumen-cobro.ts';
 import { IVA_BASIS_POINTS } from './vat.ts';
 import {
@@ -75,6 +85,11 @@ export type DocumentoPdfInput = {
   pagos: { method: string; currency: string; amount: string; reference: string; amountUsdCents: number }[];
   /** `igtfCents`: the IGTF of an abono in divisas, charged apart from the balance. */
   abonos: { date: Date | string; method: string; reference: string; step: AbonoStep; totalCents: number; igtfCents: number }[];
+  /**
+   * A contribuyente especial's retention (docs/dominio.md §Libros fiscales): its share, and what it retained
+   * with its comprobante once recorded (0 and null before). Left out for any other customer.
+   */
+  retencionIva?: { basisPoints: number; retenidoCents: number; comprobante: string | null } | null;
 };
 
 /** A figure in both currencies. */
@@ -222,6 +237,19 @@ export function documentoPdfModel(input: DocumentoPdfInput): DocumentoPdfModel {
     money('TOTAL', addCents(totals.totalCents, abonosIgtfCents), addCents(ves.totalCents, usdToVesCents(abonosIgtfCents, d.rate)), true),
   );
 
+  const retencion = input.retencionIva;
+  if (retencion && !d.voided) {
+    const share = `${retencion.basisPoints / 100} %`;
+    if (retencion.comprobante) {
+      // The comprobante goes with the document's data; the line stays short enough for its column.
+      meta.push(['Retención N°', retencion.comprobante]);
+      totalRows.push(money(`IVA retenido ${share}`, retencion.retenidoCents, usdToVesCents(retencion.retenidoCents, d.rate)));
+    } else {
+      const cents = percentOfCents(totals.ivaCents, retencion.basisPoints);
+      totalRows.push(money(`IVA a retener ${share}`, cents, usdToVesCents(cents, d.rate)));
+    }
+  }
+
   const pagos = input.pagos.map((p) => {
     const method = SALE_PAYMENT_METHODS[p.method as keyof typeof SALE_PAYMENT_METHODS]?.label ?? p.method;
     const amount = p.currency === 'VES' ? formatVes(toCents(p.amount)) : formatUsd(toCents(p.amount));
@@ -244,6 +272,7 @@ export function documentoPdfModel(input: DocumentoPdfInput): DocumentoPdfModel {
       money('Total de la nota', totals.totalCents, ves.totalCents),
       money('Abonado', balance.balancePaidCents, vesOf(balance.balancePaidCents)),
       money('Descuentos sobre el saldo', balance.discountCents, vesOf(balance.discountCents)),
+      ...(retencion?.retenidoCents ? [money('IVA retenido', retencion.retenidoCents, vesOf(retencion.retenidoCents))] : []),
       money(`Saldo pendiente (${PAYMENT_STATUS_LABELS[balance.status]})`, balance.outstandingCents, vesOf(balance.outstandingCents), true),
     );
     if (abonosIgtfCents > 0) {

@@ -3,7 +3,7 @@
 // each its own figure, so that total − descuentos − abonado = por cobrar can be checked at a glance.
 import { subtractCents } from './money.ts';
 
-export type ResumenCobroKey = 'total' | 'descuento' | 'abonado' | 'pendiente';
+export type ResumenCobroKey = 'total' | 'descuento' | 'abonado' | 'retenido' | 'pendiente';
 
 export type ResumenCobroFila = {
   key: ResumenCobroKey;
@@ -23,12 +23,16 @@ export type ResumenCobroInput = {
   discountVesCents: number;
   paidVesCents: number;
   outstandingVesCents: number;
+  /** IVA retained by contribuyentes especiales (docs/dominio.md §Libros fiscales); its line shows only when there is some. */
+  retainedCents?: number;
+  retainedVesCents?: number;
 };
 
 export const RESUMEN_COBRO_LABELS: Record<ResumenCobroKey, string> = {
   total: 'Total',
   descuento: 'Descuentos',
   abonado: 'Abonado',
+  retenido: 'IVA retenido',
   pendiente: 'Por cobrar',
 };
 
@@ -37,7 +41,7 @@ export function resumenDeCobro(t: ResumenCobroInput): ResumenCobroFila[] {
   const row = (key: ResumenCobroKey, usdCents: number, vesCents: number): ResumenCobroFila => ({
     key,
     label: RESUMEN_COBRO_LABELS[key],
-    resta: key === 'descuento' || key === 'abonado',
+    resta: key === 'descuento' || key === 'abonado' || key === 'retenido',
     usdCents,
     vesCents,
   });
@@ -45,11 +49,16 @@ export function resumenDeCobro(t: ResumenCobroInput): ResumenCobroFila[] {
     row('total', t.totalCents, t.totalVesCents),
     row('descuento', t.discountCents, t.discountVesCents),
     row('abonado', t.paidCents, t.paidVesCents),
+    ...(t.retainedCents ? [row('retenido', t.retainedCents, t.retainedVesCents ?? 0)] : []),
     row('pendiente', t.outstandingCents, t.outstandingVesCents),
   ];
 }
 
 /** Whether the headline adds up: total − descuentos − abonado = por cobrar (each nota keeps it). */
-export function cuadraElResumen(t: Pick<ResumenCobroInput, 'totalCents' | 'discountCents' | 'paidCents' | 'outstandingCents'>): boolean {
-  return subtractCents(subtractCents(t.totalCents, t.discountCents), t.paidCents) === t.outstandingCents;
+export function cuadraElResumen(
+  t: Pick<ResumenCobroInput, 'totalCents' | 'discountCents' | 'paidCents' | 'outstandingCents' | 'retainedCents'>,
+): boolean {
+  return (
+    subtractCents(subtractCents(subtractCents(t.totalCents, t.discountCents), t.paidCents), t.retainedCents ?? 0) === t.outstandingCents
+  );
 }

@@ -58,6 +58,7 @@ export const documentoPorPagar = z.object({
   proveedorRif: z.string(),
   proveedorName: z.string(),
   number: z.string(),
+  controlNumber: z.string(),
   kind: z.enum(PAYABLE_KINDS),
   issuedOn: z.string(),
   dueDate: z.string(),
@@ -71,6 +72,16 @@ export const documentoPorPagar = z.object({
   /** US$ equivalents at the document's rate. */
   totalUsd: z.string(),
   outstandingUsd: z.string(),
+  /** The fiscal breakdown, in the document's currency: total = base + IVA + exento. */
+  baseImponible: z.string(),
+  ivaBasisPoints: z.number(),
+  iva: z.string(),
+  exento: z.string(),
+  /** The IVA the store retained (agente de retención), its share (7500 or 10000), comprobante and date. */
+  ivaRetenido: z.string(),
+  retencionBasisPoints: z.number().nullable(),
+  retencionComprobante: z.string().nullable(),
+  retencionFecha: z.string().nullable(),
   /** The IGTF (US$) the store paid on top of its standing payments in divisas; not counted on the balance. */
   igtfPaid: z.string(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
@@ -214,12 +225,21 @@ export const documentoSchema = z
       .trim()
       .toUpperCase()
       .regex(/^[A-Z0-9][A-Z0-9-/]{0,29}$/, 'El número del documento no es válido (letras, números y guiones, hasta 30)'),
+    /** The supplier's número de control, as printed. */
+    controlNumber: z
+      .string({ error: 'El número de control no es válido' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9-]{0,30}$/, 'El número de control lleva solo cifras, letras y guiones (hasta 30)')
+      .default(''),
     kind: z.enum(PAYABLE_KINDS, { error: 'Elija factura o nota de entrega' }),
     issuedOn: isoDay('La fecha del documento'),
     dueDate: isoDay('La fecha de vencimiento'),
     currency: z.enum(CURRENCIES, { error: 'Elija la moneda: USD o VES' }),
     total: amount('El total'),
     discount: amount('El descuento').default('0'),
+    /** The part of the total taxed with IVA (16 %), in the document's currency; the rest after its IVA is exento. */
+    baseImponible: amount('La base imponible').default('0'),
     /** Bs. per US$ of the document's day: required for a document in Bs. */
     rate: rate('la tasa del día').optional(),
     note: optionalText('La nota', 300),
@@ -293,6 +313,27 @@ export const registrarPago = defineRoute({
   tags,
   summary: 'Registrar un pago a un proveedor: baja el saldo del documento; no puede pasar del saldo pendiente',
   body: pagoSchema,
+  response: envelope(documentoConPagos),
+  status: 201,
+});
+
+export const retencionSchema = z.object({
+  documentoId: id('El documento'),
+  basisPoints: z.union([z.literal(7500), z.literal(10000)], { error: 'El porcentaje de retención es 75 % o 100 %' }),
+  comprobante: z
+    .string({ error: 'Escriba el número del comprobante de retención' })
+    .trim()
+    .regex(/^[0-9A-Za-z-]{1,30}$/, 'El número del comprobante lleva solo cifras, letras y guiones (hasta 30)'),
+  fecha: isoDay('La fecha del comprobante'),
+});
+
+export const registrarRetencion = defineRoute({
+  method: 'POST',
+  path: '/mayor/cuentas/por-pagar/registrar-retencion',
+  tags,
+  summary:
+    'Registrar la retención de IVA que hizo la tienda sobre un documento del proveedor (75 % o 100 % de su IVA, con su comprobante): baja el saldo una sola vez',
+  body: retencionSchema,
   response: envelope(documentoConPagos),
   status: 201,
 });

@@ -90,6 +90,8 @@ export const receivableTotals = z.object({
   balancePaid: money,
   outstandingBalance: money,
   creditInFavor: money,
+  /** IVA retained by contribuyentes especiales (docs/dominio.md §Libros fiscales): no longer owed. */
+  ivaRetenido: money,
   totalAmountVes: money,
   discountVes: money,
   balancePaidVes: money,
@@ -123,6 +125,8 @@ export const receivable = z.object({
   balancePaid: money,
   outstandingBalance: money,
   creditInFavor: money,
+  /** IVA the customer retained with its comprobante (docs/dominio.md §Libros fiscales): saldo = total − descuento − abonado − retenido. */
+  ivaRetenido: money,
   /** The total in Bs. at the document's own rate (history). */
   totalVes: money,
   /** What is still owed, in Bs. at today's tasa del día: what it costs to pay it today. */
@@ -273,7 +277,7 @@ export const verAbonos = defineRoute({
   response: envelope(billWithAbonos),
 });
 
-export const STATEMENT_KINDS = ['documento', 'pago', 'abono', 'descuento', 'rechazo', 'devolucion', 'ajuste'] as const;
+export const STATEMENT_KINDS = ['documento', 'pago', 'abono', 'descuento', 'rechazo', 'devolucion', 'ajuste', 'retencion'] as const;
 export const statementEntry = z.object({
   at: instant,
   kind: z.enum(STATEMENT_KINDS),

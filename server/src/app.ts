@@ -58,6 +58,7 @@ import { imprentaRoutes } from './modules/imprenta/imprenta.routes.ts';
 import { type EmisionFiscal, emisionFiscal, startImprentaWorker } from './modules/imprenta/imprenta.service.ts';
 import { inventarioRoutes } from './modules/inventario/inventario.routes.ts';
 import { mayorCuentasCobrosRoutes } from './modules/mayor-cuentas/mayor-cuentas.cobros.routes.ts';
+import { mayorCuentasRetencionRoutes } from './modules/mayor-cuentas/mayor-cuentas.retencion.routes.ts';
 import { mayorCuentasRoutes } from './modules/mayor-cuentas/mayor-cuentas.routes.ts';
 import { queueFacturaEmitidaMail } from './modules/orden-compra/orden-compra.avisos.ts';
 import { ordenDelCliente } from './modules/orden-compra/orden-compra.reacciones.ts';
@@ -75,6 +76,7 @@ import { createUploadStore } from './modules/uploads/create-store.ts';
 import type { UploadStore } from './modules/uploads/store.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { ventasArticulosRoutes } from './modules/ventas/ventas.articulos.routes.ts';
+import { ventasLibroRoutes } from './modules/ventas/ventas.libro.routes.ts';
 import { ventasOpcionesRoutes } from './modules/ventas/ventas.opciones.routes.ts';
 import { ventasPdfRoutes } from './modules/ventas/ventas.pdf.routes.ts';
 import { ordenDeVenta } from './modules/ventas/ventas.pdf.service.ts';
@@ -274,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(descuentoRoutes, { prefix: '/api' });
   await app.register(mayorCuentasRoutes, { prefix: '/api' });
   await app.register(mayorCuentasCobrosRoutes, { prefix: '/api' });
+  await app.register(mayorCuentasRetencionRoutes, { prefix: '/api' });
   // PDFs of sales documents and customer statements: /api/ventas/documento/{numero}/pdf, /api/mayor/cuentas/estado-de-cuenta/{client}/pdf.
   await app.register(ventasPdfRoutes, { prefix: '/api' });
   // Payables: /api/mayor/cuentas/por-pagar/* (suppliers, their documents and the store's payments).
@@ -290,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inventarioRoutes, { prefix: '/api' });
   // Sales reports: /api/ventas/* and /api/v2/dashboard/venta/tienda.
   await app.register(ventasReportesRoutes, { prefix: '/api' });
+  await app.register(ventasLibroRoutes, { prefix: '/api' });
   // Staff selling: /api/venta/articulos*, /api/ventas/registrar, /api/ventas/clientes*, /api/ventas/datos-de-venta,
   // /api/mayor/cuentas/autorizar; and the pickers' option lists /api/opciones/*.
   await app.register(ventasArticulosRoutes, { prefix: '/api' });

@@ -13,7 +13,7 @@ export const ROUTE_GROUPS = {
   ventas: ['mayor', 'ventas', 'venta', 'opciones', 'prospecto', 'almacen', 'imprenta'],
   compras: ['orden-compra', 'carrito', 'pagos', 'descuento', 'envios', 'health', 'metricas'],
   contenido: ['configuracion', 'config', 'general', 'pagina', 'footer-content', 'galeria', 'aliados', 'blog'],
-  cuentas: ['correo', 'profile', 'auth', 'v2', 'catalogo', 'contacto', 'panel'],
+  cuentas: ['correo', 'profile', 'auth', 'v2', 'catalogo', 'contacto', 'panel', 'cuentas-por-pagar'],
 } as const;
 
 export type RouteGroup = keyof typeof ROUTE_GROUPS;

@@ -73,6 +73,7 @@ export default [
       route('cuentas/por-cobrar/:numero', 'dashboard/cuentas/por-cobrar-nota.tsx'),
       route('cuentas/por-pagar', 'dashboard/cuentas/por-pagar.tsx'),
       route('cuentas/conciliacion', 'dashboard/cuentas/conciliacion.tsx'),
+      route('cuentas/libros-fiscales', 'dashboard/cuentas/libros-fiscales.tsx'),
       route('prospecto', 'dashboard/prospecto/prospecto.tsx'),
       route('configurar/roles-usuario', 'dashboard/configurar/roles-usuario.tsx'),
       route('configurar/paginas', 'dashboard/configurar/paginas.tsx'),

@@ -23,4 +23,5 @@ export * from '#server/modules/orden-compra/orden-compra.schema.ts';
 export * from '#server/modules/pagos-en-linea/pagos-en-linea.schema.ts';
 export * from '#server/modules/profile/profile.schema.ts';
 export * from '#server/modules/prospecto/prospecto.schema.ts';
+export * from '#server/modules/ventas/ventas.retencion.schema.ts';
 export * from '#server/modules/ventas/ventas.schema.ts';

@@ -95,6 +95,7 @@ export const documentColumns = {
   proveedorRif: proveedores.rif,
   proveedorName: proveedores.name,
   number: d.number,
+  controlNumber: d.controlNumber,
   kind: d.kind,
   issuedOn: d.issuedOn,
   dueDate: d.dueDate,
@@ -105,6 +106,13 @@ export const documentColumns = {
   balancePaid: d.balancePaid,
   outstandingBalance: d.outstandingBalance,
   totalUsd: d.totalUsd,
+  baseImponible: d.baseImponible,
+  ivaBasisPoints: d.ivaBasisPoints,
+  iva: d.iva,
+  ivaRetenido: d.ivaRetenido,
+  retencionBasisPoints: d.retencionBasisPoints,
+  retencionComprobante: d.retencionComprobante,
+  retencionFecha: d.retencionFecha,
   // The IGTF of its standing payments (an annulled payment's IGTF is no longer the store's expense).
   igtfPaid: sql<string>`coalesce((SELECT sum(p.igtf) FROM ${pagosProveedor} p WHERE p.documento_id = ${d.id} AND p.annulled_at IS NULL), 0)::numeric(16, 2)::text`,
   paymentStatus: d.paymentStatus,
@@ -167,6 +175,40 @@ export async function updateBalance(
   values: { balancePaid: string; outstandingBalance: string; paymentStatus: string },
 ): Promise<void> {
   await tx.update(d).set(values).where(eq(d.id, id));
+}
+
+/** Records the store's retention once: false when the document already had one (another request won). */
+export async function setRetencion(
+  tx: Db,
+  id: number,
+  values: {
+    ivaRetenido: string;
+    retencionBasisPoints: number;
+    retencionComprobante: string;
+    retencionFecha: string;
+    outstandingBalance: string;
+    paymentStatus: string;
+  },
+): Promise<boolean> {
+  const rows = await tx
+    .update(d)
+    .set(values)
+    .where(and(eq(d.id, id), sql`${d.retencionComprobante} IS NULL`))
+    .returning({ id: d.id });
+  return rows.length === 1;
+}
+
+/** The documents of the libro de compras: issued within [from, to], with the IGTF of their standing payments in US$ and Bs. */
+export async function libroDeCompras(db: Db, from: string, to: string) {
+  return db
+    .select({
+      ...documentColumns,
+      igtfVes: sql<string>`coalesce((SELECT sum(round(p.igtf * p.rate, 2)) FROM ${pagosProveedor} p WHERE p.documento_id = ${d.id} AND p.annulled_at IS NULL), 0)::numeric(16, 2)::text`,
+    })
+    .from(d)
+    .innerJoin(proveedores, eq(proveedores.id, d.proveedorId))
+    .where(and(gte(d.issuedOn, from), lte(d.issuedOn, to)))
+    .orderBy(asc(d.issuedOn), asc(d.id));
 }
 
 export async function insertPago(tx: Db, values: typeof pagosProveedor.$inferInsert) {

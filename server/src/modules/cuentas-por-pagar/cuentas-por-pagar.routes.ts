@@ -1,11 +1,14 @@
 // /api/mayor/cuentas/por-pagar/*: payables for admin and administracion (docs/dominio.md §Documentos en PDF y cuentas por pagar).
 import type { FastifyInstance } from 'fastify';
 import * as contract from '#domain/contracts/cuentas-por-pagar.ts';
+import * as libros from '#domain/contracts/libros-fiscales.ts';
 import { NoAutorizado } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import { route } from '#server/http/contract.ts';
 import { ok, okList } from '#server/http/envelope.ts';
+import { sheetHeaders } from '#server/http/hoja.ts';
 import { streamed } from '#server/modules/configuracion/configuracion.importar.hoja.ts';
+import { libro, libroFileName, libroSheet } from './cuentas-por-pagar.libro.ts';
 import * as service from './cuentas-por-pagar.service.ts';
 
 const POR_PAGAR = { access: contract.PAYABLES_ROLES } as const;
@@ -56,6 +59,13 @@ export async function cuentasPorPagarRoutes(app: FastifyInstance): Promise<void>
   );
   route(app, contract.documento, POR_PAGAR, async ({ params }) => ok(await service.documento(db(), params.id)));
   route(app, contract.registrarPago, POR_PAGAR, async ({ body, user }) => ok(await service.registrarPago(db(), body, staff(user))));
+  route(app, contract.registrarRetencion, POR_PAGAR, async ({ body }) => ok(await service.registrarRetencion(db(), body)));
+
+  route(app, libros.libroDeCompras, { access: libros.LIBROS_ROLES }, async ({ query }, reply) => {
+    const data = await libro(db(), query);
+    if (!query.formato) return ok(data);
+    return reply.headers(sheetHeaders(libroFileName(query.formato, query), query.formato)).send(libroSheet(query.formato, data));
+  });
   route(app, contract.anularPago, POR_PAGAR, async ({ body, user }) =>
     ok(await service.anularPago(db(), body.pagoId, body.note, staff(user))),
   );

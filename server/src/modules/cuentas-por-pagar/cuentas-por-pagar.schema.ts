@@ -36,6 +36,8 @@ export const documentosPorPagar = pgTable(
       .notNull()
       .references(() => proveedores.id),
     number: varchar('number', { length: 30 }).notNull(),
+    /** The supplier's número de control as printed on its document ('' when it has none or was not typed). */
+    controlNumber: varchar('control_number', { length: 30 }).notNull().default(''),
     kind: varchar('kind', { length: 10 }).notNull(),
     issuedOn: date('issued_on', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
@@ -43,6 +45,19 @@ export const documentosPorPagar = pgTable(
     rate: rate('rate').notNull(),
     total: money('total').notNull(),
     totalUsd: money('total_usd').notNull(),
+    /**
+     * The fiscal breakdown of `total` (libro de compras, docs/dominio.md §Libros fiscales), in the document's
+     * currency: iva = base × iva_basis_points and the rest of the total (total − base − iva) is exento.
+     * Documents registered before these columns have base and IVA 0: all of their total is exento.
+     */
+    baseImponible: money('base_imponible').notNull().default('0'),
+    ivaBasisPoints: integer('iva_basis_points').notNull().default(1600),
+    iva: money('iva').notNull().default('0'),
+    /** The IVA the store retained as agente de retención (its comprobante): it lowers the balance once. */
+    ivaRetenido: money('iva_retenido').notNull().default('0'),
+    retencionBasisPoints: integer('retencion_basis_points'),
+    retencionComprobante: varchar('retencion_comprobante', { length: 30 }),
+    retencionFecha: date('retencion_fecha', { mode: 'string' }),
     discount: money('discount').notNull().default('0'),
     balancePaid: money('balance_paid').notNull().default('0'),
     outstandingBalance: money('outstanding_balance').notNull(),
@@ -61,9 +76,17 @@ export const documentosPorPagar = pgTable(
     check('documentos_por_pagar_tasa_ok', sql`${t.rate} > 0 AND (${t.currency} = 'VES' OR ${t.rate} = 1)`),
     check(
       'documentos_por_pagar_saldo_ok',
-      sql`${t.outstandingBalance} = ${t.total} - ${t.discount} - ${t.balancePaid} AND ${t.outstandingBalance} >= 0 AND ${t.balancePaid} >= 0 AND ${t.discount} >= 0`,
+      sql`${t.outstandingBalance} = ${t.total} - ${t.discount} - ${t.balancePaid} - ${t.ivaRetenido} AND ${t.outstandingBalance} >= 0 AND ${t.balancePaid} >= 0 AND ${t.discount} >= 0`,
     ),
     check('documentos_por_pagar_montos_ok', sql`${t.total} > 0 AND ${t.totalUsd} > 0`),
+    check(
+      'documentos_por_pagar_fiscal_ok',
+      sql`${t.baseImponible} >= 0 AND ${t.iva} >= 0 AND ${t.baseImponible} + ${t.iva} <= ${t.total} AND ${t.ivaBasisPoints} BETWEEN 0 AND 10000`,
+    ),
+    check(
+      'documentos_por_pagar_retencion_ok',
+      sql`${t.ivaRetenido} >= 0 AND ${t.ivaRetenido} <= ${t.iva} AND (${t.retencionComprobante} IS NULL) = (${t.ivaRetenido} = 0) AND (${t.retencionComprobante} IS NULL) = (${t.retencionFecha} IS NULL) AND (${t.retencionComprobante} IS NULL) = (${t.retencionBasisPoints} IS NULL) AND (${t.retencionBasisPoints} IS NULL OR ${t.retencionBasisPoints} IN (7500, 10000))`,
+    ),
   ],
 );
 

@@ -14,12 +14,15 @@ import type {
 import {
   anularPago as anularPagoRule,
   appliedAmount,
+  desgloseFiscal,
   methodCurrency,
   newPayable,
   PAYABLE_KIND_LABELS,
   type PayableKind,
   payableState,
+  type RetencionBasisPoints,
   registrarPago as registrarPagoRule,
+  retenerIva,
   type SupplierPaymentMethod,
   usdEquivalent,
 } from '#domain/cuentas-por-pagar.ts';
@@ -27,9 +30,10 @@ import { caracasIsoDate, formatDate } from '#domain/dates.ts';
 import type { IgtfSettings } from '#domain/igtf.ts';
 import { addCents, type Currency, formatRate, formatUsd, fromCents, toCents } from '#domain/money.ts';
 import { metaFor, offsetOf } from '#domain/paginator.ts';
+import { IVA_BASIS_POINTS } from '#domain/vat.ts';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingBucket, agingBucket, daysOverdue, igtfOf, normalizeDni } from '#domain/ventas.ts';
 import type { Db } from '#server/db/client.ts';
-import { NoEncontrado, ReglaNegocio } from '#server/errors.ts';
+import { Conflicto, NoEncontrado, ReglaNegocio } from '#server/errors.ts';
 import type { SessionUser } from '#server/http/access.ts';
 import { igtfDeVentas } from '#server/modules/config/config.service.ts';
 import { csvStream, type SheetColumnSpec, type SheetValue, writeXlsx } from '#server/modules/configuracion/configuracion.importar.hoja.ts';
@@ -66,6 +70,7 @@ function documentoView(row: DocumentRow, day: string): DocumentoPorPagar {
     currency,
     paymentStatus: row.paymentStatus as PaymentStatus,
     outstandingUsd: fromCents(usdEquivalent(outstanding, currency, row.rate)),
+    exento: fromCents(toCents(row.total) - toCents(row.baseImponible) - toCents(row.iva)),
     aging: outstanding > 0 ? agingBucket(row.dueDate, day) : null,
     daysOverdue: outstanding > 0 ? daysOverdue(row.dueDate, day) : 0,
     createdAt: row.createdAt.toISOString(),
@@ -97,12 +102,14 @@ export async function registrarDocumento(
   input: {
     proveedorId: number;
     number: string;
+    controlNumber: string;
     kind: PayableKind;
     issuedOn: string;
     dueDate: string;
     currency: Currency;
     total: string;
     discount: string;
+    baseImponible: string;
     rate?: string;
     note: string;
   },
@@ -114,6 +121,8 @@ export async function registrarDocumento(
   const totalCents = toCents(input.total);
   const made = newPayable(totalCents, toCents(input.discount));
   if (!made.ok) throw new ReglaNegocio(made.motivo);
+  const fiscal = desgloseFiscal(totalCents, toCents(input.baseImponible), IVA_BASIS_POINTS, input.currency);
+  if (!fiscal.ok) throw new ReglaNegocio(fiscal.motivo);
   const totalUsdCents = usdEquivalent(totalCents, input.currency, rate);
   if (totalUsdCents <= 0) throw new ReglaNegocio('El total en dólares a esa tasa es cero: revise el monto y la tasa.');
   // A bolívar total at a mistyped tiny rate would be billions of dollars (and overflow the list's sums).
@@ -123,6 +132,7 @@ export async function registrarDocumento(
   const row = await repo.insertDocumento(db, {
     proveedorId: proveedor.id,
     number: input.number,
+    controlNumber: input.controlNumber,
     kind: input.kind,
     issuedOn: input.issuedOn,
     dueDate: input.dueDate,
@@ -130,6 +140,9 @@ export async function registrarDocumento(
     rate,
     total: fromCents(totalCents),
     totalUsd: fromCents(totalUsdCents),
+    baseImponible: fromCents(fiscal.desglose.baseCents),
+    ivaBasisPoints: IVA_BASIS_POINTS,
+    iva: fromCents(fiscal.desglose.ivaCents),
     discount: fromCents(made.state.discountCents),
     balancePaid: '0',
     outstandingBalance: fromCents(made.state.outstandingBalanceCents),
@@ -232,6 +245,38 @@ export async function anularPago(db: Db, pagoId: number, motivo: string, user: S
   return documento(db, pago.documentoId);
 }
 
+/** The IVA the store retained on the document (docs/dominio.md §Libros fiscales): IVA × share, once, lowering the balance. */
+export async function registrarRetencion(
+  db: Db,
+  input: { documentoId: number; basisPoints: RetencionBasisPoints; comprobante: string; fecha: string },
+) {
+  if (input.fecha > today()) throw new ReglaNegocio('La fecha del comprobante no puede ser posterior a hoy.');
+  await db.transaction(async (tx) => {
+    const doc = await repo.lockDocumento(tx, input.documentoId);
+    if (!doc) throw new NoEncontrado('El documento por pagar no existe.');
+    if (input.fecha < doc.issuedOn) throw new ReglaNegocio('El comprobante no puede ser anterior a la fecha del documento.');
+    const outcome = retenerIva(
+      { ...stateOf(doc), ivaCents: toCents(doc.iva), ivaRetenidoCents: toCents(doc.ivaRetenido) },
+      input.basisPoints,
+      doc.currency as Currency,
+    );
+    if (!outcome.ok) {
+      if (toCents(doc.ivaRetenido) > 0) throw new Conflicto(outcome.motivo);
+      throw new ReglaNegocio(outcome.motivo);
+    }
+    const saved = await repo.setRetencion(tx, doc.id, {
+      ivaRetenido: fromCents(outcome.retenidoCents),
+      retencionBasisPoints: input.basisPoints,
+      retencionComprobante: input.comprobante.toUpperCase(),
+      retencionFecha: input.fecha,
+      outstandingBalance: fromCents(outcome.state.outstandingBalanceCents),
+      paymentStatus: outcome.state.paymentStatus,
+    });
+    if (!saved) throw new Conflicto('El documento ya tiene su retención de IVA registrada.');
+  });
+  return documento(db, input.documentoId);
+}
+
 /** appliedAmount, with an absurd amount × rate (past the safe integers) refused instead of failing. */
 function countedOn(amountCents: number, paid: Currency, owed: Currency, rate: string): number {
   try {
@@ -244,9 +289,10 @@ function countedOn(amountCents: number, paid: Currency, owed: Currency, rate: st
   }
 }
 
+/** The balance as the payment rules read it: the IVA the store retained is no longer owed, so it leaves the total. */
 function stateOf(doc: repo.DocumentoRow) {
   return payableState({
-    totalCents: toCents(doc.total),
+    totalCents: toCents(doc.total) - toCents(doc.ivaRetenido),
     discountCents: toCents(doc.discount),
     balancePaidCents: toCents(doc.balancePaid),
   });
@@ -347,6 +393,13 @@ export const EXPORT_COLUMNS: SheetColumnSpec[] = [
   { header: 'IGTF pagado US$', kind: 'amount', width: 14 },
   { header: 'Estado', kind: 'text', width: 12 },
   { header: 'Antigüedad', kind: 'text', width: 16 },
+  // The fiscal breakdown and the store's retention, after the columns the list always had.
+  { header: 'N° de control', kind: 'text', width: 16 },
+  { header: 'Base imponible', kind: 'amount', width: 14 },
+  { header: 'IVA', kind: 'amount', width: 12 },
+  { header: 'Exento', kind: 'amount', width: 12 },
+  { header: 'IVA retenido', kind: 'amount', width: 12 },
+  { header: 'Comprobante de retención', kind: 'text', width: 18 },
 ];
 
 function exportRow(doc: DocumentoPorPagar): SheetValue[] {
@@ -369,6 +422,12 @@ function exportRow(doc: DocumentoPorPagar): SheetValue[] {
     amount(doc.igtfPaid),
     PAYMENT_STATUS_LABELS[doc.paymentStatus],
     doc.aging ? AGING_BUCKET_LABELS[doc.aging] : '',
+    doc.controlNumber,
+    amount(doc.baseImponible),
+    amount(doc.iva),
+    amount(doc.exento),
+    amount(doc.ivaRetenido),
+    doc.retencionComprobante ?? '',
   ];
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
 import { usuarios } from '#server/modules/auth/auth.schema.ts';
@@ -80,6 +80,17 @@ export async function findLatestRate(db: Db) {
     .orderBy(desc(tasasCambio.createdAt), desc(tasasCambio.id))
     .limit(1);
   return row;
+}
+
+/** The rate in force at the end of the Caracas day `isoDay`: the last one set before the next day began. */
+export async function findRateAt(db: Db, before: Date) {
+  const [row] = await db
+    .select({ amount: tasasCambio.amount })
+    .from(tasasCambio)
+    .where(lt(tasasCambio.createdAt, before))
+    .orderBy(desc(tasasCambio.createdAt), desc(tasasCambio.id))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function insertRate(db: Db, values: { amount: string; note: string; userId: number }) {

@@ -116,6 +116,12 @@ export async function tasaDelDia(db: Db) {
   return { currency, amount, date };
 }
 
+/** The tasa in force on a Caracas day (the last one set before the day ended; the default rate if none yet). */
+export async function tasaEnFecha(db: Db, isoDay: string): Promise<string> {
+  const row = await repo.findRateAt(db, new Date(Date.parse(`${isoDay}T00:00:00.000-04:00`) + 86_400_000));
+  return row?.amount ?? DEFAULT_EXCHANGE_RATE.amount;
+}
+
 /** The current rate with who set it: staff by hand, or the BCV (with its fecha valor). */
 export async function tasaDelDiaConFuente(db: Db) {
   const row = await repo.findLatestRate(db);

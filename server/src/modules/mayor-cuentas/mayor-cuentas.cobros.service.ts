@@ -89,6 +89,7 @@ function receivableView(row: repo.DocumentRow, day: string, todayRate: string): 
     balancePaid: row.balancePaid,
     outstandingBalance: row.outstandingBalance,
     creditInFavor: row.creditInFavor,
+    ivaRetenido: row.ivaRetenido,
     totalVes: row.totalVes,
     outstandingBalanceVes: fromCents(usdToVesCents(toCents(row.outstandingBalance), todayRate)),
     paymentStatus: row.paymentStatus as PaymentStatus,
@@ -349,6 +350,17 @@ export async function facturaCliente(db: Db, clientId: number) {
         creditCents: paidWithSale,
       });
     }
+    // The IVA a contribuyente especial retained lowers what the document owes (docs/dominio.md §Libros fiscales).
+    if (toCents(doc.ivaRetenido) > 0) {
+      entries.push({
+        at,
+        kind: 'retencion',
+        document: doc.number,
+        description: 'Retención de IVA (comprobante del cliente)',
+        debitCents: 0,
+        creditCents: toCents(doc.ivaRetenido),
+      });
+    }
     for (const a of mine) {
       const descuento = isDescuentoReference(a.reference);
       const what = descuento ? 'Descuento' : `Abono ${methodLabel(a.method)} ref. ${a.reference}`;
@@ -424,17 +436,26 @@ export async function facturaCliente(db: Db, clientId: number) {
 
 type VentaRow = typeof ventas.$inferSelect;
 
-function noteOf(row: VentaRow): NotaEntrega {
-  return notaEntrega({
-    totalCents: toCents(row.total),
-    discountCents: toCents(row.discount),
-    balancePaidCents: toCents(row.balancePaid),
-  });
+/**
+ * The note as the balance rules read it. The IVA a customer retained (ventas.iva_retenido,
+ * docs/dominio.md §Libros fiscales) is no longer owed, so the rules see the total less it, and
+ * balanceOf adds it back: saldo = total − descuento − abonado − retenido.
+ */
+function noteOf(row: VentaRow): NotaEntrega & { ivaRetenidoCents: number } {
+  const ivaRetenidoCents = toCents(row.ivaRetenido);
+  return {
+    ...notaEntrega({
+      totalCents: toCents(row.total) - ivaRetenidoCents,
+      discountCents: toCents(row.discount),
+      balancePaidCents: toCents(row.balancePaid),
+    }),
+    ivaRetenidoCents,
+  };
 }
 
-function balanceOf(note: NotaEntrega) {
+function balanceOf(note: NotaEntrega, ivaRetenidoCents = 0) {
   return {
-    total: fromCents(note.totalCents),
+    total: fromCents(note.totalCents + ivaRetenidoCents),
     discount: fromCents(note.discountCents),
     balancePaid: fromCents(note.balancePaidCents),
     outstandingBalance: fromCents(note.outstandingBalanceCents),
@@ -498,7 +519,7 @@ async function writeAbono(tx: Db, row: VentaRow, input: AbonoInput, user: Actor,
     note: input.note,
     registeredBy: user.id,
   });
-  await repo.updateDocument(tx, row.id, balanceOf(outcome.note));
+  await repo.updateDocument(tx, row.id, balanceOf(outcome.note, toCents(row.ivaRetenido)));
   // Cash has no bank reference to check; a discount is not a payment.
   if (method.reference && !descuento) {
     await reservarReferencias(tx, [{ method: input.method, bankCode, reference, source: 'abono', sourceId: id }]);
@@ -534,7 +555,7 @@ export async function aprobarAbono(db: Db, input: { id: number; step: 'aprobado'
     }
     const outcome = rechazarAbono(noteOf(row), current);
     if (!outcome.ok) throw new ReglaNegocio(outcome.motivo);
-    await repo.updateDocument(tx, row.id, balanceOf(outcome.note));
+    await repo.updateDocument(tx, row.id, balanceOf(outcome.note, toCents(row.ivaRetenido)));
     await repo.updateAbono(tx, abono.id, { step: 'rechazado', updatedBy: user.id, updatedAt: new Date(), ...review });
     await liberarReferencias(tx, 'abono', [abono.id]);
   });
@@ -612,7 +633,7 @@ export async function devolver(db: Db, input: { deliveryNote: string; lineId: nu
       });
       if (!outcome.ok) throw new ReglaNegocio(outcome.motivo);
       split = outcome;
-      balance = { ...balanceOf(outcome.note), creditInFavor: fromCents(outcome.creditInFavorCents) };
+      balance = { ...balanceOf(outcome.note, toCents(row.ivaRetenido)), creditInFavor: fromCents(outcome.creditInFavorCents) };
     }
     const shift = (stored: string, from: number, to: number) => fromCents(toCents(stored) + (to - from));
     await repo.updateDocument(tx, row.id, {

@@ -21,6 +21,7 @@ import type { SessionUser } from '#server/http/access.ts';
 import { datosEmpresa, tasaDelDiaConFuente } from '#server/modules/general/general.service.ts';
 import { documentoFiscalDe, type EstadoFiscal } from '#server/modules/imprenta/imprenta.service.ts';
 import * as repo from './ventas.pdf.repo.ts';
+import * as retencionRepo from './ventas.retencion.repo.ts';
 
 /** Who sees any document; anyone else only the documents of the customer linked to their account. */
 export const PDF_STAFF_ROLES = ['admin', 'administracion', 'vendedor-admin'] as const;
@@ -81,13 +82,17 @@ export function controlDe(internal: string | null, fiscal: EstadoFiscal | null):
 
 async function renderDocumentoPdf(db: Db, found: NonNullable<Awaited<ReturnType<typeof repo.findDocumento>>>): Promise<PdfFile> {
   const { venta, cliente } = found;
-  const [empresa, lineas, pagos, abonos, fiscal] = await Promise.all([
+  const [empresa, lineas, pagos, abonos, fiscal, especial, retencion] = await Promise.all([
     datosEmpresa(db),
     repo.lineasDe(db, venta.id),
     repo.pagosDe(db, venta.id),
     venta.kind === 'nota-entrega' ? repo.abonosDe(db, venta.id) : Promise.resolve([]),
     documentoFiscalDe(db, venta.id),
+    retencionRepo.findCliente(db, venta.clienteId),
+    retencionRepo.retencionDe(db, venta.id),
   ]);
+  // A contribuyente especial's document says what it retains (docs/dominio.md §Libros fiscales).
+  const basisPoints = retencion?.basisPoints ?? especial?.basisPoints ?? null;
   const model = documentoPdfModel({
     empresa,
     documento: {
@@ -123,6 +128,9 @@ async function renderDocumentoPdf(db: Db, found: NonNullable<Awaited<ReturnType<
       creditInFavorCents: toCents(venta.creditInFavor),
       status: venta.paymentStatus as PaymentStatus,
     },
+    retencionIva: basisPoints
+      ? { basisPoints, retenidoCents: toCents(venta.ivaRetenido), comprobante: retencion?.comprobante ?? null }
+      : null,
     lineas: lineas.map((l) => ({
       articleCode: l.articleCode,
       name: l.name,

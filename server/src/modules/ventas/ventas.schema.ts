@@ -41,11 +41,14 @@ export const clientes = pgTable(
     /** USD; 0 means no credit without an authorization. */
     creditLimit: usd('credit_limit').notNull().default('0'),
     creditDays: integer('credit_days').notNull().default(30),
+    /** Contribuyente especial: retains this share of the IVA of its invoices (7500 = 75 %, 10000 = 100 %); null: none. */
+    retencionIvaBasisPoints: integer('retencion_iva_basis_points'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('clientes_nombre').on(t.name),
     check('clientes_credito_ok', sql`${t.creditLimit} >= 0 AND ${t.creditDays} BETWEEN 0 AND 365`),
+    check('clientes_retencion_ok', sql`${t.retencionIvaBasisPoints} IS NULL OR ${t.retencionIvaBasisPoints} IN (7500, 10000)`),
   ],
 );
 
@@ -110,6 +113,8 @@ export const ventas = pgTable(
     /** Nota de entrega: discounts granted on the balance (abonos with reference 'descuento'). */
     discount: usd('discount').notNull().default('0'),
     balancePaid: usd('balance_paid').notNull().default('0'),
+    /** IVA the customer (contribuyente especial) retained, by its comprobante (venta_retenciones_iva): lowers the balance once. */
+    ivaRetenido: usd('iva_retenido').notNull().default('0'),
     outstandingBalance: usd('outstanding_balance').notNull().default('0'),
     paymentStatus: varchar('payment_status', { length: 10 }).notNull(),
     /** Returns beyond what was owed: the customer's credit (saldo a favor). */
@@ -147,8 +152,9 @@ export const ventas = pgTable(
     check('ventas_estado_ok', sql`${t.paymentStatus} IN ('pendiente', 'abonada', 'pagada')`),
     check(
       'ventas_saldo_ok',
-      sql`${t.outstandingBalance} = ${t.total} - ${t.discount} - ${t.balancePaid} AND ${t.outstandingBalance} >= 0 AND ${t.balancePaid} >= 0 AND ${t.discount} >= 0`,
+      sql`${t.outstandingBalance} = ${t.total} - ${t.discount} - ${t.balancePaid} - ${t.ivaRetenido} AND ${t.outstandingBalance} >= 0 AND ${t.balancePaid} >= 0 AND ${t.discount} >= 0`,
     ),
+    check('ventas_iva_retenido_ok', sql`${t.ivaRetenido} >= 0`),
     check('ventas_montos_ok', sql`${t.total} >= 0 AND ${t.baseImponible} >= 0 AND ${t.creditInFavor} >= 0`),
     check('ventas_anulada_ok', sql`(${t.voidedAt} IS NULL) = (${t.voidReason} IS NULL)`),
     // Only a factura goes to the imprenta digital; a nota de entrega keeps the internal number.

@@ -262,8 +262,9 @@ export async function ventaDeOrdenACredito(tx: Db, order: OrdenParaVenta, userId
 async function abonarNota(tx: Db, ventaId: number, order: OrdenParaVenta, userId: number | null): Promise<void> {
   const nota = await repo.lockDocument(tx, ventaId);
   if (!nota) return;
+  // The IVA the customer retained is no longer owed (docs/dominio.md §Libros fiscales).
   const current = notaEntrega({
-    totalCents: toCents(nota.total),
+    totalCents: toCents(nota.total) - toCents(nota.ivaRetenido),
     discountCents: toCents(nota.discount),
     balancePaidCents: toCents(nota.balancePaid),
   });

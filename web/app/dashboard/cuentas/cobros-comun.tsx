@@ -64,6 +64,8 @@ export function resumenInput(t: ReceivableTotals, tasa: TasaHoy): ResumenCobroIn
   const totalVesCents = usdToVesCents(totalCents, tasa.amount);
   const discountVesCents = usdToVesCents(discountCents, tasa.amount);
   const paidVesCents = usdToVesCents(paidCents, tasa.amount);
+  const retainedCents = toCents(t.ivaRetenido);
+  const retainedVesCents = usdToVesCents(retainedCents, tasa.amount);
   return {
     totalCents,
     discountCents,
@@ -72,7 +74,9 @@ export function resumenInput(t: ReceivableTotals, tasa: TasaHoy): ResumenCobroIn
     totalVesCents,
     discountVesCents,
     paidVesCents,
-    outstandingVesCents: subtractCents(subtractCents(totalVesCents, discountVesCents), paidVesCents),
+    retainedCents,
+    retainedVesCents,
+    outstandingVesCents: subtractCents(subtractCents(subtractCents(totalVesCents, discountVesCents), paidVesCents), retainedVesCents),
   };
 }
 

@@ -41,6 +41,7 @@ const KIND_LABELS: Record<StatementEntry['kind'], string> = {
   rechazo: 'Rechazo',
   devolucion: 'Devolución',
   ajuste: 'Ajuste',
+  retencion: 'Retención de IVA',
 };
 
 export default function EstadoDeCuenta({ loaderData }: Route.ComponentProps) {

@@ -21,6 +21,7 @@ import {
   registrarDocumento,
   registrarPago,
   registrarProveedor,
+  registrarRetencion,
   SORT_FIELDS,
 } from '#domain/contracts/cuentas-por-pagar.ts';
 import { tasaDelDia } from '#domain/contracts/general.ts';
@@ -168,6 +169,8 @@ export async function action({ request, context }: Route.ActionArgs) {
             currency: text('currency') as Currency,
             total: amountOf('total'),
             discount: amountOf('discount') || '0',
+            baseImponible: amountOf('baseImponible') || '0',
+            controlNumber: text('controlNumber'),
             rate: optional('rate') && amountOf('rate'),
             note: text('note'),
           })
@@ -182,7 +185,14 @@ export async function action({ request, context }: Route.ActionArgs) {
               paidOn: text('paidOn'),
               note: text('note'),
             })
-          : await context.api.call(anularPago, { pagoId: number('pagoId'), note: text('note') });
+          : intent === 'retencion'
+            ? await context.api.call(registrarRetencion, {
+                documentoId: number('documentoId'),
+                basisPoints: number('basisPoints') as 7500 | 10000,
+                comprobante: text('comprobante'),
+                fecha: text('fecha'),
+              })
+            : await context.api.call(anularPago, { pagoId: number('pagoId'), note: text('note') });
   if (!response.body.success) return data<ActionResult>({ ...formErrors(response), intent, saved: null }, { status: response.status });
   const saved =
     intent === 'proveedor'
@@ -191,7 +201,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? 'Documento registrado.'
         : intent === 'pago'
           ? 'Pago registrado: el saldo del documento bajó.'
-          : 'Pago anulado: su monto volvió al saldo del documento.';
+          : intent === 'retencion'
+            ? 'Retención de IVA registrada: el saldo del documento bajó.'
+            : 'Pago anulado: su monto volvió al saldo del documento.';
   return { intent, saved } satisfies ActionResult;
 }
 
@@ -579,6 +591,43 @@ function DetalleDocumento({
           <Text fw={700}>{money(detail.currency, detail.outstandingBalance)}</Text>
         </div>
       </SimpleGrid>
+      <Text size="sm" mb="xs" data-testid="desglose-fiscal">
+        N° de control {detail.controlNumber || '—'} · Base imponible {money(detail.currency, detail.baseImponible)} · IVA{' '}
+        {detail.ivaBasisPoints / 100} % {money(detail.currency, detail.iva)} · Exento {money(detail.currency, detail.exento)}
+      </Text>
+      {detail.retencionComprobante ? (
+        <Text size="sm" mb="xs" data-testid="retencion-tienda">
+          IVA retenido por la tienda ({(detail.retencionBasisPoints ?? 0) / 100} %): {money(detail.currency, detail.ivaRetenido)} ·
+          comprobante {detail.retencionComprobante} del {formatDate(detail.retencionFecha ?? '')}
+        </Text>
+      ) : (
+        toCents(detail.iva) > 0 &&
+        toCents(detail.outstandingBalance) > 0 && (
+          <Form method="post" preventScrollReset data-testid="form-retencion">
+            <input type="hidden" name="intent" value="retencion" />
+            <input type="hidden" name="documentoId" value={detail.id} />
+            <Title order={3} size="h5" mt="sm" mb="xs">
+              Registrar la retención de IVA de la tienda
+            </Title>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+              <NativeSelect
+                label="Porcentaje"
+                name="basisPoints"
+                data={[
+                  { value: '7500', label: '75 % del IVA' },
+                  { value: '10000', label: '100 % del IVA' },
+                ]}
+                error={error('basisPoints')}
+              />
+              <TextInput label="N° del comprobante" name="comprobante" required error={error('comprobante')} />
+              <TextInput label="Fecha del comprobante" name="fecha" type="date" defaultValue={today} required error={error('fecha')} />
+              <Button type="submit" mt={{ base: 0, xs: 24 }} loading={busy && result?.intent === 'retencion'}>
+                Registrar la retención
+              </Button>
+            </SimpleGrid>
+          </Form>
+        )
+      )}
       {detail.currency === 'VES' && (
         <Text size="xs" c="dimmed" mb="sm">
           Tasa del documento: {formatRatePerUsd(detail.rate)} · equivale a {formatUsd(toCents(detail.outstandingUsd))} por pagar.
@@ -730,6 +779,7 @@ function NuevoDocumento({
           error={error('kind')}
         />
         <TextInput label="Número" name="number" required error={error('number')} />
+        <TextInput label="N° de control" name="controlNumber" error={error('controlNumber')} />
         <NativeSelect
           label="Moneda"
           name="currency"
@@ -743,6 +793,13 @@ function NuevoDocumento({
         <TextInput label="Vence" name="dueDate" type="date" required error={error('dueDate')} />
         <CampoMonto label="Total" name="total" required error={error('total')} />
         <CampoMonto label="Descuento" name="discount" defaultValue="0" error={error('discount')} />
+        <CampoMonto
+          label="Base imponible (gravada con IVA 16 %)"
+          name="baseImponible"
+          defaultValue="0"
+          description="Lo que queda del total tras la base y su IVA es exento"
+          error={error('baseImponible')}
+        />
         <TextInput
           label="Tasa del día (Bs. por US$)"
           name="rate"
