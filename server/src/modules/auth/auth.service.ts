@@ -17,6 +17,8 @@ import { newToken, safeEqual, sha256, sign } from '#server/tokens.ts';
 import * as repo from './auth.repo.ts';
 import type { Background } from './background.ts';
 import { defaultPasswordPool, hashPassword, type PasswordPool, verifyPassword } from './passwords.ts';
+import * as secondFactorRepo from './segundo-factor.repo.ts';
+import * as secondFactor from './segundo-factor.service.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -178,12 +180,21 @@ export async function admitLogin(
   return null;
 }
 
+export type LoginResult =
+  | { session: NewSession; user: UserShape; secondStep?: undefined }
+  | { secondStep: ReturnType<typeof secondFactor.issueChallenge>; session?: undefined; user?: undefined };
+
+/**
+ * The password step. An account with a second factor gets no session yet: a signed challenge to
+ * finish with its code (completeLogin); its source's failures are cleared only then, so knowing the
+ * password does not reset the count of wrong codes.
+ */
 export async function login(
   ctx: AuthContext,
-  input: { email: string; password: string; remember: boolean },
+  input: { email: string; password: string; remember: boolean; token?: boolean },
   client: Client,
   source: repo.LoginSource,
-) {
+): Promise<LoginResult> {
   const at = now(ctx);
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const valid = await passwordPool(ctx).run(() => verifyPassword(user?.passwordHash ?? null, input.password));
@@ -192,9 +203,32 @@ export async function login(
     throw new NoAutorizado(BAD_LOGIN);
   }
   if (user.disabled) throw new NoAutorizado('Su cuenta está deshabilitada. Contacte a la tienda.');
+  if ((await secondFactorRepo.find(ctx.db, user.id))?.secret)
+    return { secondStep: secondFactor.issueChallenge(ctx, user, input.remember, input.token ?? false) };
   await repo.clearLoginFailures(ctx.db, source);
   const session = await openSession(ctx, user.id, input.remember, client);
   return { session, user: await userShape(ctx.db, user.id, session.expiresAt, at) };
+}
+
+/**
+ * The code step, after `admitLogin` for the challenge's account: a wrong code counts as a wrong
+ * password for this source (the same limits), a right one opens the session.
+ */
+export async function completeLogin(
+  ctx: AuthContext,
+  pending: { user: repo.UserRow; remember: boolean },
+  code: string,
+  client: Client,
+  source: repo.LoginSource,
+) {
+  const at = now(ctx);
+  if (!(await secondFactor.spendCode(ctx, pending.user.id, code))) {
+    await repo.insertLoginFailure(ctx.db, source, at, new Date(at.getTime() - LOGIN_LIMITS.windowMs));
+    throw new NoAutorizado(secondFactor.WRONG_LOGIN_CODE);
+  }
+  await repo.clearLoginFailures(ctx.db, source);
+  const session = await openSession(ctx, pending.user.id, pending.remember, client);
+  return { session, user: await userShape(ctx.db, pending.user.id, session.expiresAt, at) };
 }
 
 /** The session behind a token, if live; refreshes its idle clock at most once a minute. */
@@ -215,6 +249,7 @@ export async function resolveSession(ctx: AuthContext, token: string) {
     sessionId: row.sessionId,
     expiresAt: row.expiresAt,
     remember: row.remember,
+    secondFactor: row.secondFactor,
   };
 }
 
@@ -332,6 +367,9 @@ export async function socialLogin(ctx: AuthContext, profile: { email: string; na
     })) ?? (await repo.findUserByEmail(ctx.db, email));
   if (!user) throw new ReglaNegocio('No se pudo crear la cuenta. Intente de nuevo.');
   if (user.disabled) throw new NoAutorizado('Su cuenta está deshabilitada. Contacte a la tienda.');
+  // The provider vouches for the address, not for the second factor: such an account uses the password and the code.
+  if ((await secondFactorRepo.find(ctx.db, user.id))?.secret)
+    throw new ReglaNegocio('Esta cuenta usa verificación en dos pasos: ingrese con su correo, su contraseña y el código de su aplicación.');
   if (profile.verified && !user.emailVerifiedAt) await repo.setEmailVerified(ctx.db, user.id, at);
   const session = await openSession(ctx, user.id, true, client);
   return { session, user: await userShape(ctx.db, user.id, session.expiresAt, at) };
