@@ -62,9 +62,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      // Refused before any database read or hash when the password pool is full (decision 0026).
-      if (service.passwordPool(ctx()).full()) throw new DemasiadasSolicitudes(POOL_FULL, 1);
+      // Refused before any database read or hash when the password pool is full (decision 0026);
+      // a known device of the account has a lane of its own there.
       const source = loginSource(request, request.body.email);
+      if (service.passwordPool(ctx()).full(source.device ? 'reservada' : 'general')) throw new DemasiadasSolicitudes(POOL_FULL, 1);
       const refused = await service.admitLogin(ctx(), source);
       if (refused) throw new DemasiadasSolicitudes(refused.message, refused.retryAfterSeconds);
       const result = await service.login(ctx(), request.body, clientOf(request), source);
@@ -100,7 +101,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      if (service.passwordPool(ctx()).full()) throw new DemasiadasSolicitudes(POOL_FULL, 1);
+      // The password was right: the pool's reserved lane (the code step hashes only recovery codes).
+      if (service.passwordPool(ctx()).full('reservada')) throw new DemasiadasSolicitudes(POOL_FULL, 1);
       const pending = await secondFactor.readChallenge(ctx(), request.body.challenge);
       const source = loginSource(request, pending.user.email);
       const refused = await service.admitLogin(ctx(), source);

@@ -197,7 +197,10 @@ export async function login(
 ): Promise<LoginResult> {
   const at = now(ctx);
   const user = await repo.findUserByEmail(ctx.db, input.email);
-  const valid = await passwordPool(ctx).run(() => verifyPassword(user?.passwordHash ?? null, input.password));
+  // A known device of the account goes in the pool's reserved lane: a flood of other people's
+  // guesses does not refuse it (issue 27).
+  const lane = source.device ? 'reservada' : 'general';
+  const valid = await passwordPool(ctx).run(() => verifyPassword(user?.passwordHash ?? null, input.password), lane);
   if (!user || !valid) {
     await repo.insertLoginFailure(ctx.db, source, at, new Date(at.getTime() - LOGIN_LIMITS.windowMs));
     throw new NoAutorizado(BAD_LOGIN);

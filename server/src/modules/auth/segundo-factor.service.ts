@@ -71,10 +71,11 @@ export async function spendCode(ctx: AuthContext, userId: number, typed: string)
   if (!code) return false;
   const unused = await repo.unusedCodes(ctx.db, userId);
   // One slot of the password pool for the whole search (at most ten argon2 checks).
+  // In the pool's reserved lane: only a login whose password was right (or a signed-in user) gets here.
   const match = await passwordPool(ctx).run(async () => {
     for (const candidate of unused) if (await verifyPassword(candidate.codeHash, code)) return candidate;
     return null;
-  });
+  }, 'reservada');
   return match ? repo.markCodeUsed(ctx.db, match.id, at) : false;
 }
 
