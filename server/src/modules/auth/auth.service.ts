@@ -337,7 +337,7 @@ export async function changePassword(
   await ctx.mailer.send(ctx.db, { to: row.email, kind: 'clave-cambiada', ...passwordChangedMail(row.nickname) });
 }
 
-/** Creates or updates a staff user with roles (command line; first admin of an install). */
+/** Creates or updates a staff user with roles (command line; first admin of an install); removes their second factor. */
 export async function upsertStaff(db: Db, input: { email: string; nickname: string; password: string; roles: Role[] }) {
   const passwordHash = await hashPassword(input.password);
   const existing = await repo.findUserByEmail(db, input.email);
@@ -346,6 +346,9 @@ export async function upsertStaff(db: Db, input: { email: string; nickname: stri
   if (!user) throw new Error('No se pudo crear el usuario');
   if (existing) await repo.setPasswordHash(db, user.id, passwordHash, at);
   await repo.replaceRoles(db, user.id, input.roles);
+  // Whoever runs the command on the server proves enough: the way back for an only admin who lost
+  // the phone and the recovery codes (decision 0039). They enrol again at their next login.
+  await secondFactorRepo.remove(db, user.id);
   await repo.revokeUserSessions(db, user.id, at);
   return user.id;
 }
