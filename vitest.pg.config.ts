@@ -34,6 +34,10 @@ export const POSTGRES_FILES = [
   'server/src/db/respaldo.pg.test.ts',
   // The login limit shared by two processes through Redis (TEST_REDIS_URL, redis://127.0.0.1:6379 by default).
   'server/src/http/rate-limit.redis.test.ts',
+  // A flood of logins at once (Promise.all): PostgreSQL runs them truly at the same time (issue 27).
+  'server/src/modules/auth/ingreso-bajo-avalancha.test.ts',
+  // Two logins with the same code at once: one wins (an atomic update, decision 0039).
+  'server/src/modules/auth/segundo-factor.test.ts',
   // What they do or check depends on the engine (DATABASE_URL, database.kind, BUYERS_AT_ONCE).
   'server/src/http/http.test.ts',
   'server/src/jobs/cola.test.ts',

@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { deliveredText } from './correo-falso.ts';
 import { baseUrl, expect, login, mailbox, newPage, test } from './fixtures.ts';
 
@@ -127,5 +128,48 @@ test.describe('guardias', () => {
     await victim.page.goto(`${baseUrl()}/dashboard`);
     await victim.page.waitForURL(/\/auth\/login\?mensaje=sesion-expirada/);
     await expect(victim.page.getByTestId('mensaje-guardia')).toHaveText('Su sesión ha expirado.');
+  });
+});
+
+test.describe('verificación en dos pasos del personal', () => {
+  test('activarla con la clave y un primer código → códigos de recuperación → al ingresar se pide el código, en español', async () => {
+    const email = 'ventas@vitrina.com.ve';
+    const { page, errors } = await newPage(browser);
+    await login(page, email, ADMIN.password);
+    await page.goto(`${baseUrl()}/mi-cuenta/verificacion`);
+    await page.getByRole('button', { name: 'Activar' }).click();
+    await expect(page.getByTestId('qr-segundo-factor').locator('svg')).toBeVisible();
+    const secret = ((await page.getByTestId('clave-segundo-factor').textContent()) ?? '').trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const codeAt = (offsetMs: number) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetMs });
+    await page.getByLabel('Código de 6 dígitos que muestra la aplicación').fill(codeAt(0));
+    await page.getByRole('button', { name: 'Confirmar y activar' }).click();
+    const codes = page.getByTestId('codigos-recuperacion');
+    await expect(codes).toContainText('solo se muestran esta vez');
+    const recovery = (await codes.locator('code').allTextContents()).map((c) => c.trim());
+    expect(recovery).toHaveLength(10);
+    try {
+      await page.getByRole('button', { name: 'Salir' }).first().click();
+      await page.waitForURL(/\/$|\/auth\/login/);
+
+      await page.goto(`${baseUrl()}/auth/login`);
+      await page.getByLabel('Correo electrónico').fill(email);
+      await page.locator('input[name="password"]').fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await expect(page.getByRole('heading', { name: 'Verificación en dos pasos' })).toBeVisible();
+      expect((await page.context().cookies()).map((c) => c.name)).not.toContain('access_token');
+      await page.getByTestId('codigo-segundo-paso').fill('000000');
+      await page.getByRole('button', { name: 'Verificar' }).click();
+      await expect(page.getByTestId('error-formulario')).toContainText('El código no es correcto');
+      // The code of the next step (the confirming one was used; the window accepts one step ahead).
+      await page.getByTestId('codigo-segundo-paso').fill(codeAt(30_000));
+      await page.getByRole('button', { name: 'Verificar' }).click();
+      await page.waitForURL(/\/dashboard/);
+    } finally {
+      // Leave the demo account as the other journeys expect it: off again, with a recovery code.
+      const off = await page.request.post(`${baseUrl()}/api/auth/segundo-factor/desactivar`, { data: { code: recovery[0] } });
+      expect(off.status()).toBe(200);
+    }
+    expect(errors).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // the Google/Facebook login. The password rules are shared with the profile's password change.
 import { z } from 'zod';
 import { COMMON_PASSWORDS } from '#domain/common-passwords.ts';
-import { email, idParam } from '#domain/contracts/campos.ts';
+import { email, id, idParam } from '#domain/contracts/campos.ts';
 import { defineRoute, envelope, instant, message } from '#domain/contracts/contract.ts';
 import { ROLES } from '#domain/roles.ts';
 
@@ -51,7 +51,24 @@ export const sessionUser = z.object({
 export type SessionUser = z.infer<typeof sessionUser>;
 
 /** The user of a new session; `access_token` only when the client asked for it (`token: true` or Bearer). */
-const sessionAnswer = envelope(sessionUser.extend({ access_token: z.string().optional() }));
+const sessionData = sessionUser.extend({ access_token: z.string().optional() });
+const sessionAnswer = envelope(sessionData);
+
+/**
+ * The password was right but the account has a second factor (domain/segundo-factor.ts): no
+ * session yet; `challenge` (signed, short-lived) goes with the code to POST /auth/login/segundo-paso.
+ */
+export const secondStep = z.object({
+  second_factor: z.literal('totp'),
+  challenge: z.string(),
+  /** Seconds the challenge stays good. */
+  expires_in: z.number(),
+  message: z.string(),
+});
+export type SecondStep = z.infer<typeof secondStep>;
+
+/** Whether a login's answer asks for the second step instead of opening a session. */
+export const needsSecondStep = (data: object): data is SecondStep => 'second_factor' in data;
 
 /** A page of the panel's menu. */
 export const menuPage = z.object({
@@ -124,7 +141,89 @@ export const login = defineRoute({
     remember,
     token: wantsToken,
   }),
+  response: envelope(z.union([sessionData, secondStep])),
+});
+
+/** A code of the app (6 digits) or a recovery code («abcde-fghjk»). */
+const secondFactorCode = z
+  .string({ error: 'Escriba el código de su aplicación o un código de recuperación' })
+  .trim()
+  .min(6, 'El código tiene 6 dígitos (o 10 letras si es de recuperación)')
+  .max(20, 'El código no es válido');
+
+export const loginSecondStep = defineRoute({
+  method: 'POST',
+  path: '/auth/login/segundo-paso',
+  tags,
+  summary: 'Terminar el ingreso con el código de la verificación en dos pasos',
+  body: z.object({
+    challenge: z
+      .string({ error: 'Falta el desafío del ingreso' })
+      .min(10, 'Vuelva a escribir su contraseña')
+      .max(600, 'Vuelva a escribir su contraseña'),
+    code: secondFactorCode,
+    token: wantsToken,
+  }),
   response: sessionAnswer,
+});
+
+// ── the staff's second factor (verificación en dos pasos) ──────────────────
+
+export const secondFactorStatus = z.object({
+  enrolled: z.boolean(),
+  /** This user may not use the back office until enrolled (admins, when the install requires it). */
+  required: z.boolean(),
+  recovery_codes_left: z.number(),
+});
+
+export const segundoFactorEstado = defineRoute({
+  method: 'GET',
+  path: '/auth/segundo-factor',
+  tags,
+  summary: 'Estado de la verificación en dos pasos de quien consulta',
+  response: envelope(secondFactorStatus),
+});
+
+export const segundoFactorIniciar = defineRoute({
+  method: 'POST',
+  path: '/auth/segundo-factor/iniciar',
+  tags,
+  summary: 'Empezar a activar (o cambiar) la verificación en dos pasos: la clave para la aplicación',
+  // With the factor active, a current code proves it is its owner who changes it.
+  body: z.object({ code: secondFactorCode.optional() }),
+  response: envelope(z.object({ secret: z.string(), uri: z.string(), qr_svg: z.string() })),
+});
+
+export const segundoFactorConfirmar = defineRoute({
+  method: 'POST',
+  path: '/auth/segundo-factor/confirmar',
+  tags,
+  summary: 'Confirmar la activación con un primer código; responde los códigos de recuperación (una sola vez)',
+  body: z.object({
+    code: z
+      .string({ error: 'Escriba el código de su aplicación' })
+      .trim()
+      .regex(/^\d{3} ?\d{3}$/, 'El código tiene 6 dígitos'),
+  }),
+  response: envelope(z.object({ message: z.string(), recovery_codes: z.array(z.string()) })),
+});
+
+export const segundoFactorDesactivar = defineRoute({
+  method: 'POST',
+  path: '/auth/segundo-factor/desactivar',
+  tags,
+  summary: 'Desactivar la verificación en dos pasos con un código vigente',
+  body: z.object({ code: secondFactorCode }),
+  response: envelope(message),
+});
+
+export const segundoFactorRestablecer = defineRoute({
+  method: 'POST',
+  path: '/auth/segundo-factor/restablecer',
+  tags,
+  summary: 'Quitar la verificación en dos pasos de otra persona del personal (perdió su teléfono)',
+  body: z.object({ userId: id('El usuario') }),
+  response: envelope(message),
 });
 
 export const refresh = defineRoute({

@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { buildOrderContext } from './contexto-orden.ts';
 import type { Database } from './db/client.ts';
-import { type Env, imprentaConfig, type TrustProxy } from './env.ts';
+import { adminSecondFactorRequired, type Env, imprentaConfig, type TrustProxy } from './env.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerNoStore } from './http/cache-control.ts';
 import { shareCacheInvalidations } from './http/cache-entre-procesos.ts';
@@ -219,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessControl(
     app,
     sessionResolver(() => authContext),
+    { adminSecondFactor: adminSecondFactorRequired(deps.env) },
   );
   registerCrossSiteProtection(app, ACCESS_COOKIE);
   registerSecurityHeaders(app);

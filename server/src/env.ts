@@ -114,6 +114,11 @@ const envSchema = z.object({
     .min(1, 'LOG_LENTA_MS debe ser al menos 1')
     .default(1000),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  // Whether an admin must enrol a second factor (TOTP) before using the back office (decision 0039).
+  // Unset: required in production, optional in development and tests.
+  SEGUNDO_FACTOR_ADMIN: z
+    .enum(['obligatorio', 'opcional'], { error: 'SEGUNDO_FACTOR_ADMIN debe ser «obligatorio» u «opcional»' })
+    .optional(),
   ORDEN_IMPAGA_HORAS: z.coerce
     .number({ error: 'ORDEN_IMPAGA_HORAS debe ser un número' })
     .int()
@@ -354,6 +359,11 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
 }
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };
+
+/** Whether admins must enrol a second factor: SEGUNDO_FACTOR_ADMIN, else only in production. */
+export function adminSecondFactorRequired(env: { NODE_ENV: string; SEGUNDO_FACTOR_ADMIN?: 'obligatorio' | 'opcional' }): boolean {
+  return env.SEGUNDO_FACTOR_ADMIN ? env.SEGUNDO_FACTOR_ADMIN === 'obligatorio' : env.NODE_ENV === 'production';
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable (`DATABASE_URL=`) means "not set".

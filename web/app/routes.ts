@@ -37,6 +37,7 @@ export default [
       layout('cuenta/layout.tsx', [
         route('mi-cuenta', 'cuenta/perfil.tsx'),
         route('mi-cuenta/cambiar-clave', 'cuenta/cambiar-clave.tsx'),
+        route('mi-cuenta/verificacion', 'cuenta/verificacion.tsx'),
         route('mi-cuenta/hijos', 'cuenta/hijos.tsx'),
         route('mi-cuenta/compras', 'cuenta/compras.tsx'),
         route('mi-cuenta/compras/:codigo', 'cuenta/compra.tsx'),

@@ -2,19 +2,31 @@
 // when one does not, and the route table feeds the generated route × role test.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasAnyRole, type Role } from '#domain/roles.ts';
+import { MUST_ENROL_MESSAGE, mustEnrol } from '#domain/segundo-factor.ts';
 import { NoAutorizado, Prohibido } from '#server/errors.ts';
 
 export type Access = 'public' | 'usuario' | readonly Role[];
 
 export type RouteEntry = { method: string; url: string; access: Access };
 
-export type SessionUser = { id: number; email: string; roles: Role[]; sessionId: number; remember: boolean; expiresAt: Date };
+export type SessionUser = {
+  id: number;
+  email: string;
+  roles: Role[];
+  sessionId: number;
+  remember: boolean;
+  expiresAt: Date;
+  /** Whether the user has an active second factor (decision 0039); unknown counts as not. */
+  secondFactor?: boolean;
+};
 
 export type ResolveUser = (request: FastifyRequest) => Promise<SessionUser | null>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Open to an admin without the second factor they must enrol (the enrolment's own routes). */
+    enrolment?: true;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -26,7 +38,11 @@ declare module 'fastify' {
   }
 }
 
-export function registerAccessControl(app: FastifyInstance, resolveUser: ResolveUser): void {
+/**
+ * `adminSecondFactor`: admins without an active second factor get 403 on every route that asks for
+ * a role (they keep their account's own routes, to enrol), decision 0039.
+ */
+export function registerAccessControl(app: FastifyInstance, resolveUser: ResolveUser, options: { adminSecondFactor?: boolean } = {}): void {
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
   app.decorate('optionalUser', async (request: FastifyRequest) => {
@@ -53,6 +69,9 @@ export function registerAccessControl(app: FastifyInstance, resolveUser: Resolve
     if (!access || access === 'public') return;
     request.user = await resolveUser(request);
     assertAccess(request, access);
+    const exempt = access === 'usuario' || request.routeOptions.config?.enrolment === true;
+    if (!exempt && request.user && mustEnrol(request.user.roles, request.user.secondFactor === true, options.adminSecondFactor === true))
+      throw new Prohibido(MUST_ENROL_MESSAGE);
   });
 }
 

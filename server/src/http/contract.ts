@@ -42,6 +42,8 @@ export type RouteOptions = {
     allowList?: (request: FastifyRequest) => boolean;
   };
   preHandler?: RouteShorthandOptions['preHandler'];
+  /** A route of the second factor's own enrolment: open to an admin who must still enrol (access.ts). */
+  enrolment?: true;
   /** Left out of the OpenAPI document. */
   hide?: boolean;
 };
@@ -65,12 +67,12 @@ export function route<C extends Contract>(app: FastifyInstance, contract: C, opt
   if (contract.body) schema.body = contract.body;
   if (contract.headers) schema.headers = contract.headers;
   if (options.hide) schema.hide = true;
-  const { access, cacheSeconds, rateLimit, preHandler } = options;
+  const { access, cacheSeconds, rateLimit, preHandler, enrolment } = options;
   app.route({
     method: contract.method,
     url: contract.path,
     schema,
-    config: { access, ...(cacheSeconds ? { cacheSeconds } : {}), ...(rateLimit ? { rateLimit } : {}) },
+    config: { access, ...(enrolment ? { enrolment } : {}), ...(cacheSeconds ? { cacheSeconds } : {}), ...(rateLimit ? { rateLimit } : {}) },
     ...(preHandler ? { preHandler } : {}),
     handler: async (request, reply) => {
       const result = await handler(request as ContractRequest<C>, reply);

@@ -34,6 +34,15 @@ export default function CuentaLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
           ))}
           {loaderData.staff && (
+            <NavLink to={CUENTA.verificacion} end style={{ textDecoration: 'none' }}>
+              {({ isActive }) => (
+                <Button component="span" size="sm" variant={isActive ? 'filled' : 'default'}>
+                  Verificación en dos pasos
+                </Button>
+              )}
+            </NavLink>
+          )}
+          {loaderData.staff && (
             <Button component={NavLink} to="/dashboard" size="sm" variant="subtle">
               Panel
             </Button>

@@ -4,6 +4,7 @@
 export const CUENTA = {
   perfil: '/mi-cuenta',
   clave: '/mi-cuenta/cambiar-clave',
+  verificacion: '/mi-cuenta/verificacion',
   hijos: '/mi-cuenta/hijos',
   compras: '/mi-cuenta/compras',
   compra: (codigo: string) => `/mi-cuenta/compras/${encodeURIComponent(codigo)}`,

@@ -10,7 +10,7 @@ import { Alert, AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } fro
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { Form, Link, Outlet, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useLocation } from 'react-router';
-import { emailResend, menu as menuRoute } from '#domain/contracts/auth.ts';
+import { emailResend, menu as menuRoute, segundoFactorEstado } from '#domain/contracts/auth.ts';
 import { dashboardPageAt } from '#domain/dashboard-pages.ts';
 import { isStaff, type MenuEntry } from '#domain/roles.ts';
 import { TOAST_TIMEOUT_MS } from '#domain/store-constants.ts';
@@ -26,6 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.api);
   // A customer has nothing to do in the back office: their account lives in the store.
   if (!isStaff(user.roles)) throw redirect(customerLanding(url));
+  // An admin the install requires to have a second factor enrols before anything else (decision 0039).
+  if (user.roles.includes('admin')) {
+    const factor = await context.api.call(segundoFactorEstado, {});
+    if (factor.body.success && factor.body.data.required) throw redirect(`${CUENTA.verificacion}?obligatorio=1`);
+  }
   // has-role guard of every dashboard page, built or not, from the one table (unknown paths: the 404 route).
   const page = dashboardPageAt(url.pathname);
   if (page) requireRoleOf(user, page.roles);

@@ -77,6 +77,7 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
       roles: sql<
         string[]
       >`coalesce((SELECT array_agg(r.role ORDER BY r.role) FROM usuario_roles r WHERE r.user_id = ${usuarios.id}), '{}')`,
+      secondFactor: sql<boolean>`EXISTS (SELECT 1 FROM segundo_factor f WHERE f.user_id = ${usuarios.id} AND f.secret IS NOT NULL)`,
     })
     .from(sesiones)
     .innerJoin(usuarios, eq(usuarios.id, sesiones.userId))

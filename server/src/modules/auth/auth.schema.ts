@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const usuarios = pgTable('usuarios', {
   id: serial('id').primaryKey(),
@@ -97,4 +97,35 @@ export const fallosIngreso = pgTable(
     index('fallos_ingreso_ip').on(t.ip, t.at),
     index('fallos_ingreso_fecha').on(t.at),
   ],
+);
+
+/**
+ * A staff member's second factor (domain/segundo-factor.ts, decision 0039): the app's secret once
+ * confirmed with a first code, a secret being enrolled (replaces it when confirmed), and the last
+ * 30-second step a code was accepted for, so no code is accepted twice.
+ */
+export const segundoFactor = pgTable('segundo_factor', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => usuarios.id, { onDelete: 'cascade' }),
+  /** Base32; null until the first enrolment is confirmed. */
+  secret: text('secret'),
+  pendingSecret: text('pending_secret'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The ten single-use recovery codes of an enrolment, argon2-hashed; a used one keeps its `usedAt`. */
+export const codigosRecuperacion = pgTable(
+  'codigos_recuperacion',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('codigos_recuperacion_usuario').on(t.userId)],
 );

@@ -17,6 +17,8 @@ import { newToken, safeEqual, sha256, sign } from '#server/tokens.ts';
 import * as repo from './auth.repo.ts';
 import type { Background } from './background.ts';
 import { defaultPasswordPool, hashPassword, type PasswordPool, verifyPassword } from './passwords.ts';
+import * as secondFactorRepo from './segundo-factor.repo.ts';
+import * as secondFactor from './segundo-factor.service.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -178,23 +180,58 @@ export async function admitLogin(
   return null;
 }
 
+export type LoginResult =
+  | { session: NewSession; user: UserShape; secondStep?: undefined }
+  | { secondStep: ReturnType<typeof secondFactor.issueChallenge>; session?: undefined; user?: undefined };
+
+/**
+ * The password step. An account with a second factor gets no session yet: a signed challenge to
+ * finish with its code (completeLogin); its source's failures are cleared only then, so knowing the
+ * password does not reset the count of wrong codes.
+ */
 export async function login(
   ctx: AuthContext,
-  input: { email: string; password: string; remember: boolean },
+  input: { email: string; password: string; remember: boolean; token?: boolean },
   client: Client,
   source: repo.LoginSource,
-) {
+): Promise<LoginResult> {
   const at = now(ctx);
   const user = await repo.findUserByEmail(ctx.db, input.email);
-  const valid = await passwordPool(ctx).run(() => verifyPassword(user?.passwordHash ?? null, input.password));
+  // A known device of the account goes in the pool's reserved lane: a flood of other people's
+  // guesses does not refuse it (issue 27).
+  const lane = source.device ? 'reservada' : 'general';
+  const valid = await passwordPool(ctx).run(() => verifyPassword(user?.passwordHash ?? null, input.password), lane);
   if (!user || !valid) {
     await repo.insertLoginFailure(ctx.db, source, at, new Date(at.getTime() - LOGIN_LIMITS.windowMs));
     throw new NoAutorizado(BAD_LOGIN);
   }
   if (user.disabled) throw new NoAutorizado('Su cuenta está deshabilitada. Contacte a la tienda.');
+  if ((await secondFactorRepo.find(ctx.db, user.id))?.secret)
+    return { secondStep: secondFactor.issueChallenge(ctx, user, input.remember, input.token ?? false) };
   await repo.clearLoginFailures(ctx.db, source);
   const session = await openSession(ctx, user.id, input.remember, client);
   return { session, user: await userShape(ctx.db, user.id, session.expiresAt, at) };
+}
+
+/**
+ * The code step, after `admitLogin` for the challenge's account: a wrong code counts as a wrong
+ * password for this source (the same limits), a right one opens the session.
+ */
+export async function completeLogin(
+  ctx: AuthContext,
+  pending: { user: repo.UserRow; remember: boolean },
+  code: string,
+  client: Client,
+  source: repo.LoginSource,
+) {
+  const at = now(ctx);
+  if (!(await secondFactor.spendCode(ctx, pending.user.id, code))) {
+    await repo.insertLoginFailure(ctx.db, source, at, new Date(at.getTime() - LOGIN_LIMITS.windowMs));
+    throw new NoAutorizado(secondFactor.WRONG_LOGIN_CODE);
+  }
+  await repo.clearLoginFailures(ctx.db, source);
+  const session = await openSession(ctx, pending.user.id, pending.remember, client);
+  return { session, user: await userShape(ctx.db, pending.user.id, session.expiresAt, at) };
 }
 
 /** The session behind a token, if live; refreshes its idle clock at most once a minute. */
@@ -215,6 +252,7 @@ export async function resolveSession(ctx: AuthContext, token: string) {
     sessionId: row.sessionId,
     expiresAt: row.expiresAt,
     remember: row.remember,
+    secondFactor: row.secondFactor,
   };
 }
 
@@ -299,7 +337,7 @@ export async function changePassword(
   await ctx.mailer.send(ctx.db, { to: row.email, kind: 'clave-cambiada', ...passwordChangedMail(row.nickname) });
 }
 
-/** Creates or updates a staff user with roles (command line; first admin of an install). */
+/** Creates or updates a staff user with roles (command line; first admin of an install); removes their second factor. */
 export async function upsertStaff(db: Db, input: { email: string; nickname: string; password: string; roles: Role[] }) {
   const passwordHash = await hashPassword(input.password);
   const existing = await repo.findUserByEmail(db, input.email);
@@ -308,6 +346,9 @@ export async function upsertStaff(db: Db, input: { email: string; nickname: stri
   if (!user) throw new Error('No se pudo crear el usuario');
   if (existing) await repo.setPasswordHash(db, user.id, passwordHash, at);
   await repo.replaceRoles(db, user.id, input.roles);
+  // Whoever runs the command on the server proves enough: the way back for an only admin who lost
+  // the phone and the recovery codes (decision 0039). They enrol again at their next login.
+  await secondFactorRepo.remove(db, user.id);
   await repo.revokeUserSessions(db, user.id, at);
   return user.id;
 }
@@ -332,6 +373,9 @@ export async function socialLogin(ctx: AuthContext, profile: { email: string; na
     })) ?? (await repo.findUserByEmail(ctx.db, email));
   if (!user) throw new ReglaNegocio('No se pudo crear la cuenta. Intente de nuevo.');
   if (user.disabled) throw new NoAutorizado('Su cuenta está deshabilitada. Contacte a la tienda.');
+  // The provider vouches for the address, not for the second factor: such an account uses the password and the code.
+  if ((await secondFactorRepo.find(ctx.db, user.id))?.secret)
+    throw new ReglaNegocio('Esta cuenta usa verificación en dos pasos: ingrese con su correo, su contraseña y el código de su aplicación.');
   if (profile.verified && !user.emailVerifiedAt) await repo.setEmailVerified(ctx.db, user.id, at);
   const session = await openSession(ctx, user.id, true, client);
   return { session, user: await userShape(ctx.db, user.id, session.expiresAt, at) };

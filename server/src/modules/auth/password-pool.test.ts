@@ -47,6 +47,22 @@ describe('el grupo acotado de hashes', () => {
     await expect(pool.run(async () => 1)).resolves.toBe(1);
   });
 
+  it('el carril reservado (dispositivos conocidos, segundo paso) no se rechaza con la cola general llena y pasa primero', async () => {
+    const pool = createPasswordPool({ concurrency: 1, queue: 1, reserved: 1 });
+    const held = heldTask();
+    const order: string[] = [];
+    const running = pool.run(held.task);
+    const general = pool.run(async () => order.push('general'));
+    expect(pool.full()).toBe(true);
+    expect(pool.full('reservada')).toBe(false);
+    const reserved = pool.run(async () => order.push('reservada'), 'reservada');
+    expect(pool.full('reservada')).toBe(true);
+    await expect(pool.run(async () => 0, 'reservada')).rejects.toBeInstanceOf(DemasiadasSolicitudes);
+    held.finish();
+    await Promise.all([running, general, reserved]);
+    expect(order).toEqual(['reservada', 'general']);
+  });
+
   it('runWaiting nunca rechaza: espera su turno aunque la cola esté llena', async () => {
     const pool = createPasswordPool({ concurrency: 1, queue: 0 });
     const held = heldTask();

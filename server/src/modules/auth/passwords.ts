@@ -14,49 +14,61 @@ const RETRY_AFTER_SECONDS = 1;
 
 export type PasswordPool = ReturnType<typeof createPasswordPool>;
 
+/** Who asks for a hash: anybody, or a login the store must keep room for (see createPasswordPool). */
+export type PoolLane = 'general' | 'reservada';
+
 /**
  * At most `concurrency` hashes at once and `queue` waiting. `run` refuses past that (429 with
  * Retry-After) before any hashing; `runWaiting` always queues, for work already answered
  * (sign-up and reset mail are done after the reply and have their own per-address limits).
+ *
+ * The reserved lane (issue 27: a flood of wrong passwords from rotating addresses must not lock
+ * real users out) is for a known device of the account and for the code step of a login whose
+ * password was right: it has a queue of its own (`reserved`, by default as long as the general
+ * one) and its waiters take a freed slot before the general queue's, so a flood that fills the
+ * general queue neither refuses them nor makes them wait for the whole queue.
  */
-export function createPasswordPool(limits: { concurrency: number; queue: number }) {
+export function createPasswordPool(limits: { concurrency: number; queue: number; reserved?: number }) {
   let running = 0;
   const waiting: Array<() => void> = [];
+  const reservedWaiting: Array<() => void> = [];
+  const reservedQueue = limits.reserved ?? limits.queue;
 
   const release = () => {
-    const next = waiting.shift();
+    const next = reservedWaiting.shift() ?? waiting.shift();
     if (next) next();
     else running--;
   };
-  const acquire = (): Promise<void> => {
+  const acquire = (lane: PoolLane): Promise<void> => {
     if (running < limits.concurrency) {
       running++;
       return Promise.resolve();
     }
     // The slot passes straight to the next waiter, so `running` stays counted for it.
-    return new Promise((resolve) => waiting.push(resolve));
+    return new Promise((resolve) => (lane === 'reservada' ? reservedWaiting : waiting).push(resolve));
   };
-  const within = async <T>(task: () => Promise<T>): Promise<T> => {
-    await acquire();
+  const within = async <T>(task: () => Promise<T>, lane: PoolLane = 'general'): Promise<T> => {
+    await acquire(lane);
     try {
       return await task();
     } finally {
       release();
     }
   };
-  const full = () => running >= limits.concurrency && waiting.length >= limits.queue;
+  const full = (lane: PoolLane = 'general') =>
+    running >= limits.concurrency && (lane === 'reservada' ? reservedWaiting.length >= reservedQueue : waiting.length >= limits.queue);
 
   return {
     limits,
-    /** True when a new hash would be refused: lets a route refuse before reading the database. */
+    /** True when a new hash in `lane` would be refused: lets a route refuse before reading the database. */
     full,
-    run<T>(task: () => Promise<T>): Promise<T> {
-      if (full()) return Promise.reject(new DemasiadasSolicitudes(POOL_FULL, RETRY_AFTER_SECONDS));
-      return within(task);
+    run<T>(task: () => Promise<T>, lane: PoolLane = 'general'): Promise<T> {
+      if (full(lane)) return Promise.reject(new DemasiadasSolicitudes(POOL_FULL, RETRY_AFTER_SECONDS));
+      return within(task, lane);
     },
-    runWaiting: within,
+    runWaiting: <T>(task: () => Promise<T>) => within(task),
     get busy() {
-      return { running, waiting: waiting.length };
+      return { running, waiting: waiting.length + reservedWaiting.length };
     },
   };
 }
